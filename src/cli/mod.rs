@@ -1,0 +1,77 @@
+//! The command-line tool: clap commands, one file per subcommand. The only place that prints for
+//! people or decides the exit code.
+
+mod error;
+mod options;
+mod replay;
+mod simulate;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub use error::UserError;
+
+/// tricklab: Monte Carlo AI and strategy research for Catch the Ten, 9-5-2 and Whist.
+#[derive(Debug, Parser)]
+#[command(name = "tricklab", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play many games (matches or single hands) and summarise them.
+    Simulate(simulate::SimulateArgs),
+    /// Re-apply every action of a record file and check every result.
+    Replay(replay::ReplayArgs),
+}
+
+/// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
+/// option, a card, a record), 1 for anything else (such as a disk that is full).
+pub fn main_with_args<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let result = match cli.command {
+        Command::Simulate(a) => simulate::run(a),
+        Command::Replay(a) => replay::run(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            if is_broken_pipe(&e) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {}", one_line(&e));
+            if e.downcast_ref::<UserError>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
+        }
+    }
+}
+
+fn one_line(e: &anyhow::Error) -> String {
+    format!("{e:#}").replace('\n', " ")
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

@@ -1,0 +1,121 @@
+//! `tricklab replay`: check a record file by replaying every hand.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+
+use crate::games::GameKind;
+use crate::games::catch_the_ten::Setup;
+use crate::games::matches::MatchState;
+use crate::games::record::{RecordRules, game_of_line, replay_line};
+
+use super::error::user;
+
+/// Arguments of `tricklab replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// A JSON-lines record file, as written by `simulate --log`.
+    pub file: PathBuf,
+    /// Print each hand's recomputed result.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// Where the previous line left its match, to check that the next hand follows on.
+struct Chain {
+    match_index: u64,
+    hand: u32,
+    after: MatchState,
+}
+
+fn check_chain<R: RecordRules>(
+    prev: &Option<Chain>,
+    rec: &crate::games::record::RecordOf<R>,
+    n_sides: usize,
+) -> Result<(), String> {
+    let Some(p) = prev else { return Ok(()) };
+    if p.match_index != rec.match_index || p.after.is_over() {
+        return Ok(());
+    }
+    if rec.hand != p.hand + 1 {
+        return Err(format!(
+            "hand {} follows hand {} of the same match",
+            rec.hand, p.hand
+        ));
+    }
+    if rec.scores_before[..] != p.after.scores[..n_sides] {
+        return Err(format!(
+            "scores_before {:?} differ from the previous hand's scores_after {:?}",
+            rec.scores_before,
+            &p.after.scores[..n_sides]
+        ));
+    }
+    if rec.dealer != p.after.dealer.0 {
+        return Err(format!(
+            "dealer {} should be {}",
+            rec.dealer, p.after.dealer
+        ));
+    }
+    Ok(())
+}
+
+fn replay_one<R: RecordRules>(
+    line: &str,
+    prev: &mut Option<Chain>,
+    verbose: bool,
+) -> Result<String, String> {
+    let (rec, done) = replay_line::<R>(line).map_err(|e| e.to_string())?;
+    let n_sides = done.rules.sides().num_sides();
+    check_chain::<R>(prev, &rec, n_sides)?;
+    *prev = Some(Chain {
+        match_index: rec.match_index,
+        hand: rec.hand,
+        after: done.after,
+    });
+    let head = format!("match {} hand {}", rec.match_index, rec.hand);
+    Ok(if verbose {
+        format!(
+            "{head}: {}",
+            serde_json::to_string(&done.result).unwrap_or_default()
+        )
+    } else {
+        head
+    })
+}
+
+/// Runs `tricklab replay`.
+pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
+    let f = File::open(&args.file)
+        .map_err(|e| user(format!("cannot open {}: {e}", args.file.display())))?;
+    let mut prev: Option<Chain> = None;
+    let mut hands = 0u64;
+    let mut matches = 0u64;
+    for (i, line) in BufReader::new(f).lines().enumerate() {
+        let line = line.with_context(|| format!("reading {}", args.file.display()))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let at = |e: String| user(format!("{} line {}: {e}", args.file.display(), i + 1));
+        let game = game_of_line(&line).map_err(|e| at(e.to_string()))?;
+        let summary = match game {
+            GameKind::CatchTheTen => replay_one::<Setup>(&line, &mut prev, args.verbose),
+            other => Err(format!("replaying {other} is not supported yet")),
+        }
+        .map_err(at)?;
+        hands += 1;
+        if prev.as_ref().is_some_and(|p| p.after.is_over()) {
+            matches += 1;
+        }
+        if args.verbose {
+            println!("{summary}");
+        }
+    }
+    println!(
+        "{}: {hands} hands replayed, {matches} matches ended, every action legal and every result as recorded",
+        args.file.display()
+    );
+    Ok(())
+}

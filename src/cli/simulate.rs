@@ -1,0 +1,160 @@
+//! `tricklab simulate`: play many games with the given agents and summarise them.
+
+use std::fs::File;
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::agents::{AgentFactory, AgentSpec};
+use crate::games::GameKind;
+use crate::games::catch_the_ten;
+use crate::sim::{SimConfig, Sinks, Tabulate, simulate};
+
+use super::error::user;
+use super::options::parse_options;
+
+/// Arguments of `tricklab simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// The game: catch-the-ten, nine-five-two or whist.
+    #[arg(long, default_value = "catch-the-ten")]
+    pub game: String,
+    /// The player count (default: 4 for Catch the Ten).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// A named rule option, `KEY` or `KEY=VALUE` (repeat the flag or separate with commas),
+    /// e.g. `--option pairs --option revoke_penalty=LoseHandPoints`.
+    #[arg(long = "option", value_name = "KEY[=VALUE]")]
+    pub options: Vec<String>,
+    /// How many games (matches, or hands with --hands) to play.
+    #[arg(long, default_value_t = 10_000)]
+    pub games: u64,
+    /// The run's seed: the same seed gives the same output on any thread count.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write one CSV row per side and hand here.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Write a JSON-lines record of every hand here (see `tricklab replay`).
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Play single hands from a score of 0 instead of whole matches.
+    #[arg(long)]
+    pub hands: bool,
+    /// The agents: one spec for every seat, or one per seat separated by commas.
+    #[arg(long, default_value = "random")]
+    pub agents: String,
+    /// Abandon a match that has not ended after this many hands.
+    #[arg(long, default_value_t = 10_000)]
+    pub max_hands: u32,
+}
+
+/// Runs `tricklab simulate`.
+pub fn run(args: SimulateArgs) -> anyhow::Result<()> {
+    let game: GameKind = args.game.parse().map_err(user)?;
+    match game {
+        GameKind::CatchTheTen => {
+            let players = args.players.unwrap_or(4);
+            let opts: catch_the_ten::Options = parse_options(game.name(), &args.options)?;
+            let rules = catch_the_ten::Setup::new(players, opts).map_err(user)?;
+            run_rules(&args, &rules)
+        }
+        other => Err(user(format!("simulate does not support {other} yet"))),
+    }
+}
+
+/// Reads the seating: one spec for all seats, or exactly one per seat.
+fn seating(text: &str, seats: usize) -> anyhow::Result<Vec<AgentSpec>> {
+    let specs: Vec<AgentSpec> = text
+        .split(',')
+        .map(|s| s.parse::<AgentSpec>().map_err(user))
+        .collect::<anyhow::Result<_>>()?;
+    match specs.len() {
+        1 => Ok(vec![specs[0].clone(); seats]),
+        n if n == seats => Ok(specs),
+        n => Err(user(format!(
+            "--agents names {n} agents for {seats} seats: give one, or one per seat"
+        ))),
+    }
+}
+
+fn create(path: &Path) -> anyhow::Result<BufWriter<File>> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let f = File::create(path).with_context(|| format!("creating {}", path.display()))?;
+    Ok(BufWriter::with_capacity(1 << 20, f))
+}
+
+fn run_rules<R>(args: &SimulateArgs, rules: &R) -> anyhow::Result<()>
+where
+    R: Tabulate,
+    R::Hand: AgentFactory,
+{
+    let seats = seating(&args.agents, rules.sides().num_seats())?;
+    if args.games == 0 {
+        return Err(user("--games must be at least 1"));
+    }
+    if args.max_hands == 0 {
+        return Err(user("--max-hands must be at least 1"));
+    }
+    let threads = args.threads.unwrap_or(0);
+    if args.threads == Some(0) {
+        return Err(user("--threads must be at least 1"));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("starting worker threads")?;
+    let mut csv = args.out.as_deref().map(create).transpose()?;
+    let mut log = args.log.as_deref().map(create).transpose()?;
+    let cfg = SimConfig {
+        seed: args.seed,
+        games: args.games,
+        single_hands: args.hands,
+        max_hands: args.max_hands,
+        ..SimConfig::default()
+    };
+    let progress = std::io::stderr().is_terminal().then(|| {
+        let p = ProgressBar::new(cfg.games);
+        p.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+                .expect("valid template"),
+        );
+        p
+    });
+    let started = Instant::now();
+    let sinks = Sinks {
+        csv: csv.as_mut().map(|w| w as &mut (dyn Write + Send)),
+        log: log.as_mut().map(|w| w as &mut (dyn Write + Send)),
+    };
+    let summary = pool.install(|| simulate(rules, &seats, &cfg, sinks, progress.as_ref()))?;
+    if let Some(p) = &progress {
+        p.finish_and_clear();
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let agents: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+    println!(
+        "{} {} with agents {} (seed {}) in {:.2} s",
+        cfg.games,
+        if cfg.single_hands { "hands" } else { "matches" },
+        agents.join(","),
+        cfg.seed,
+        secs
+    );
+    print!("{}", rules.report(&summary));
+    if let Some(p) = &args.out {
+        println!("hand rows: {}", p.display());
+    }
+    if let Some(p) = &args.log {
+        println!("records: {}", p.display());
+    }
+    Ok(())
+}

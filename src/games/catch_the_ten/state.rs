@@ -1,0 +1,644 @@
+//! The state of one Catch the Ten deal, and its [`Game`] implementation.
+
+use rand::Rng;
+
+use crate::cards::{Card, CardSet, Suit};
+use crate::games::{
+    Action, ActionSet, Game, GameKind, MAX_SEATS, Seat, Side, Sides, Trick, TrumpOrder,
+};
+use crate::rng::shuffle;
+
+use super::options::{RevokePenalty, Setup};
+use super::scoring::{HandScore, SidePoints, TARGET, count_out, leaders};
+
+/// The most sets in a deal (two players play three sets of six).
+pub const MAX_SETS: usize = 3;
+
+/// How a deal ended, or that it is still being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealEnd {
+    /// Cards remain to be played.
+    Playing,
+    /// Every set was played and the game goes on.
+    Complete,
+    /// The game ended during this deal; the bit mask names the winning sides (more than one bit
+    /// is a shared win).
+    GameOver {
+        /// Winning sides as a bit mask.
+        winners: u8,
+    },
+    /// Every side revoked in a set: the rest of the deal is void and the same dealer deals again
+    /// (§1.7, §7.1).
+    Void,
+}
+
+/// One Catch the Ten deal in play: every seat's cards (including sets not yet picked up), the
+/// trick, what each side has won, and the running scores of the game.
+///
+/// Build one with [`CatchTheTen::deal`] (a shuffled deal) or [`CatchTheTen::from_hands`] (a
+/// given deal), then drive it through [`Game`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CatchTheTen {
+    setup: Setup,
+    dealer: Seat,
+    trump: Suit,
+    turned: Card,
+    turned_visible: bool,
+    laid_aside: Option<Card>,
+    hands: [CardSet; MAX_SEATS],
+    later: [CardSet; MAX_SEATS],
+    set_cards: [CardSet; MAX_SETS],
+    set: u8,
+    tricks_done: u8,
+    trick: Trick,
+    won: [CardSet; MAX_SEATS],
+    tricks: [u8; MAX_SEATS],
+    played_by: [CardSet; MAX_SEATS],
+    voids: [u8; MAX_SEATS],
+    revoked: u8,
+    start_scores: [i16; MAX_SEATS],
+    scores: [i16; MAX_SEATS],
+    set_scores: [[i16; MAX_SEATS]; MAX_SETS],
+    sets_settled: u8,
+    end: DealEnd,
+}
+
+/// The cards of one deal: for each seat, its hand in each set (one set with 4 or more players).
+pub type HandsBySet = [[CardSet; MAX_SETS]; MAX_SEATS];
+
+impl CatchTheTen {
+    /// Shuffles the pack with `rng` and deals it (RULES.md §1.3), `dealer` dealing, with the
+    /// sides' game scores before the deal in `scores` (indexed by side).
+    pub fn deal<R: Rng + ?Sized>(
+        setup: Setup,
+        dealer: Seat,
+        scores: &[i32],
+        rng: &mut R,
+    ) -> CatchTheTen {
+        let mut order = [Card::new(Suit::Clubs, crate::cards::Rank::Two); 36];
+        let pack = setup.deck().cards();
+        for (slot, c) in order.iter_mut().zip(pack.iter()) {
+            *slot = c;
+        }
+        let n = pack.len();
+        shuffle(rng, &mut order[..n]);
+        CatchTheTen::from_order(setup, dealer, scores, &order[..n])
+    }
+
+    /// Deals `order` (the pack from top to bottom) singly as RULES.md §1.3 prescribes.
+    ///
+    /// # Panics
+    /// If `order` is not the setup's pack.
+    pub fn from_order(setup: Setup, dealer: Seat, scores: &[i32], order: &[Card]) -> CatchTheTen {
+        assert_eq!(
+            order.len(),
+            setup.deck().len(),
+            "the order must hold the whole pack"
+        );
+        let n = setup.players();
+        let eldest = dealer.left(n);
+        let mut hands: HandsBySet = [[CardSet::EMPTY; MAX_SETS]; MAX_SEATS];
+        let dealt = setup.cards_per_set() * setup.sets();
+        let per_set = setup.cards_per_set();
+        for (k, &c) in order[..dealt].iter().enumerate() {
+            let set = k / per_set;
+            let seat = eldest.plus(k % per_set, n);
+            hands[seat.index()][set].insert(c);
+        }
+        let turned = order[dealt - 1];
+        let laid_aside = (order.len() > dealt).then(|| order[dealt]);
+        CatchTheTen::build(setup, dealer, scores, &hands, turned, laid_aside)
+    }
+
+    /// A deal from given hands (e.g. from a record), checked: every seat must hold the right
+    /// number of cards in each set, no card twice, the pack complete (with the laid-aside card
+    /// under `keep_6S`), and the turned card in the dealer's last set.
+    pub fn from_hands(
+        setup: Setup,
+        dealer: Seat,
+        scores: &[i32],
+        hands: &HandsBySet,
+        turned: Card,
+        laid_aside: Option<Card>,
+    ) -> Result<CatchTheTen, String> {
+        let n = setup.players();
+        if dealer.index() >= n {
+            return Err(format!(
+                "dealer {dealer} is not a seat of a {n}-player table"
+            ));
+        }
+        if scores.len() != setup.sides().num_sides() {
+            return Err(format!(
+                "{} scores given for {} sides",
+                scores.len(),
+                setup.sides().num_sides()
+            ));
+        }
+        let mut all = CardSet::EMPTY;
+        for (seat, sets) in hands.iter().enumerate() {
+            for (set, &h) in sets.iter().enumerate() {
+                let want = if seat < n && set < setup.sets() {
+                    setup.hand_size()
+                } else {
+                    0
+                };
+                if h.len() != want {
+                    return Err(format!(
+                        "seat {seat} holds {} cards in set {}, expected {want}",
+                        h.len(),
+                        set + 1
+                    ));
+                }
+                if !(all & h).is_empty() {
+                    return Err(format!("card(s) {} dealt twice", all & h));
+                }
+                all |= h;
+            }
+        }
+        if let Some(c) = laid_aside {
+            if all.contains(c) {
+                return Err(format!("the laid-aside card {c} is also in a hand"));
+            }
+            all.insert(c);
+        } else if setup.options().keep_6s {
+            return Err("keep_6S needs the laid-aside card".into());
+        }
+        if all != setup.deck().cards() {
+            return Err(format!(
+                "the deal is not the {}-card pack: missing {}, extra {}",
+                setup.deck().len(),
+                setup.deck().cards() - all,
+                all - setup.deck().cards()
+            ));
+        }
+        if !hands[dealer.index()][setup.sets() - 1].contains(turned) {
+            return Err(format!(
+                "the turned card {turned} is not in the dealer's last set"
+            ));
+        }
+        Ok(CatchTheTen::build(
+            setup, dealer, scores, hands, turned, laid_aside,
+        ))
+    }
+
+    fn build(
+        setup: Setup,
+        dealer: Seat,
+        scores: &[i32],
+        hands_by_set: &HandsBySet,
+        turned: Card,
+        laid_aside: Option<Card>,
+    ) -> CatchTheTen {
+        let n = setup.players();
+        let mut hands = [CardSet::EMPTY; MAX_SEATS];
+        let mut later = [CardSet::EMPTY; MAX_SEATS];
+        let mut set_cards = [CardSet::EMPTY; MAX_SETS];
+        for seat in 0..n {
+            hands[seat] = hands_by_set[seat][0];
+            for (set, &h) in hands_by_set[seat].iter().enumerate() {
+                set_cards[set] |= h;
+                if set > 0 {
+                    later[seat] |= h;
+                }
+            }
+        }
+        let mut start = [0i16; MAX_SEATS];
+        for (s, &v) in scores.iter().enumerate() {
+            start[s] = v as i16;
+        }
+        CatchTheTen {
+            setup,
+            dealer,
+            trump: turned.suit(),
+            turned,
+            turned_visible: true,
+            laid_aside,
+            hands,
+            later,
+            set_cards,
+            set: 0,
+            tricks_done: 0,
+            trick: Trick::new(dealer.left(n)),
+            won: [CardSet::EMPTY; MAX_SEATS],
+            tricks: [0; MAX_SEATS],
+            played_by: [CardSet::EMPTY; MAX_SEATS],
+            voids: [0; MAX_SEATS],
+            revoked: 0,
+            start_scores: start,
+            scores: start,
+            set_scores: [start; MAX_SETS],
+            sets_settled: 0,
+            end: DealEnd::Playing,
+        }
+    }
+
+    /// The table.
+    #[inline]
+    pub const fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The turned card (its suit is trumps). Public at the deal; see
+    /// [`CatchTheTen::turned_visible`] for whether it still lies face up.
+    #[inline]
+    pub const fn turned(&self) -> Card {
+        self.turned
+    }
+
+    /// Whether the turned card still lies face up (until the dealer plays to trick 1 with 4 or
+    /// more players; until the last set begins with 2 or 3).
+    #[inline]
+    pub const fn turned_visible(&self) -> bool {
+        self.turned_visible
+    }
+
+    /// The card shown and laid aside under `keep_6S`.
+    #[inline]
+    pub const fn laid_aside(&self) -> Option<Card> {
+        self.laid_aside
+    }
+
+    /// The set being played (0-based; always 0 with 4 or more players).
+    #[inline]
+    pub const fn set(&self) -> usize {
+        self.set as usize
+    }
+
+    /// Tricks completed in the current set.
+    #[inline]
+    pub const fn tricks_done(&self) -> usize {
+        self.tricks_done as usize
+    }
+
+    /// The cards dealt in `set` (every seat's hand of that set).
+    #[inline]
+    pub const fn set_cards(&self, set: usize) -> CardSet {
+        self.set_cards[set]
+    }
+
+    /// The cards `seat` has been dealt for sets not yet picked up (hidden even from its owner).
+    #[inline]
+    pub const fn later_sets(&self, seat: Seat) -> CardSet {
+        self.later[seat.index()]
+    }
+
+    /// The cards `side` has won in the whole deal.
+    #[inline]
+    pub const fn won(&self, side: Side) -> CardSet {
+        self.won[side.index()]
+    }
+
+    /// The cards `seat` has played in the whole deal.
+    #[inline]
+    pub const fn played_by(&self, seat: Seat) -> CardSet {
+        self.played_by[seat.index()]
+    }
+
+    /// The suits `seat` has shown out of in the current set, as a bit mask over suit indices.
+    #[inline]
+    pub const fn voids(&self, seat: Seat) -> u8 {
+        self.voids[seat.index()]
+    }
+
+    /// The seats that revoked in the current set, as a bit mask (only under `allow_revokes`).
+    #[inline]
+    pub const fn revoked_seats(&self) -> u8 {
+        self.revoked
+    }
+
+    /// The game scores per side before this deal.
+    pub fn start_scores(&self) -> Vec<i32> {
+        self.side_values(&self.start_scores)
+    }
+
+    /// The game scores per side now: after the sets settled so far (and, when the game ended
+    /// during a hand under `game_at_once`, the running totals at that moment).
+    pub fn scores(&self) -> Vec<i32> {
+        self.side_values(&self.scores)
+    }
+
+    /// The scores after set `set` was settled.
+    pub fn scores_after_set(&self, set: usize) -> Vec<i32> {
+        self.side_values(&self.set_scores[set])
+    }
+
+    /// How many sets have been settled (a set stopped early by the end of the game counts).
+    #[inline]
+    pub const fn sets_settled(&self) -> usize {
+        self.sets_settled as usize
+    }
+
+    /// How the deal ended (or [`DealEnd::Playing`]).
+    #[inline]
+    pub const fn end(&self) -> DealEnd {
+        self.end
+    }
+
+    fn side_values(&self, v: &[i16; MAX_SEATS]) -> Vec<i32> {
+        v[..self.setup.sides().num_sides()]
+            .iter()
+            .map(|&x| x as i32)
+            .collect()
+    }
+
+    /// The cards each side has won in `set`.
+    pub fn won_in_set(&self, set: usize) -> [CardSet; MAX_SEATS] {
+        let mut w = [CardSet::EMPTY; MAX_SEATS];
+        for (side, slot) in w
+            .iter_mut()
+            .enumerate()
+            .take(self.setup.sides().num_sides())
+        {
+            *slot = self.won[side] & self.set_cards[set];
+        }
+        w
+    }
+
+    /// What each side made in `set` (honours and cards; a set still in play counts so far).
+    pub fn set_score(&self, set: usize) -> HandScore {
+        let sides = self.setup.sides();
+        let shares: Vec<usize> = sides.all().map(|s| self.setup.share(s)).collect();
+        let won = self.won_in_set(set);
+        HandScore::new(&won[..sides.num_sides()], &shares, self.trump)
+    }
+
+    /// The seat holding `card` now, in its current hand or a set not yet picked up. On a fresh
+    /// deal this is the seat the card was dealt to.
+    pub fn holder(&self, card: Card) -> Option<Seat> {
+        Seat::all(self.setup.players())
+            .find(|&s| self.hands[s.index()].contains(card) || self.later[s.index()].contains(card))
+    }
+
+    fn revoked_sides(&self) -> u8 {
+        let sides = self.setup.sides();
+        Seat::all(self.setup.players())
+            .filter(|s| self.revoked & (1 << s.index()) != 0)
+            .fold(0, |m, s| m | 1 << sides.side(s).index())
+    }
+
+    fn all_sides(&self) -> u8 {
+        ((1u16 << self.setup.sides().num_sides()) - 1) as u8
+    }
+
+    fn points_i32(&self) -> SidePoints {
+        let mut p = [0; MAX_SEATS];
+        for (i, &v) in self.scores.iter().enumerate() {
+            p[i] = v as i32;
+        }
+        p
+    }
+
+    fn store_scores(&mut self, p: &SidePoints) {
+        for (slot, &v) in self.scores.iter_mut().zip(p) {
+            *slot = v as i16;
+        }
+    }
+
+    /// After a trick under `game_at_once`: stops the game if a side's running total reached 41.
+    fn check_game_at_once(&mut self) -> bool {
+        let n_sides = self.setup.sides().num_sides();
+        let hs = self.set_score(self.set as usize);
+        let revoked = self.revoked_sides();
+        let excluded = match self.setup.options().penalty() {
+            RevokePenalty::LoseHandPoints => revoked,
+            RevokePenalty::LoseGame => 0,
+        };
+        let mut running = self.points_i32();
+        for (side, r) in running.iter_mut().enumerate().take(n_sides) {
+            if excluded & (1 << side) == 0 {
+                *r += hs.total(side);
+            }
+        }
+        let reached = (0..n_sides)
+            .filter(|&s| running[s] >= TARGET)
+            .fold(0u8, |m, s| m | 1 << s);
+        if reached == 0 {
+            return false;
+        }
+        if revoked == self.all_sides() {
+            self.end = DealEnd::Void;
+        } else if revoked != 0 && self.setup.options().penalty() == RevokePenalty::LoseGame {
+            self.lose_game(&hs, revoked);
+        } else {
+            self.store_scores(&running);
+            self.end = DealEnd::GameOver {
+                winners: leaders(&running, reached),
+            };
+        }
+        self.settle_record();
+        true
+    }
+
+    /// §1.7 `LoseGame` (§7.2): the other sides add this hand's points and the best of them wins.
+    fn lose_game(&mut self, hs: &HandScore, revoked: u8) {
+        let n_sides = self.setup.sides().num_sides();
+        let mut p = self.points_i32();
+        for (side, v) in p.iter_mut().enumerate().take(n_sides) {
+            if revoked & (1 << side) == 0 {
+                *v += hs.total(side);
+            }
+        }
+        self.store_scores(&p);
+        self.end = DealEnd::GameOver {
+            winners: leaders(&p, self.all_sides() & !revoked),
+        };
+    }
+
+    fn settle_record(&mut self) {
+        self.set_scores[self.set as usize] = self.scores;
+        self.sets_settled = self.set + 1;
+    }
+
+    /// Settles the set whose last trick was just played, then picks up the next set.
+    fn end_set(&mut self) {
+        let n_sides = self.setup.sides().num_sides();
+        let hs = self.set_score(self.set as usize);
+        let revoked = self.revoked_sides();
+        if revoked != 0 && revoked == self.all_sides() {
+            self.end = DealEnd::Void;
+        } else if revoked != 0 && self.setup.options().penalty() == RevokePenalty::LoseGame {
+            self.lose_game(&hs, revoked);
+        } else {
+            let mut p = self.points_i32();
+            if self.setup.options().game_at_once {
+                for (side, v) in p.iter_mut().enumerate().take(n_sides) {
+                    if revoked & (1 << side) == 0 {
+                        *v += hs.total(side);
+                    }
+                }
+            } else if let Some(winners) = count_out(&mut p, n_sides, &hs, revoked) {
+                self.end = DealEnd::GameOver { winners };
+            }
+            self.store_scores(&p);
+        }
+        self.settle_record();
+        if self.end != DealEnd::Playing {
+            return;
+        }
+        if (self.set as usize) + 1 < self.setup.sets() {
+            self.set += 1;
+            self.tricks_done = 0;
+            self.revoked = 0;
+            self.voids = [0; MAX_SEATS];
+            let cards = self.set_cards[self.set as usize];
+            for seat in 0..self.setup.players() {
+                self.hands[seat] = self.later[seat] & cards;
+                self.later[seat] -= cards;
+            }
+            if self.set as usize + 1 == self.setup.sets() {
+                self.turned_visible = false;
+            }
+        } else {
+            self.end = DealEnd::Complete;
+        }
+    }
+
+    #[inline]
+    fn finish_trick(&mut self) {
+        let w = self.trick.winner();
+        let side = self.setup.sides().side(w).index();
+        self.won[side] |= self.trick.card_set();
+        self.tricks[w.index()] += 1;
+        self.tricks_done += 1;
+        self.trick = Trick::new(w);
+        if self.setup.options().game_at_once && self.check_game_at_once() {
+            return;
+        }
+        if self.tricks_done == self.setup.hand_size() as u8 {
+            self.end_set();
+        }
+    }
+
+    /// A copy with everything `seat` cannot see removed: the other seats' hands, every set not
+    /// yet picked up (the seat's own included), which cards make up the current and later sets,
+    /// and other seats' revokes.
+    fn masked_for(&self, seat: Seat) -> CatchTheTen {
+        let mut v = *self;
+        for s in 0..MAX_SEATS {
+            if s != seat.index() {
+                v.hands[s] = CardSet::EMPTY;
+            }
+            v.later[s] = CardSet::EMPTY;
+        }
+        for k in self.set as usize..MAX_SETS {
+            v.set_cards[k] = CardSet::EMPTY;
+        }
+        v.revoked &= 1 << seat.index();
+        v
+    }
+}
+
+/// What one seat can see of a Catch the Ten deal (see [`Game::view`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CatchTheTenView(CatchTheTen);
+
+impl CatchTheTenView {
+    /// The masked state: hidden cards are absent.
+    pub fn state(&self) -> &CatchTheTen {
+        &self.0
+    }
+}
+
+impl Game for CatchTheTen {
+    type View = CatchTheTenView;
+
+    fn kind(&self) -> GameKind {
+        GameKind::CatchTheTen
+    }
+
+    #[inline]
+    fn sides(&self) -> Sides {
+        self.setup.sides()
+    }
+
+    #[inline]
+    fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    #[inline]
+    fn to_act(&self) -> Option<Seat> {
+        match self.end {
+            DealEnd::Playing => Some(self.trick.to_play(self.setup.players())),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn legal_actions(&self) -> ActionSet {
+        match self.to_act() {
+            Some(seat) => ActionSet::plays(crate::games::trick::follow(
+                self.hands[seat.index()],
+                self.trick.led(),
+            )),
+            None => ActionSet::NONE,
+        }
+    }
+
+    fn accepts(&self, action: Action) -> bool {
+        match (self.to_act(), action) {
+            (Some(seat), Action::Play(c)) if self.setup.options().allow_revokes => {
+                self.hands[seat.index()].contains(c)
+            }
+            _ => self.legal_actions().contains(action),
+        }
+    }
+
+    #[inline]
+    fn apply(&mut self, action: Action) {
+        let Action::Play(card) = action else {
+            panic!("Catch the Ten has only card plays, not {action}");
+        };
+        let n = self.setup.players();
+        let seat = self.trick.to_play(n);
+        let hand = self.hands[seat.index()];
+        debug_assert!(hand.contains(card), "seat {seat} does not hold {card}");
+        if let Some(led) = self.trick.led()
+            && card.suit() != led
+        {
+            self.voids[seat.index()] |= 1 << led.index();
+            if !hand.suit(led).is_empty() {
+                self.revoked |= 1 << seat.index();
+            }
+        }
+        self.hands[seat.index()] = hand.without(card);
+        self.played_by[seat.index()].insert(card);
+        if seat == self.dealer && n >= 4 {
+            self.turned_visible = false;
+        }
+        self.trick.play(card, n, self.trump, &TrumpOrder::JACK_HIGH);
+        if self.trick.len() == n {
+            self.finish_trick();
+        }
+    }
+
+    #[inline]
+    fn trump(&self) -> Option<Suit> {
+        Some(self.trump)
+    }
+
+    #[inline]
+    fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    #[inline]
+    fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+
+    fn side_points(&self, side: Side) -> i32 {
+        let last = (self.set as usize).min(self.setup.sets() - 1);
+        (0..=last)
+            .map(|k| self.set_score(k).total(side.index()))
+            .sum()
+    }
+
+    fn tricks_won(&self, seat: Seat) -> u32 {
+        self.tricks[seat.index()] as u32
+    }
+
+    fn view(&self, seat: Seat) -> CatchTheTenView {
+        CatchTheTenView(self.masked_for(seat))
+    }
+}

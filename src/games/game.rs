@@ -1,0 +1,116 @@
+//! The [`Game`] trait: the one interface every agent and search uses to play a hand.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::cards::{CardSet, Suit};
+
+use super::GameKind;
+use super::action::{Action, ActionSet};
+use super::seat::{Seat, Side, Sides};
+use super::trick::Trick;
+
+/// Why an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum IllegalAction {
+    /// The hand is over; nobody is to act.
+    #[error("the hand is over; no action is possible")]
+    HandOver,
+    /// The action is not among the legal ones.
+    #[error("{action} is not legal for seat {seat}: legal are {legal}")]
+    NotLegal {
+        /// The refused action.
+        action: Action,
+        /// The seat to act.
+        seat: Seat,
+        /// What that seat may do.
+        legal: ActionSet,
+    },
+}
+
+/// The state of one hand (one deal) of a game: the unit that search sees.
+///
+/// In the spirit of OpenSpiel's `State`, trimmed: who acts, the legal actions as a set, checked
+/// and unchecked apply, and the outcome per seat and per side. Forced steps (9-5-2 returns)
+/// happen inside [`Game::apply`], so the seat to act always has a real choice (possibly of one).
+/// States are `Copy`-cheap: search clones them freely.
+pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
+    /// What one seat can see of the state; two states that look the same to a seat have equal
+    /// views. World sampling (see `knowledge`) must leave the observer's view unchanged.
+    type View: PartialEq + fmt::Debug;
+
+    /// Which game this is.
+    fn kind(&self) -> GameKind;
+
+    /// The seats and how they form sides.
+    fn sides(&self) -> Sides;
+
+    /// The dealer of this hand.
+    fn dealer(&self) -> Seat;
+
+    /// The seat to act, or `None` when the hand is over.
+    fn to_act(&self) -> Option<Seat>;
+
+    /// The legal actions of the seat to act (empty when the hand is over).
+    fn legal_actions(&self) -> ActionSet;
+
+    /// Applies an action without checking it. Search calls this; the action must be accepted
+    /// (see [`Game::accepts`]), otherwise the state is unspecified (debug builds panic).
+    fn apply(&mut self, action: Action);
+
+    /// The trump suit, once it is known.
+    fn trump(&self) -> Option<Suit>;
+
+    /// The trick in progress (empty between tricks and before play).
+    fn trick(&self) -> &Trick;
+
+    /// The cards `seat` holds now. An agent may look only at its own seat's hand.
+    fn hand(&self, seat: Seat) -> CardSet;
+
+    /// The points `side` has made in this hand so far (the hand's final score once over):
+    /// Catch the Ten honours plus cards, 9-5-2 `tricks − target`, Whist points for tricks.
+    fn side_points(&self, side: Side) -> i32;
+
+    /// Tricks taken by `seat` in this hand so far.
+    fn tricks_won(&self, seat: Seat) -> u32;
+
+    /// What `seat` can see of the state.
+    fn view(&self, seat: Seat) -> Self::View;
+
+    /// The number of seats.
+    fn num_seats(&self) -> usize {
+        self.sides().num_seats()
+    }
+
+    /// Whether the hand is over.
+    fn is_over(&self) -> bool {
+        self.to_act().is_none()
+    }
+
+    /// Whether [`Game::try_apply`] accepts `action`. Equal to membership in
+    /// [`Game::legal_actions`] unless a rule admits more (Catch the Ten's `allow_revokes` accepts
+    /// a revoke, which no agent is offered).
+    fn accepts(&self, action: Action) -> bool {
+        self.legal_actions().contains(action)
+    }
+
+    /// Applies `action` if it is accepted; otherwise returns why not and changes nothing.
+    fn try_apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        let seat = self.to_act().ok_or(IllegalAction::HandOver)?;
+        if !self.accepts(action) {
+            return Err(IllegalAction::NotLegal {
+                action,
+                seat,
+                legal: self.legal_actions(),
+            });
+        }
+        self.apply(action);
+        Ok(())
+    }
+
+    /// The points of the side `seat` belongs to.
+    fn seat_points(&self, seat: Seat) -> i32 {
+        self.side_points(self.sides().side(seat))
+    }
+}

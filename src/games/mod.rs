@@ -1,0 +1,20 @@
+//! The games: the common [`Game`] trait, the shared trick rules, one module per game, match
+//! play and game records.
+//!
+//! The rules know nothing of agents or runners: a hand is driven by calling
+//! [`Game::to_act`], [`Game::legal_actions`] and [`Game::apply`] until the hand is over.
+
+mod action;
+pub mod catch_the_ten;
+mod game;
+mod kind;
+pub mod matches;
+pub mod record;
+mod seat;
+pub mod trick;
+
+pub use action::{Action, ActionSet, Decision};
+pub use game::{Game, IllegalAction};
+pub use kind::{GameKind, RulesError};
+pub use seat::{MAX_SEATS, Seat, Side, Sides};
+pub use trick::{Trick, TrumpOrder};

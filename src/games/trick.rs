@@ -1,0 +1,222 @@
+//! The trick rules shared by all three games (RULES.md §0.2): follow suit if you can, otherwise
+//! play anything; the highest trump wins, or else the highest card of the suit led.
+
+use crate::cards::{Card, CardSet, Rank, Suit};
+
+use super::seat::{MAX_SEATS, Seat};
+
+/// How the ranks of the trump suit compare: a power `0..13` per rank. Side suits always rank
+/// aces high.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrumpOrder([u8; 13]);
+
+impl TrumpOrder {
+    /// Aces high, as in 9-5-2 and Whist.
+    pub const ACES_HIGH: TrumpOrder = TrumpOrder([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    /// Catch the Ten's trump order `J A K Q T 9 8 7 6 …`: the Jack on top.
+    pub const JACK_HIGH: TrumpOrder = TrumpOrder([0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 9, 10, 11]);
+
+    /// The power of `rank` within the trump suit.
+    #[inline]
+    pub const fn power(&self, rank: Rank) -> u8 {
+        self.0[rank as usize]
+    }
+
+    /// The highest trump of `trumps` (cards of the trump suit) in this order.
+    #[inline]
+    pub fn highest(&self, trumps: CardSet) -> Option<Card> {
+        trumps.iter().max_by_key(|c| self.power(c.rank()))
+    }
+
+    /// The lowest trump of `trumps` in this order.
+    #[inline]
+    pub fn lowest(&self, trumps: CardSet) -> Option<Card> {
+        trumps.iter().min_by_key(|c| self.power(c.rank()))
+    }
+}
+
+/// The power of `card` in a trick where `led` was led and `trump` is trumps: a trump beats every
+/// card of the suit led, which beats every discard (power 0).
+#[inline]
+pub const fn power(card: Card, trump: Suit, led: Suit, order: &TrumpOrder) -> u8 {
+    if card.suit() as u8 == trump as u8 {
+        32 + order.power(card.rank())
+    } else if card.suit() as u8 == led as u8 {
+        16 + card.rank() as u8
+    } else {
+        0
+    }
+}
+
+/// The cards of `hand` that may be played to a trick in which `led` was led (`None`: on lead).
+#[inline]
+pub const fn follow(hand: CardSet, led: Option<Suit>) -> CardSet {
+    match led {
+        Some(s) => {
+            let same = hand.suit(s);
+            if same.is_empty() { hand } else { same }
+        }
+        None => hand,
+    }
+}
+
+/// A trick in progress: who led, the cards in the order played, and who is winning so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trick {
+    leader: Seat,
+    len: u8,
+    best_pos: u8,
+    best_power: u8,
+    winner: Seat,
+    cards: [Card; MAX_SEATS],
+    set: CardSet,
+}
+
+impl Trick {
+    /// An empty trick led by `leader`.
+    #[inline]
+    pub const fn new(leader: Seat) -> Trick {
+        Trick {
+            leader,
+            len: 0,
+            best_pos: 0,
+            best_power: 0,
+            winner: leader,
+            cards: [Card::new(Suit::Clubs, Rank::Two); MAX_SEATS],
+            set: CardSet::EMPTY,
+        }
+    }
+
+    /// The seat that led (or is to lead).
+    #[inline]
+    pub const fn leader(&self) -> Seat {
+        self.leader
+    }
+
+    /// How many cards have been played.
+    #[inline]
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether no card has been played yet.
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The suit led, once a card is down.
+    #[inline]
+    pub const fn led(&self) -> Option<Suit> {
+        if self.len == 0 {
+            None
+        } else {
+            Some(self.cards[0].suit())
+        }
+    }
+
+    /// The cards played so far, in order.
+    #[inline]
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    /// The cards played so far, as a set.
+    #[inline]
+    pub const fn card_set(&self) -> CardSet {
+        self.set
+    }
+
+    /// The seat winning the trick so far (the leader before any card is down).
+    #[inline]
+    pub const fn winner(&self) -> Seat {
+        self.winner
+    }
+
+    /// The card winning the trick so far.
+    #[inline]
+    pub const fn winning_card(&self) -> Option<Card> {
+        if self.len == 0 {
+            None
+        } else {
+            Some(self.cards[self.best_pos as usize])
+        }
+    }
+
+    /// The power of the winning card so far (see [`power`]); 0 before any card is down.
+    #[inline]
+    pub const fn best_power(&self) -> u8 {
+        self.best_power
+    }
+
+    /// The seat to play next at a table of `n`.
+    #[inline]
+    pub const fn to_play(&self, n: usize) -> Seat {
+        self.leader.plus(self.len as usize, n)
+    }
+
+    /// Whether `card` would win the trick so far if played now.
+    #[inline]
+    pub const fn would_win(&self, card: Card, trump: Suit, order: &TrumpOrder) -> bool {
+        match self.led() {
+            None => true,
+            Some(led) => power(card, trump, led, order) > self.best_power,
+        }
+    }
+
+    /// Plays `card` for the seat whose turn it is at a table of `n`.
+    #[inline]
+    pub fn play(&mut self, card: Card, n: usize, trump: Suit, order: &TrumpOrder) {
+        let led = match self.led() {
+            Some(s) => s,
+            None => card.suit(),
+        };
+        let p = power(card, trump, led, order);
+        if self.len == 0 || p > self.best_power {
+            self.winner = self.to_play(n);
+            self.best_pos = self.len;
+            self.best_power = p;
+        }
+        self.cards[self.len as usize] = card;
+        self.set.insert(card);
+        self.len += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn jack_is_top_trump_in_catch_the_ten() {
+        // CT-12: trumps H, TH led, then AH, JH, KH: the JH wins.
+        let mut t = Trick::new(Seat(0));
+        for x in ["TH", "AH", "JH", "KH"] {
+            t.play(c(x), 4, Suit::Hearts, &TrumpOrder::JACK_HIGH);
+        }
+        assert_eq!(t.winner(), Seat(2));
+        assert_eq!(t.winning_card(), Some(c("JH")));
+    }
+
+    #[test]
+    fn discard_never_wins_and_trump_beats_led_suit() {
+        let mut t = Trick::new(Seat(3));
+        for x in ["KC", "AH", "2S", "QC"] {
+            t.play(c(x), 4, Suit::Spades, &TrumpOrder::ACES_HIGH);
+        }
+        assert_eq!(t.winner(), Seat(1)); // 2S by seat 3+2 = 1
+        assert_eq!(t.led(), Some(Suit::Clubs));
+    }
+
+    #[test]
+    fn follow_suit() {
+        let hand: CardSet = "AS 2H 3H".parse().unwrap();
+        assert_eq!(follow(hand, Some(Suit::Hearts)).len(), 2);
+        assert_eq!(follow(hand, Some(Suit::Clubs)), hand);
+        assert_eq!(follow(hand, None), hand);
+    }
+}

@@ -1,0 +1,15 @@
+//! tricklab: Monte Carlo AI and strategy research for three historical trick-taking games —
+//! Catch the Ten (Scotch Whist), 9-5-2 (Sergeant Major) and Whist.
+//!
+//! The library is layered so that each part depends only on those below it:
+//! [`cards`] → [`games`] → [`agents`] → [`sim`] → the command-line tool (`cli`). The rules are in
+//! `RULES.md`; the architecture in `DESIGN.md`.
+#![deny(missing_docs)]
+
+pub mod agents;
+pub mod cards;
+pub mod cli;
+pub mod games;
+pub mod rng;
+pub mod sim;
+pub mod stats;

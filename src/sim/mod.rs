@@ -1,0 +1,13 @@
+//! Simulation: seeding, the parallel runner and what it tallies.
+//!
+//! Game `i` of a run with seed `s` draws its deals from `rng::stream(s, i, Deal, 0)`, its first
+//! dealer from `stream(s, i, FirstDealer, 0)` and seat `k`'s decisions from
+//! `stream(s, i, Agent, k)`, so the output is the same for every thread count.
+
+mod runner;
+mod tally;
+mod tally_catch_the_ten;
+
+pub use runner::{SimConfig, Sinks, simulate};
+pub use tally::Tabulate;
+pub use tally_catch_the_ten::CatchTheTenSummary;
