@@ -35,7 +35,7 @@ pub enum IllegalAction {
 /// and unchecked apply, and the outcome per seat and per side. Forced steps (9-5-2 returns)
 /// happen inside [`Game::apply`], so the seat to act always has a real choice (possibly of one).
 /// States are `Copy`-cheap: search clones them freely.
-pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
+pub trait Game: Clone + PartialEq + Send + Sync + fmt::Debug + 'static {
     /// What one seat can see of the state; two states that look the same to a seat have equal
     /// views. World sampling (see `knowledge`) must leave the observer's view unchanged.
     type View: PartialEq + fmt::Debug;

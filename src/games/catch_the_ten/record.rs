@@ -102,11 +102,6 @@ impl MatchRules for Setup {
         for (slot, v) in m.scores.iter_mut().zip(hand.scores()) {
             *slot = v;
         }
-        let mut previous = [0; MAX_SEATS];
-        for side in Setup::sides(self).all() {
-            previous[side.index()] = hand.side_points(side);
-        }
-        m.previous = Some(previous);
         m.hands_dealt += 1;
         match hand.end() {
             DealEnd::Void => {}
