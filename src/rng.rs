@@ -64,12 +64,30 @@ pub fn unit<R: Rng + ?Sized>(rng: &mut R) -> f64 {
     (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }
 
-/// Shuffles `items` uniformly in place (Fisher–Yates).
+/// Shuffles `items` uniformly in place (Fisher–Yates). Each 64-bit draw serves two steps
+/// (Lemire's method on each 32-bit half, with a fresh draw on the rare rejection).
 #[inline]
 pub fn shuffle<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
-    for i in (1..items.len()).rev() {
-        let j = below(rng, i as u32 + 1) as usize;
-        items.swap(i, j);
+    let mut i = items.len();
+    while i > 1 {
+        let x = rng.next_u64();
+        for half in [x as u32, (x >> 32) as u32] {
+            if i <= 1 {
+                break;
+            }
+            let n = i as u32;
+            let m = half as u64 * n as u64;
+            let low = m as u32;
+            // Reject (and draw afresh) only in Lemire's rare biased zone; the division that
+            // finds the zone runs only when the low half is small.
+            let j = if low < n && low < n.wrapping_neg() % n {
+                below(rng, n)
+            } else {
+                (m >> 32) as u32
+            };
+            items.swap(i - 1, j as usize);
+            i -= 1;
+        }
     }
 }
 

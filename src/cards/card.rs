@@ -139,6 +139,25 @@ impl fmt::Display for Rank {
     }
 }
 
+// Lookup tables padded to 16 entries so that a nibble indexes them without a bounds check. A
+// `Card` never holds a rank above 12 or a suit above 3, so the padding is never read.
+const SUIT_OF_LANE: [Suit; 16] = {
+    let mut t = [Suit::Spades; 16];
+    t[0] = Suit::Clubs;
+    t[1] = Suit::Diamonds;
+    t[2] = Suit::Hearts;
+    t
+};
+const RANK_OF_BITS: [Rank; 16] = {
+    let mut t = [Rank::Ace; 16];
+    let mut i = 0;
+    while i < 13 {
+        t[i] = Rank::ALL[i];
+        i += 1;
+    }
+    t
+};
+
 /// A playing card: the index `suit * 16 + rank`, so that it is also the card's bit in a
 /// [`CardSet`](super::CardSet).
 ///
@@ -184,13 +203,14 @@ impl Card {
     /// The suit.
     #[inline]
     pub const fn suit(self) -> Suit {
-        Suit::ALL[(self.0 >> 4) as usize]
+        // A 16-entry table indexed by a 4-bit value needs no bounds check on the hot path.
+        SUIT_OF_LANE[(self.0 >> 4) as usize]
     }
 
     /// The rank.
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[(self.0 & 15) as usize]
+        RANK_OF_BITS[(self.0 & 15) as usize]
     }
 
     /// The card in suit symbols, e.g. `10♦`.

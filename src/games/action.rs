@@ -178,7 +178,7 @@ impl ActionSet {
         match self.decision {
             Decision::NameTrump => Action::NameTrump(Suit::from_index(bit as usize)),
             d => {
-                let c = Card::from_index(bit).expect("valid card bit");
+                let c = Card::from_index_unchecked(bit);
                 match d {
                     Decision::Play => Action::Play(c),
                     Decision::Discard => Action::Discard(c),

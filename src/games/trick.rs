@@ -39,12 +39,15 @@ impl TrumpOrder {
 /// card of the suit led, which beats every discard (power 0).
 #[inline]
 pub const fn power(card: Card, trump: Suit, led: Suit, order: &TrumpOrder) -> u8 {
-    if card.suit() as u8 == trump as u8 {
-        32 + order.power(card.rank())
-    } else if card.suit() as u8 == led as u8 {
+    let side = if card.suit() as u8 == led as u8 {
         16 + card.rank() as u8
     } else {
         0
+    };
+    if card.suit() as u8 == trump as u8 {
+        32 + order.power(card.rank())
+    } else {
+        side
     }
 }
 
@@ -64,6 +67,7 @@ pub const fn follow(hand: CardSet, led: Option<Suit>) -> CardSet {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Trick {
     leader: Seat,
+    next: Seat,
     len: u8,
     best_pos: u8,
     best_power: u8,
@@ -78,6 +82,7 @@ impl Trick {
     pub const fn new(leader: Seat) -> Trick {
         Trick {
             leader,
+            next: leader,
             len: 0,
             best_pos: 0,
             best_power: 0,
@@ -149,10 +154,10 @@ impl Trick {
         self.best_power
     }
 
-    /// The seat to play next at a table of `n`.
+    /// The seat to play next (once the trick is complete: the seat after the last to play).
     #[inline]
-    pub const fn to_play(&self, n: usize) -> Seat {
-        self.leader.plus(self.len as usize, n)
+    pub const fn to_play(&self) -> Seat {
+        self.next
     }
 
     /// Whether `card` would win the trick so far if played now.
@@ -173,13 +178,18 @@ impl Trick {
         };
         let p = power(card, trump, led, order);
         if self.len == 0 || p > self.best_power {
-            self.winner = self.to_play(n);
+            self.winner = self.next;
             self.best_pos = self.len;
             self.best_power = p;
         }
         self.cards[self.len as usize] = card;
         self.set.insert(card);
         self.len += 1;
+        self.next = if self.next.index() + 1 == n {
+            Seat(0)
+        } else {
+            Seat(self.next.0 + 1)
+        };
     }
 }
 

@@ -10,6 +10,9 @@ use tricklab::games::record::{RecordRules, record_hand, replay_line};
 use tricklab::games::{Action, ActionSet, Decision, Game, Seat};
 use tricklab::rng::{GameRng, Purpose, below, stream};
 
+/// A chooser of actions other than uniform random play (e.g. one that revokes on purpose).
+pub type Chooser<'a, G> = &'a mut dyn FnMut(&G, Seat, &mut GameRng) -> Action;
+
 /// How many games to play, and how.
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
@@ -23,12 +26,21 @@ pub struct Plan {
     pub reject_every: u64,
     /// Check the record round trip for every `record_every`-th hand.
     pub record_every: u64,
+    /// Keep playing games past `games` until at least this many hands were played.
+    pub min_hands: u64,
 }
 
 impl Plan {
     /// `games` hands or matches, with every check at every step.
     pub fn new(seed: u64, games: u64) -> Plan {
-        Plan { seed, games, single_hands: false, reject_every: 1, record_every: 1 }
+        Plan {
+            seed,
+            games,
+            single_hands: false,
+            reject_every: 1,
+            record_every: 1,
+            min_hands: 0,
+        }
     }
 }
 
@@ -63,13 +75,14 @@ fn illegal_candidates(legal: ActionSet) -> Vec<Action> {
 pub fn run<R: RecordRules>(
     rules: &R,
     plan: Plan,
-    mut choose: Option<&mut dyn FnMut(&R::Hand, Seat, &mut GameRng) -> Action>,
+    mut choose: Option<Chooser<'_, R::Hand>>,
     mut check: impl FnMut(&PlayedHand<'_, R::Hand>) -> Result<(), String>,
 ) -> Counts {
     let n = rules.sides().num_seats();
     let mut counts = Counts::default();
     let mut probe = stream(plan.seed, u64::MAX, Purpose::Other, 0);
-    for game in 0..plan.games {
+    let mut game = 0;
+    while game < plan.games || counts.hands < plan.min_hands {
         let mut rng = stream(plan.seed, game, Purpose::Agent, 0);
         let mut deal_rng = stream(plan.seed, game, Purpose::Deal, 0);
         let first = Seat(below(&mut rng, n as u32) as u8);
@@ -82,15 +95,23 @@ pub fn run<R: RecordRules>(
             max,
             |h, seat| {
                 let legal = h.legal_actions();
-                assert!(!legal.is_empty(), "game {game}: seat {seat} to act with no legal action");
+                assert!(
+                    !legal.is_empty(),
+                    "game {game}: seat {seat} to act with no legal action"
+                );
                 counts.decisions += 1;
                 if counts.decisions % plan.reject_every == 0 {
-                    let bad: Vec<Action> =
-                        illegal_candidates(legal).into_iter().filter(|a| !h.accepts(*a)).collect();
+                    let bad: Vec<Action> = illegal_candidates(legal)
+                        .into_iter()
+                        .filter(|a| !h.accepts(*a))
+                        .collect();
                     if !bad.is_empty() {
                         let a = bad[below(&mut probe, bad.len() as u32) as usize];
                         let mut copy = h.clone();
-                        assert!(copy.try_apply(a).is_err(), "game {game}: illegal {a} accepted");
+                        assert!(
+                            copy.try_apply(a).is_err(),
+                            "game {game}: illegal {a} accepted"
+                        );
                         assert_eq!(&copy, h, "game {game}: a rejected {a} changed the state");
                         counts.rejected += 1;
                     }
@@ -99,7 +120,10 @@ pub fn run<R: RecordRules>(
                     Some(f) => f(h, seat, &mut rng),
                     None => legal.choose(&mut rng),
                 };
-                assert!(h.accepts(a), "game {game}: the chooser returned {a}, which is not accepted");
+                assert!(
+                    h.accepts(a),
+                    "game {game}: the chooser returned {a}, which is not accepted"
+                );
                 a
             },
             |played| {
@@ -108,7 +132,10 @@ pub fn run<R: RecordRules>(
                     return;
                 }
                 if let Err(e) = check(played) {
-                    failure = Some(format!("game {game} hand {}: {e}", played.before.hands_dealt));
+                    failure = Some(format!(
+                        "game {game} hand {}: {e}",
+                        played.before.hands_dealt
+                    ));
                     return;
                 }
                 if counts.hands % plan.record_every == 0 {
@@ -126,6 +153,7 @@ pub fn run<R: RecordRules>(
         if end.winners.is_some() {
             counts.matches_ended += 1;
         }
+        game += 1;
     }
     counts
 }

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod conformance;
+pub mod ctt;
 
 use tricklab::cards::{Card, CardSet};
 

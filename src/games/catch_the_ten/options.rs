@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::Deck;
-use crate::games::{GameKind, RulesError, Side, Sides};
+use crate::games::{GameKind, MAX_SEATS, RulesError, Side, Sides};
 
 /// What happens to a side that revoked (RULES.md §1.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -50,6 +50,7 @@ pub struct Setup {
     deck: Deck,
     sets: u8,
     hand_size: u8,
+    shares: [u8; MAX_SEATS],
     options: Options,
 }
 
@@ -114,12 +115,17 @@ impl Setup {
             n if options.keep_6s => (1, (35 / n) as u8),
             n => (1, (deck.len() / n) as u8),
         };
+        let mut shares = [0u8; MAX_SEATS];
+        for side in sides.all() {
+            shares[side.index()] = hand_size * sides.members_mask(side).count_ones() as u8;
+        }
         Ok(Setup {
             players: players as u8,
             sides,
             deck,
             sets,
             hand_size,
+            shares,
             options,
         })
     }
@@ -168,8 +174,14 @@ impl Setup {
 
     /// A side's share: the cards dealt to its members in one set (§1.3).
     #[inline]
-    pub fn share(&self, side: Side) -> usize {
-        self.hand_size as usize * self.sides.members_mask(side).count_ones() as usize
+    pub const fn share(&self, side: Side) -> usize {
+        self.shares[side.index()] as usize
+    }
+
+    /// Every side's share, indexed by side (zero past the last side).
+    #[inline]
+    pub const fn shares(&self) -> &[u8; MAX_SEATS] {
+        &self.shares
     }
 }
 

@@ -38,11 +38,13 @@ pub const fn honour_cards(trump: Suit) -> CardSet {
 
 /// The honour points in `won` (the counting trumps it holds).
 #[inline]
-pub fn honours(won: CardSet, trump: Suit) -> i32 {
-    (won & honour_cards(trump))
-        .iter()
-        .map(|c| honour_value(c.rank()))
-        .sum()
+pub const fn honours(won: CardSet, trump: Suit) -> i32 {
+    let l = won.lane(trump) as i32;
+    11 * ((l >> Rank::Jack as u32) & 1)
+        + 10 * ((l >> Rank::Ten as u32) & 1)
+        + 4 * ((l >> Rank::Ace as u32) & 1)
+        + 3 * ((l >> Rank::King as u32) & 1)
+        + 2 * ((l >> Rank::Queen as u32) & 1)
 }
 
 /// Points for cards: one per card won beyond the side's share.
@@ -89,27 +91,25 @@ pub struct HandScore {
     pub honours: SidePoints,
     /// Card points per side.
     pub cards: SidePoints,
-    /// The side that captured each counting trump (J, T, A, K, Q), if one did.
-    captured: [Option<u8>; 5],
+    /// The side that captured the counting trump of each rank (indexed by rank), if one did.
+    captured: [Option<u8>; 13],
 }
 
-const HONOUR_RANKS: [Rank; 5] = [Rank::Jack, Rank::Ten, Rank::Ace, Rank::King, Rank::Queen];
-
 impl HandScore {
-    /// Scores a hand from the cards each of `n_sides` sides won and its share.
-    pub fn new(won: &[CardSet], shares: &[usize], trump: Suit) -> HandScore {
+    /// Scores a hand from the cards each side won (one entry per side) and each side's share.
+    pub fn new(won: &[CardSet], shares: &[u8], trump: Suit) -> HandScore {
         let mut s = HandScore {
             honours: [0; MAX_SEATS],
             cards: [0; MAX_SEATS],
-            captured: [None; 5],
+            captured: [None; 13],
         };
         for (side, (&w, &share)) in won.iter().zip(shares).enumerate() {
             s.honours[side] = honours(w, trump);
-            s.cards[side] = card_points(w.len(), share);
-            for (i, r) in HONOUR_RANKS.into_iter().enumerate() {
-                if w.contains(crate::cards::Card::new(trump, r)) {
-                    s.captured[i] = Some(side as u8);
-                }
+            s.cards[side] = card_points(w.len(), share as usize);
+            let mut counting = w.lane(trump) & honour_cards(trump).lane(trump);
+            while counting != 0 {
+                s.captured[counting.trailing_zeros() as usize] = Some(side as u8);
+                counting &= counting - 1;
             }
         }
         s
@@ -125,11 +125,7 @@ impl HandScore {
     pub fn step(&self, step: Step) -> SidePoints {
         let honour = |rank: Rank| {
             let mut p = [0; MAX_SEATS];
-            let i = HONOUR_RANKS
-                .iter()
-                .position(|&r| r == rank)
-                .expect("honour rank");
-            if let Some(side) = self.captured[i] {
+            if let Some(side) = self.captured[rank.index()] {
                 p[side as usize] = honour_value(rank);
             }
             p
@@ -168,6 +164,17 @@ pub fn count_out(
     hand: &HandScore,
     excluded: u8,
 ) -> Option<u8> {
+    // The order of the steps matters only if a side reaches 41: when none can, add everything.
+    let reaches =
+        (0..n_sides).any(|s| excluded & (1 << s) == 0 && scores[s] + hand.total(s) >= TARGET);
+    if !reaches {
+        for (side, score) in scores.iter_mut().enumerate().take(n_sides) {
+            if excluded & (1 << side) == 0 {
+                *score += hand.total(side);
+            }
+        }
+        return None;
+    }
     for step in COUNT_OUT {
         let add = hand.step(step);
         for side in 0..n_sides {

@@ -67,8 +67,8 @@ pub struct CatchTheTen {
 pub type HandsBySet = [[CardSet; MAX_SETS]; MAX_SEATS];
 
 impl CatchTheTen {
-    /// Shuffles the pack with `rng` and deals it (RULES.md §1.3), `dealer` dealing, with the
-    /// sides' game scores before the deal in `scores` (indexed by side).
+    /// Shuffles the pack with `rng` and deals it singly (RULES.md §1.3), `dealer` dealing, with
+    /// the sides' game scores before the deal in `scores` (indexed by side).
     pub fn deal<R: Rng + ?Sized>(
         setup: Setup,
         dealer: Seat,
@@ -100,10 +100,14 @@ impl CatchTheTen {
         let mut hands: HandsBySet = [[CardSet::EMPTY; MAX_SETS]; MAX_SEATS];
         let dealt = setup.cards_per_set() * setup.sets();
         let per_set = setup.cards_per_set();
-        for (k, &c) in order[..dealt].iter().enumerate() {
-            let set = k / per_set;
-            let seat = eldest.plus(k % per_set, n);
-            hands[seat.index()][set].insert(c);
+        // Card k goes to set k / per_set, seat (E + k mod per_set) mod n; counted up without
+        // division, since dealing is on the playout hot path.
+        for (set, cards) in order[..dealt].chunks_exact(per_set).enumerate() {
+            let mut seat = eldest.index();
+            for &c in cards {
+                hands[seat][set].insert(c);
+                seat = if seat + 1 == n { 0 } else { seat + 1 };
+            }
         }
         let turned = order[dealt - 1];
         let laid_aside = (order.len() > dealt).then(|| order[dealt]);
@@ -357,9 +361,9 @@ impl CatchTheTen {
     /// What each side made in `set` (honours and cards; a set still in play counts so far).
     pub fn set_score(&self, set: usize) -> HandScore {
         let sides = self.setup.sides();
-        let shares: Vec<usize> = sides.all().map(|s| self.setup.share(s)).collect();
         let won = self.won_in_set(set);
-        HandScore::new(&won[..sides.num_sides()], &shares, self.trump)
+        let ns = sides.num_sides();
+        HandScore::new(&won[..ns], &self.setup.shares()[..ns], self.trump)
     }
 
     /// The seat holding `card` now, in its current hand or a set not yet picked up. On a fresh
@@ -559,7 +563,7 @@ impl Game for CatchTheTen {
     #[inline]
     fn to_act(&self) -> Option<Seat> {
         match self.end {
-            DealEnd::Playing => Some(self.trick.to_play(self.setup.players())),
+            DealEnd::Playing => Some(self.trick.to_play()),
             _ => None,
         }
     }
@@ -590,7 +594,7 @@ impl Game for CatchTheTen {
             panic!("Catch the Ten has only card plays, not {action}");
         };
         let n = self.setup.players();
-        let seat = self.trick.to_play(n);
+        let seat = self.trick.to_play();
         let hand = self.hands[seat.index()];
         debug_assert!(hand.contains(card), "seat {seat} does not hold {card}");
         if let Some(led) = self.trick.led()

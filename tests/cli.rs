@@ -1,0 +1,157 @@
+//! The command line: reproducibility across thread counts, and bad input.
+
+use std::process::{Command, Output};
+
+fn tricklab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tricklab"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn tempdir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("tricklab-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn same_seed_same_bytes_on_any_thread_count() {
+    let dir = tempdir("threads");
+    let mut outputs = Vec::new();
+    for threads in ["1", "2", "3"] {
+        let csv = dir.join(format!("h{threads}.csv"));
+        let log = dir.join(format!("g{threads}.jsonl"));
+        let out = tricklab(&[
+            "simulate",
+            "--players",
+            "6",
+            "--option",
+            "pairs",
+            "--games",
+            "2000",
+            "--seed",
+            "7",
+            "--threads",
+            threads,
+            "--out",
+            csv.to_str().unwrap(),
+            "--log",
+            log.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        outputs.push((std::fs::read(csv).unwrap(), std::fs::read(log).unwrap()));
+    }
+    assert!(outputs[0].0.len() > 10_000);
+    assert_eq!(outputs[0], outputs[1]);
+    assert_eq!(outputs[0], outputs[2]);
+    // And a different seed gives different deals.
+    let csv = dir.join("other.csv");
+    let out = tricklab(&[
+        "simulate",
+        "--players",
+        "6",
+        "--option",
+        "pairs",
+        "--games",
+        "2000",
+        "--seed",
+        "8",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    assert_ne!(std::fs::read(csv).unwrap(), outputs[0].0);
+}
+
+#[test]
+fn single_hands_mode_writes_one_deal_per_game() {
+    let dir = tempdir("hands");
+    let csv = dir.join("h.csv");
+    let out = tricklab(&[
+        "simulate",
+        "--hands",
+        "--games",
+        "100",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(csv).unwrap();
+    // 4 players, two sides: a header and two rows per hand.
+    assert_eq!(text.lines().count(), 1 + 2 * 100);
+    assert!(
+        text.lines()
+            .skip(1)
+            .all(|l| l.split(',').nth(1) == Some("0")),
+        "hand 0 only"
+    );
+}
+
+fn assert_bad_input(args: &[&str], must_mention: &str) {
+    let dir = tempdir(&format!("bad{}", args.len()));
+    let csv = dir.join("never.csv");
+    let mut all = args.to_vec();
+    all.extend(["--out", csv.to_str().unwrap()]);
+    let out = tricklab(&all);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(
+        err.contains(must_mention),
+        "{args:?}: `{err}` should mention `{must_mention}`"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    assert!(!csv.exists(), "{args:?} left an output file");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn bad_input_is_one_line_exit_2_and_no_file() {
+    assert_bad_input(
+        &["simulate", "--game", "skat"],
+        "catch-the-ten, nine-five-two or whist",
+    );
+    assert_bad_input(&["simulate", "--players", "9"], "2 to 8");
+    assert_bad_input(&["simulate", "--players", "1"], "2 to 8");
+    assert_bad_input(
+        &["simulate", "--players", "5", "--option", "pairs"],
+        "6 or 8 players",
+    );
+    assert_bad_input(&["simulate", "--option", "keep_6S"], "5 or 7");
+    assert_bad_input(&["simulate", "--option", "pears"], "game_at_once");
+    assert_bad_input(
+        &["simulate", "--option", "revoke_penalty=Whatever"],
+        "LoseGame",
+    );
+    assert_bad_input(
+        &[
+            "simulate",
+            "--option",
+            "allow_revokes",
+            "--option",
+            "allow_revokes",
+        ],
+        "twice",
+    );
+    assert_bad_input(&["simulate", "--agents", "genius"], "random");
+    assert_bad_input(&["simulate", "--agents", "random,random"], "4 seats");
+    assert_bad_input(&["simulate", "--games", "0"], "at least 1");
+    assert_bad_input(&["simulate", "--threads", "0"], "at least 1");
+}
+
+#[test]
+fn bad_flag_values_exit_2() {
+    let out = tricklab(&["simulate", "--games", "many"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = tricklab(&["replay", "/nonexistent/file.jsonl"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim().lines().count(),
+        1
+    );
+}
