@@ -10,6 +10,7 @@ pub mod agents;
 pub mod cards;
 pub mod cli;
 pub mod games;
+pub mod knowledge;
 pub mod rng;
 pub mod sim;
 pub mod stats;

@@ -247,12 +247,11 @@ fn conform(n: usize, options: Options, seed: u64) {
         }
     };
     let mut chooser = revoke;
-    let choose: Option<common::conformance::Chooser<'_, CatchTheTen>> =
-        if options.allow_revokes {
-            Some(&mut chooser)
-        } else {
-            None
-        };
+    let choose: Option<common::conformance::Chooser<'_, CatchTheTen>> = if options.allow_revokes {
+        Some(&mut chooser)
+    } else {
+        None
+    };
     let counts = run(&setup, plan, choose, |p| check_hand(&setup, p));
     assert!(counts.hands >= HANDS);
     assert!(counts.rejected > 0 || options.allow_revokes);

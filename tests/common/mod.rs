@@ -3,6 +3,7 @@
 
 pub mod conformance;
 pub mod ctt;
+pub mod worlds;
 
 use tricklab::cards::{Card, CardSet};
 

@@ -513,6 +513,25 @@ impl CatchTheTen {
         }
     }
 
+    /// The same deal with the current hands and the sets not yet picked up replaced (world
+    /// sampling). `hands[s]` is seat `s`'s current hand and `later[s][k]` its hand for set `k`
+    /// (only sets after the current one are read). Everything public stays as it is.
+    pub(crate) fn redealt(&self, hands: &[CardSet; MAX_SEATS], later: &HandsBySet) -> CatchTheTen {
+        let mut s = *self;
+        let set = self.set as usize;
+        let earlier = (0..set).fold(CardSet::EMPTY, |a, k| a | self.set_cards[k]);
+        let played = self.played_by.iter().fold(CardSet::EMPTY, |a, &p| a | p);
+        s.hands = *hands;
+        s.set_cards[set] = (played - earlier) | hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        for k in set + 1..MAX_SETS {
+            s.set_cards[k] = later.iter().fold(CardSet::EMPTY, |a, h| a | h[k]);
+        }
+        for (seat, l) in s.later.iter_mut().enumerate() {
+            *l = (set + 1..MAX_SETS).fold(CardSet::EMPTY, |a, k| a | later[seat][k]);
+        }
+        s
+    }
+
     /// A copy with everything `seat` cannot see removed: the other seats' hands, every set not
     /// yet picked up (the seat's own included), which cards make up the current and later sets,
     /// and other seats' revokes.

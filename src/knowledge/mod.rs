@@ -1,0 +1,160 @@
+//! What one seat knows, and worlds consistent with it.
+//!
+//! A seat's [`Knowledge`] is derived from the public history and its private observations: its
+//! own cards, every card played and by whom, the suits each player has shown out of, the cards
+//! known to be in a given place (Catch the Ten's turned card, 9-5-2 cards given and returned,
+//! the kitty and discards for the dealer), and the hidden places with the number of cards each
+//! holds. Every constraint is expressed the same way: a place holds a fixed number of hidden
+//! cards, some cards are known to be in it, and some cards cannot be in it (a shown void rules
+//! out a suit; a 9-5-2 return rules out the cards of a suit above the returned card).
+//!
+//! [`WorldSampler`] deals the unknown cards into the hidden places **uniformly** over all
+//! consistent worlds, exactly, by counting them with dynamic programming (see
+//! [`sampler`](WorldSampler) for the method), and never fixes a card the observer cannot know.
+//! [`Observable`] ties this to the games: `knowledge(seat)`, and `sample_world(seat, rng)`
+//! which returns a full state ready to play on whose view from `seat` is unchanged.
+
+mod catch_the_ten;
+mod sampler;
+
+pub use sampler::{Inconsistent, WorldSampler};
+
+use std::fmt;
+
+use crate::cards::CardSet;
+use crate::games::{Game, Seat};
+use crate::rng::GameRng;
+
+/// A place where cards can be that the observer cannot see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlaceKind {
+    /// A player's current hand.
+    Hand(Seat),
+    /// Catch the Ten with 2 or 3 players: a seat's hand for a set not yet picked up (0-based
+    /// set number), hidden even from its owner.
+    LaterSet {
+        /// The seat the set was dealt to.
+        seat: Seat,
+        /// The set (0-based).
+        set: u8,
+    },
+    /// The 9-5-2 kitty, before the dealer takes it up.
+    Kitty,
+    /// The 9-5-2 dealer's four discards.
+    Discards,
+}
+
+impl fmt::Display for PlaceKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlaceKind::Hand(s) => write!(f, "hand of seat {s}"),
+            PlaceKind::LaterSet { seat, set } => write!(f, "set {} of seat {seat}", set + 1),
+            PlaceKind::Kitty => write!(f, "kitty"),
+            PlaceKind::Discards => write!(f, "discards"),
+        }
+    }
+}
+
+/// One hidden place and what the observer knows about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// Which place.
+    pub kind: PlaceKind,
+    /// How many cards it holds in all.
+    pub size: usize,
+    /// Cards known to be in it.
+    pub known: CardSet,
+    /// Cards that cannot be in it (shown voids, 9-5-2 return caps).
+    pub excluded: CardSet,
+}
+
+impl Place {
+    /// How many of its cards are unknown.
+    pub fn hidden(&self) -> usize {
+        self.size - self.known.len()
+    }
+}
+
+/// What one seat knows of a hand in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Knowledge {
+    /// The observer.
+    pub observer: Seat,
+    /// The observer's own cards in hand.
+    pub own: CardSet,
+    /// The cards each seat has played (indexed by seat).
+    pub played: Vec<CardSet>,
+    /// The suits each seat has shown out of, as bit masks over suit indices (indexed by seat).
+    pub voids: Vec<u8>,
+    /// The hidden places.
+    pub places: Vec<Place>,
+    /// The cards whose place the observer does not know; they fill the places' hidden slots.
+    pub unknown: CardSet,
+    /// Cards out of play that everyone knows (removed from the pack, laid aside).
+    pub out_of_play: CardSet,
+}
+
+impl Knowledge {
+    /// Checks that the places' hidden slots add up to the unknown cards.
+    pub fn is_balanced(&self) -> bool {
+        self.places.iter().map(Place::hidden).sum::<usize>() == self.unknown.len()
+    }
+}
+
+impl fmt::Display for Knowledge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "seat {} holds {}", self.observer, self.own)?;
+        for (seat, p) in self.played.iter().enumerate() {
+            if !p.is_empty() {
+                writeln!(f, "seat {seat} has played {p}")?;
+            }
+        }
+        for (seat, &v) in self.voids.iter().enumerate() {
+            if v != 0 {
+                let suits: Vec<String> = crate::cards::Suit::ALL
+                    .iter()
+                    .filter(|s| v & (1 << s.index()) != 0)
+                    .map(|s| s.to_string())
+                    .collect();
+                writeln!(f, "seat {seat} has shown out of {}", suits.join(" "))?;
+            }
+        }
+        for p in &self.places {
+            write!(f, "{}: {} cards", p.kind, p.size)?;
+            if !p.known.is_empty() {
+                write!(f, ", known {}", p.known)?;
+            }
+            let excluded = p.excluded & self.unknown;
+            if !excluded.is_empty() {
+                write!(f, ", cannot hold {excluded}")?;
+            }
+            writeln!(f)?;
+        }
+        if !self.out_of_play.is_empty() {
+            writeln!(f, "out of play: {}", self.out_of_play)?;
+        }
+        write!(f, "unknown: {} cards", self.unknown.len())
+    }
+}
+
+/// A game whose seats' knowledge can be derived and whose hidden cards can be redealt.
+pub trait Observable: Game {
+    /// What `observer` knows now.
+    fn knowledge(&self, observer: Seat) -> Knowledge;
+
+    /// The same state with the hidden places of `knowledge` holding `hidden[i]` (the unknown
+    /// cards placed in place `i`) besides their known cards. Everything `observer` sees stays.
+    fn redeal(&self, knowledge: &Knowledge, hidden: &[CardSet]) -> Self;
+
+    /// A world drawn uniformly from those consistent with what `observer` knows.
+    ///
+    /// Builds a [`WorldSampler`] each call; a search that samples many worlds from one position
+    /// should build the sampler once and call [`WorldSampler::sample`].
+    fn sample_world(&self, observer: Seat, rng: &mut GameRng) -> Self {
+        let k = self.knowledge(observer);
+        let sampler =
+            WorldSampler::new(&k).expect("the true state is consistent with its knowledge");
+        let hidden = sampler.sample(rng);
+        self.redeal(&k, &hidden)
+    }
+}

@@ -1,0 +1,189 @@
+//! World sampling: nothing leaks, every constraint holds, and worlds are uniform.
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::worlds::{
+    chi_square, chi_square_critical, enumerate, greedy_probabilities, greedy_sample,
+};
+use tricklab::cards::CardSet;
+use tricklab::games::catch_the_ten::{CatchTheTen, Options, Setup};
+use tricklab::games::{Game, Seat};
+use tricklab::knowledge::{Knowledge, Observable, WorldSampler};
+use tricklab::rng::{GameRng, Purpose, below, stream};
+
+/// Plays `state` randomly for `steps` actions (or to the end).
+fn advance<G: Game>(state: &mut G, steps: usize, rng: &mut GameRng) {
+    for _ in 0..steps {
+        if state.to_act().is_none() {
+            return;
+        }
+        let a = state.legal_actions().choose(rng);
+        state.apply(a);
+    }
+}
+
+/// Checks, for every seat, that a sampled world looks the same from that seat, that the
+/// seat's knowledge is the same in it, and that every known card and exclusion holds.
+fn check_leaks<G: Observable>(real: &G, rng: &mut GameRng, samples: usize) {
+    for seat in Seat::all(real.num_seats()) {
+        let k = real.knowledge(seat);
+        assert!(k.is_balanced(), "{k}");
+        let sampler = WorldSampler::new(&k).unwrap_or_else(|e| panic!("{e}\n{k}"));
+        for _ in 0..samples {
+            let hidden = sampler.sample(rng);
+            for (p, h) in k.places.iter().zip(&hidden) {
+                assert_eq!(h.len(), p.hidden(), "{}", p.kind);
+                assert!(h.is_disjoint(p.excluded), "{} got an excluded card", p.kind);
+                assert!(h.is_subset(k.unknown));
+            }
+            let world = real.redeal(&k, &hidden);
+            assert_eq!(
+                world.view(seat),
+                real.view(seat),
+                "seat {seat} sees a difference"
+            );
+            assert_eq!(
+                world.knowledge(seat),
+                k,
+                "seat {seat} knows something else in the world"
+            );
+            assert!(world.legal_actions() == real.legal_actions() || world.to_act() != Some(seat));
+        }
+    }
+}
+
+fn ctt(n: usize, f: impl FnOnce(&mut Options)) -> Setup {
+    let mut o = Options::default();
+    f(&mut o);
+    Setup::new(n, o).unwrap()
+}
+
+#[test]
+fn catch_the_ten_worlds_leak_nothing() {
+    let mut rng = stream(40, 0, Purpose::Other, 0);
+    for n in 2..=8 {
+        for setup in [ctt(n, |_| {}), ctt(n, |o| o.keep_6s = matches!(n, 5 | 7))] {
+            for g in 0..25 {
+                let mut s = CatchTheTen::deal(
+                    setup,
+                    Seat((g % n) as u8),
+                    &vec![0; setup.sides().num_sides()],
+                    &mut rng,
+                );
+                let total = setup.cards_per_set() * setup.sets();
+                let steps = below(&mut rng, total as u32) as usize;
+                advance(&mut s, steps, &mut rng);
+                if s.to_act().is_some() {
+                    check_leaks(&s, &mut rng, 4);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn unknown_cards_are_not_fixed_in_place() {
+    // Every unknown card that two places may hold is seen in both across samples.
+    let setup = ctt(4, |_| {});
+    let mut rng = stream(41, 0, Purpose::Other, 0);
+    let mut s = CatchTheTen::deal(setup, Seat(3), &[0, 0], &mut rng);
+    advance(&mut s, 14, &mut rng);
+    let k = s.knowledge(Seat(0));
+    let sampler = WorldSampler::new(&k).unwrap();
+    let mut seen: HashMap<tricklab::cards::Card, u32> = HashMap::new();
+    for _ in 0..2000 {
+        for (i, h) in sampler.sample(&mut rng).iter().enumerate() {
+            for c in *h {
+                *seen.entry(c).or_default() |= 1 << i;
+            }
+        }
+    }
+    for c in k.unknown {
+        let may = k
+            .places
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.excluded.contains(c) && p.hidden() > 0);
+        let may_mask = may.fold(0u32, |m, (i, _)| m | 1 << i);
+        assert_eq!(
+            seen[&c], may_mask,
+            "{c} is pinned: seen in {:b}, may be in {may_mask:b}",
+            seen[&c]
+        );
+    }
+}
+
+/// A late position with a known card and a void, on which greedy dealing in seat order is
+/// clearly biased (total variation from uniform at least 0.15, computed exactly), so that the
+/// chi-square test below must tell the two samplers apart.
+fn small_position(rng: &mut GameRng) -> (CatchTheTen, Knowledge) {
+    let setup = ctt(4, |_| {});
+    loop {
+        let mut s = CatchTheTen::deal(setup, Seat(3), &[0, 0], rng);
+        advance(&mut s, 36 - 12 - 1, rng); // three tricks left, one card of the trick down
+        let k = s.knowledge(Seat(1));
+        let has_void = k
+            .places
+            .iter()
+            .any(|p| !(p.excluded & k.unknown).is_empty());
+        let has_known = k.places.iter().any(|p| !p.known.is_empty());
+        if !(has_void && has_known) {
+            continue;
+        }
+        let worlds = enumerate(&k);
+        let uniform = 1.0 / worlds.len() as f64;
+        let tv: f64 = greedy_probabilities(&k, &worlds)
+            .iter()
+            .map(|p| (p - uniform).abs())
+            .sum::<f64>()
+            / 2.0;
+        if tv >= 0.15 {
+            return (s, k);
+        }
+    }
+}
+
+fn histogram(samples: u64, mut draw: impl FnMut() -> Vec<CardSet>) -> HashMap<Vec<CardSet>, u64> {
+    let mut h = HashMap::new();
+    for _ in 0..samples {
+        *h.entry(draw()).or_insert(0) += 1;
+    }
+    h
+}
+
+#[test]
+fn catch_the_ten_worlds_are_uniform_and_counted_exactly() {
+    let mut rng = stream(42, 0, Purpose::Other, 0);
+    let (_, k) = small_position(&mut rng);
+    let all = enumerate(&k);
+    let sampler = WorldSampler::new(&k).unwrap();
+    assert_eq!(sampler.count(), all.len() as u128, "{k}");
+    assert!(
+        all.len() >= 10,
+        "a position with some choice: {}",
+        all.len()
+    );
+    let n = 100_000;
+    let h = histogram(n, || sampler.sample(&mut rng));
+    assert!(
+        h.keys().all(|w| all.contains(w)),
+        "every sample is a consistent world"
+    );
+    let df = (all.len() - 1) as f64;
+    let stat = chi_square(&h, all.len(), n);
+    assert!(
+        stat < chi_square_critical(df),
+        "chi-square {stat:.1} for {} worlds",
+        all.len()
+    );
+    // The test can fail: the greedy sampler is caught.
+    let g = histogram(n, || greedy_sample(&k, &mut rng));
+    let gstat = chi_square(&g, all.len(), n);
+    assert!(
+        gstat > chi_square_critical(df),
+        "greedy chi-square {gstat:.1} should fail for {} worlds",
+        all.len()
+    );
+}
