@@ -3,8 +3,10 @@
 
 mod error;
 mod options;
+mod position;
 mod replay;
 mod simulate;
+mod worlds;
 
 use std::process::ExitCode;
 
@@ -28,6 +30,8 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// Re-apply every action of a record file and check every result.
     Replay(replay::ReplayArgs),
+    /// Show what a seat knows at a point of a recorded hand, and worlds consistent with it.
+    Worlds(worlds::WorldsArgs),
 }
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
@@ -48,6 +52,7 @@ where
     let result = match cli.command {
         Command::Simulate(a) => simulate::run(a),
         Command::Replay(a) => replay::run(a),
+        Command::Worlds(a) => worlds::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -362,6 +362,18 @@ impl WorldSampler {
 
     /// Draws a world: for each place of the knowledge, the unknown cards it holds.
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<CardSet> {
+        let mut hidden = vec![CardSet::EMPTY; self.slots.len()];
+        self.sample_into(rng, &mut hidden);
+        hidden
+    }
+
+    /// As [`WorldSampler::sample`], into `hidden` (one entry per place), without allocating.
+    ///
+    /// # Panics
+    /// If `hidden` does not have one entry per place.
+    pub fn sample_into<R: Rng + ?Sized>(&self, rng: &mut R, hidden: &mut [CardSet]) {
+        assert_eq!(hidden.len(), self.slots.len(), "one entry per place");
+        hidden.fill(CardSet::EMPTY);
         let n_places = self.slots.len();
         let n_classes = self.class_cards.len();
         let columns = if self.by_place { n_classes } else { n_places };
@@ -393,7 +405,6 @@ impl WorldSampler {
             node = ch.child;
             level += 1;
         }
-        let mut hidden = vec![CardSet::EMPTY; n_places];
         let mut buf = [Card::from_index(0).expect("2C"); 52];
         for (c, cards) in self.class_cards.iter().enumerate() {
             let buf = &mut buf[..cards.len()];
@@ -409,7 +420,6 @@ impl WorldSampler {
                 }
             }
         }
-        hidden
     }
 }
 

@@ -1,0 +1,68 @@
+//! Loading a position from a record: the hand of a record file after some actions.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+
+use crate::games::GameKind;
+use crate::games::matches::MatchState;
+use crate::games::record::{RecordOf, RecordRules, game_of_line};
+use crate::games::{Game, MAX_SEATS, Seat};
+
+use super::error::user;
+
+/// Line `hand` (0-based, blank lines skipped) of a record file, and its game.
+pub fn record_line(path: &Path, hand: usize) -> anyhow::Result<(GameKind, String)> {
+    let f = File::open(path).map_err(|e| user(format!("cannot open {}: {e}", path.display())))?;
+    let mut lines = BufReader::new(f)
+        .lines()
+        .filter(|l| l.as_ref().map_or(true, |l| !l.trim().is_empty()));
+    let line = lines.nth(hand).ok_or_else(|| {
+        user(format!(
+            "{} has no hand {hand} (hands count from 0)",
+            path.display()
+        ))
+    })??;
+    let game =
+        game_of_line(&line).map_err(|e| user(format!("{} hand {hand}: {e}", path.display())))?;
+    Ok((game, line))
+}
+
+/// The hand of `line` as dealt, with its first `after` decisions applied. Forced steps are
+/// not counted.
+pub fn position<R: RecordRules>(line: &str, after: usize) -> anyhow::Result<(R, R::Hand)> {
+    let rec: RecordOf<R> =
+        serde_json::from_str(line).map_err(|e| user(format!("not a record: {e}")))?;
+    let rules = R::from_options(rec.players, &rec.options).map_err(user)?;
+    let n_sides = rules.sides().num_sides();
+    let mut m = MatchState::new(Seat(rec.dealer));
+    m.hands_dealt = rec.hand;
+    if rec.scores_before.len() != n_sides {
+        return Err(user("scores_before does not fit the table"));
+    }
+    m.scores[..n_sides].copy_from_slice(&rec.scores_before);
+    if let Some(p) = &rec.previous {
+        let mut arr = [0; MAX_SEATS];
+        arr[..p.len().min(MAX_SEATS)].copy_from_slice(&p[..p.len().min(MAX_SEATS)]);
+        m.previous = Some(arr);
+    }
+    let mut hand = rules
+        .restore(&m, &rec.deal)
+        .map_err(|e| user(format!("bad deal: {e}")))?;
+    let decisions: Vec<_> = rec
+        .actions
+        .iter()
+        .filter_map(|a| a.step.decision())
+        .collect();
+    if after > decisions.len() {
+        return Err(user(format!(
+            "the hand has only {} decisions, not {after}",
+            decisions.len()
+        )));
+    }
+    for (i, a) in decisions.into_iter().take(after).enumerate() {
+        hand.try_apply(a)
+            .map_err(|e| user(format!("action {i}: {e}")))?;
+    }
+    Ok((rules, hand))
+}

@@ -1,0 +1,71 @@
+//! `tricklab worlds`: what a seat knows at a point of a recorded hand, and worlds consistent
+//! with it.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::games::catch_the_ten::Setup;
+use crate::games::record::RecordRules;
+use crate::games::{Game, GameKind, Seat};
+use crate::knowledge::{Observable, WorldSampler};
+use crate::rng::{Purpose, stream};
+
+use super::error::user;
+use super::position::{position, record_line};
+
+/// Arguments of `tricklab worlds`.
+#[derive(Debug, Args)]
+pub struct WorldsArgs {
+    /// A record file (from `simulate --log`).
+    #[arg(long)]
+    pub log: PathBuf,
+    /// Which hand of the file (0-based line).
+    #[arg(long, default_value_t = 0)]
+    pub hand: usize,
+    /// After how many decisions of the hand.
+    #[arg(long, default_value_t = 0)]
+    pub after: usize,
+    /// The observing seat.
+    #[arg(long)]
+    pub seat: u8,
+    /// How many worlds to draw and print.
+    #[arg(long, default_value_t = 3)]
+    pub samples: usize,
+    /// Seed for the draws.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Runs `tricklab worlds`.
+pub fn run(args: WorldsArgs) -> anyhow::Result<()> {
+    let (game, line) = record_line(&args.log, args.hand)?;
+    match game {
+        GameKind::CatchTheTen => show::<Setup>(&args, &line),
+        other => Err(user(format!("worlds does not support {other} yet"))),
+    }
+}
+
+fn show<R>(args: &WorldsArgs, line: &str) -> anyhow::Result<()>
+where
+    R: RecordRules,
+    R::Hand: Observable,
+{
+    let (_, hand) = position::<R>(line, args.after)?;
+    let n = hand.num_seats();
+    if args.seat as usize >= n {
+        return Err(user(format!("--seat must be below {n}")));
+    }
+    let k = hand.knowledge(Seat(args.seat));
+    println!("{k}");
+    let sampler = WorldSampler::new(&k).map_err(|e| anyhow::anyhow!("{e}"))?;
+    println!("consistent worlds: {}", sampler.count());
+    let mut rng = stream(args.seed, 0, Purpose::Other, 0);
+    for i in 0..args.samples {
+        println!("world {}:", i + 1);
+        for (p, h) in k.places.iter().zip(sampler.sample(&mut rng)) {
+            println!("  {}: {}", p.kind, p.known | h);
+        }
+    }
+    Ok(())
+}
