@@ -5,6 +5,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use tricklab::agents::Agent;
+use tricklab::agents::rules::CatchTheTenRules;
 use tricklab::games::catch_the_ten::{CatchTheTen, Options, Setup};
 use tricklab::games::{Game, Seat, Side};
 use tricklab::rng::{Purpose, stream};
@@ -26,6 +28,19 @@ fn bench(c: &mut Criterion) {
     g.bench_function("4_players", |b| {
         b.iter(|| {
             let won = random_hand(setup, &mut rng);
+            assert_eq!(won, 36);
+            black_box(won)
+        })
+    });
+    g.bench_function("4_players_b0", |b| {
+        let mut b0 = CatchTheTenRules::new(&[]);
+        b.iter(|| {
+            let mut s = CatchTheTen::deal(setup, Seat(3), &[0, 0], &mut rng);
+            while let Some(seat) = s.to_act() {
+                let a = b0.choose(&s, seat, &mut rng);
+                s.apply(a);
+            }
+            let won = s.won(Side(0)).len() + s.won(Side(1)).len();
             assert_eq!(won, 36);
             black_box(won)
         })

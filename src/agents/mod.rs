@@ -5,10 +5,11 @@
 //! purpose as an upper bound and says so in its name.)
 
 mod random;
+pub mod rules;
 mod spec;
 
 pub use random::RandomAgent;
-pub use spec::{AgentSpec, SpecError};
+pub use spec::{AGENT_NAMES, AgentSpec, SpecError, parse_seating};
 
 use crate::games::{Action, Game, Seat};
 use crate::rng::GameRng;
@@ -20,16 +21,20 @@ pub trait Agent<G: Game>: Send {
     fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action;
 }
 
-/// Builds agents of every kind for the game `G` from their specs.
+/// The game-specific agents of a game: its rule-based player.
 pub trait AgentFactory: Game + Sized {
-    /// The agent `spec` describes, for this game.
-    fn agent(spec: &AgentSpec) -> Box<dyn Agent<Self>>;
+    /// The rule-based player with the named switches (checked: unknown or contradicting
+    /// switches are errors).
+    fn rules_agent(switches: &[String]) -> Result<Box<dyn Agent<Self>>, SpecError>;
 }
 
-impl<G: Game> AgentFactory for G {
-    fn agent(spec: &AgentSpec) -> Box<dyn Agent<G>> {
-        match spec {
-            AgentSpec::Random => Box::new(RandomAgent),
-        }
+/// Builds the agent `spec` names for the game `G`.
+///
+/// # Errors
+/// Parameters the agent does not take for this game.
+pub fn build_agent<G: AgentFactory>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, SpecError> {
+    match spec {
+        AgentSpec::Random => Ok(Box::new(RandomAgent)),
+        AgentSpec::Rules(switches) => G::rules_agent(switches),
     }
 }

@@ -1,31 +1,91 @@
 //! Agent specs: the text that names an agent on the command line and in configs.
+//!
+//! A spec is a name and, after a colon, its parameters separated by commas: `random`,
+//! `rules`, `rules:save_ten`, `rules:second_low_third_high,count_trumps`. In a seating (one
+//! spec per seat, separated by commas) a token that is not an agent name continues the
+//! previous spec, so `rules:save_ten,hunt_ten,random` is two seats; `;` also separates seats.
 
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
-/// An agent, as named by a spec such as `random`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The agents there are, by name.
+pub const AGENT_NAMES: [&str; 2] = ["random", "rules"];
+
+/// An agent, as named by a spec. Parameters are checked against the game when the agent is
+/// built (see [`build_agent`](super::build_agent)).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AgentSpec {
     /// `random`: uniform over the legal actions.
     Random,
+    /// `rules[:switch,…]`: the baseline rule-based player B0 of RULES.md §5.0 with the named
+    /// beginner tips switched on.
+    Rules(Vec<String>),
 }
 
-/// A spec that names no agent.
+/// A spec that names no agent, or parameters the agent does not take.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SpecError {
     /// No agent of that name.
-    #[error("unknown agent `{0}`: expected one of: random")]
+    #[error("unknown agent `{0}`: expected one of: {list}", list = AGENT_NAMES.join(", "))]
     Unknown(String),
+    /// The agent takes no parameters.
+    #[error("agent `{0}` takes no parameters, got `{1}`")]
+    NoParameters(String, String),
+    /// A switch the game's rule-based player does not have.
+    #[error("unknown switch `{switch}` for {game} rules: expected one of: {allowed}")]
+    UnknownSwitch {
+        /// The game.
+        game: String,
+        /// The switch asked for.
+        switch: String,
+        /// The switches that exist, comma-separated.
+        allowed: String,
+    },
+    /// Two switches that contradict each other.
+    #[error("switches `{0}` and `{1}` contradict each other: choose one")]
+    Conflict(String, String),
+    /// A seating with the wrong number of agents.
+    #[error("{given} agents for {seats} seats: give one for every seat, or one per seat")]
+    Seats {
+        /// Agents given.
+        given: usize,
+        /// Seats at the table.
+        seats: usize,
+    },
+    /// Empty text.
+    #[error("no agent given")]
+    Empty,
 }
 
 impl FromStr for AgentSpec {
     type Err = SpecError;
 
     fn from_str(s: &str) -> Result<AgentSpec, SpecError> {
-        match s.trim() {
-            "random" => Ok(AgentSpec::Random),
+        let s = s.trim();
+        let (name, params) = match s.split_once(':') {
+            Some((n, p)) => (n.trim(), Some(p.trim())),
+            None => (s, None),
+        };
+        let list: Vec<String> = params
+            .map(|p| {
+                p.split(',')
+                    .map(|x| x.trim().to_string())
+                    .filter(|x| !x.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default();
+        match name {
+            "" => Err(SpecError::Empty),
+            "random" if list.is_empty() => Ok(AgentSpec::Random),
+            "random" => Err(SpecError::NoParameters(name.into(), list.join(","))),
+            "rules" => {
+                let mut sw = list;
+                sw.sort();
+                sw.dedup();
+                Ok(AgentSpec::Rules(sw))
+            }
             other => Err(SpecError::Unknown(other.to_string())),
         }
     }
@@ -35,6 +95,80 @@ impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AgentSpec::Random => f.write_str("random"),
+            AgentSpec::Rules(sw) if sw.is_empty() => f.write_str("rules"),
+            AgentSpec::Rules(sw) => write!(f, "rules:{}", sw.join(",")),
         }
+    }
+}
+
+fn starts_spec(token: &str) -> bool {
+    let name = token.split(':').next().unwrap_or("").trim();
+    AGENT_NAMES.contains(&name)
+}
+
+/// Reads a seating for `seats` seats: one spec (for every seat) or one per seat.
+///
+/// ```
+/// use tricklab::agents::{parse_seating, AgentSpec};
+/// let s = parse_seating("rules:save_ten,hunt_ten,random", 2).unwrap();
+/// assert_eq!(s[1], AgentSpec::Random);
+/// assert_eq!(s[0].to_string(), "rules:hunt_ten,save_ten");
+/// ```
+pub fn parse_seating(text: &str, seats: usize) -> Result<Vec<AgentSpec>, SpecError> {
+    let mut groups: Vec<String> = Vec::new();
+    for part in text.split(';') {
+        for token in part.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+            match groups.last_mut() {
+                Some(last) if !starts_spec(token) => {
+                    last.push(if last.contains(':') { ',' } else { ':' });
+                    last.push_str(token);
+                }
+                _ => groups.push(token.to_string()),
+            }
+        }
+        // A `;` always ends the current spec.
+        groups.push(String::new());
+    }
+    let specs: Vec<AgentSpec> = groups
+        .into_iter()
+        .filter(|g| !g.is_empty())
+        .map(|g| g.parse())
+        .collect::<Result<_, _>>()?;
+    match specs.len() {
+        0 => Err(SpecError::Empty),
+        1 => Ok(vec![specs[0].clone(); seats]),
+        n if n == seats => Ok(specs),
+        n => Err(SpecError::Seats { given: n, seats }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seatings() {
+        let s = parse_seating("rules:save_ten,rules,rules:save_ten,rules", 4).unwrap();
+        assert_eq!(s[0], AgentSpec::Rules(vec!["save_ten".into()]));
+        assert_eq!(s[1], AgentSpec::Rules(vec![]));
+        let s = parse_seating(
+            "rules:second_low_third_high,count_trumps;random;random;random",
+            4,
+        )
+        .unwrap();
+        assert_eq!(s[0].to_string(), "rules:count_trumps,second_low_third_high");
+        assert_eq!(parse_seating("random", 3).unwrap().len(), 3);
+        assert!(matches!(
+            parse_seating("random,random", 3),
+            Err(SpecError::Seats { .. })
+        ));
+        assert!(matches!(
+            parse_seating("genius", 3),
+            Err(SpecError::Unknown(_))
+        ));
+        assert!(matches!(
+            parse_seating("random:fast", 3),
+            Err(SpecError::NoParameters(..))
+        ));
     }
 }

@@ -9,7 +9,7 @@ use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::agents::{AgentFactory, AgentSpec};
+use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_seating};
 use crate::games::GameKind;
 use crate::games::catch_the_ten;
 use crate::sim::{SimConfig, Sinks, Tabulate, simulate};
@@ -70,19 +70,14 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<()> {
     }
 }
 
-/// Reads the seating: one spec for all seats, or exactly one per seat.
-fn seating(text: &str, seats: usize) -> anyhow::Result<Vec<AgentSpec>> {
-    let specs: Vec<AgentSpec> = text
-        .split(',')
-        .map(|s| s.parse::<AgentSpec>().map_err(user))
-        .collect::<anyhow::Result<_>>()?;
-    match specs.len() {
-        1 => Ok(vec![specs[0].clone(); seats]),
-        n if n == seats => Ok(specs),
-        n => Err(user(format!(
-            "--agents names {n} agents for {seats} seats: give one, or one per seat"
-        ))),
+/// Reads the seating (one spec for all seats, or one per seat) and checks that every agent can
+/// be built for the game.
+pub fn seating<G: AgentFactory>(text: &str, seats: usize) -> anyhow::Result<Vec<AgentSpec>> {
+    let specs = parse_seating(text, seats).map_err(user)?;
+    for s in &specs {
+        build_agent::<G>(s).map_err(user)?;
     }
+    Ok(specs)
 }
 
 fn create(path: &Path) -> anyhow::Result<BufWriter<File>> {
@@ -98,7 +93,7 @@ where
     R: Tabulate,
     R::Hand: AgentFactory,
 {
-    let seats = seating(&args.agents, rules.sides().num_seats())?;
+    let seats = seating::<R::Hand>(&args.agents, rules.sides().num_seats())?;
     if args.games == 0 {
         return Err(user("--games must be at least 1"));
     }

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
-use crate::agents::{Agent, AgentFactory, AgentSpec};
+use crate::agents::{Agent, AgentFactory, AgentSpec, build_agent};
 use crate::games::Seat;
 use crate::games::matches::{MatchState, PlayedHand, play_match};
 use crate::games::record::record_hand;
@@ -77,7 +77,10 @@ where
     let mut csv = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::new());
-    let mut agents: Vec<Box<dyn Agent<R::Hand>>> = seats.iter().map(R::Hand::agent).collect();
+    let mut agents: Vec<Box<dyn Agent<R::Hand>>> = seats
+        .iter()
+        .map(|s| build_agent::<R::Hand>(s).expect("specs are checked before the run"))
+        .collect();
     for game in games {
         let mut rngs: Vec<_> = (0..n)
             .map(|k| stream(cfg.seed, game, Purpose::Agent, k as u64))

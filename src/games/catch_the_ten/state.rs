@@ -53,6 +53,7 @@ pub struct CatchTheTen {
     trick: Trick,
     won: [CardSet; MAX_SEATS],
     tricks: [u8; MAX_SEATS],
+    leads: [u8; MAX_SEATS],
     played_by: [CardSet; MAX_SEATS],
     voids: [u8; MAX_SEATS],
     revoked: u8,
@@ -225,6 +226,7 @@ impl CatchTheTen {
             trick: Trick::new(dealer.left(n)),
             won: [CardSet::EMPTY; MAX_SEATS],
             tricks: [0; MAX_SEATS],
+            leads: [0; MAX_SEATS],
             played_by: [CardSet::EMPTY; MAX_SEATS],
             voids: [0; MAX_SEATS],
             revoked: 0,
@@ -296,6 +298,20 @@ impl CatchTheTen {
     #[inline]
     pub const fn played_by(&self, seat: Seat) -> CardSet {
         self.played_by[seat.index()]
+    }
+
+    /// How many tricks `seat` has led in the current set (the current trick included once its
+    /// first card is down).
+    #[inline]
+    pub const fn leads(&self, seat: Seat) -> usize {
+        self.leads[seat.index()] as usize
+    }
+
+    /// The cards `seat` was dealt for the current set: its hand now and what it has played in
+    /// this set.
+    pub fn dealt_this_set(&self, seat: Seat) -> CardSet {
+        let earlier = (0..self.set as usize).fold(CardSet::EMPTY, |a, k| a | self.set_cards[k]);
+        self.hands[seat.index()] | (self.played_by[seat.index()] - earlier)
     }
 
     /// The suits `seat` has shown out of in the current set, as a bit mask over suit indices.
@@ -484,6 +500,7 @@ impl CatchTheTen {
             self.tricks_done = 0;
             self.revoked = 0;
             self.voids = [0; MAX_SEATS];
+            self.leads = [0; MAX_SEATS];
             let cards = self.set_cards[self.set as usize];
             for seat in 0..self.setup.players() {
                 self.hands[seat] = self.later[seat] & cards;
@@ -624,6 +641,7 @@ impl Game for CatchTheTen {
                 self.revoked |= 1 << seat.index();
             }
         }
+        self.leads[seat.index()] += self.trick.is_empty() as u8;
         self.hands[seat.index()] = hand.without(card);
         self.played_by[seat.index()].insert(card);
         if seat == self.dealer && n >= 4 {

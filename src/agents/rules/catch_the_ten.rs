@@ -1,0 +1,175 @@
+//! The Catch the Ten rule-based player: B0 of RULES.md §5.0 and the tips of §5.1.
+
+use crate::cards::{Card, CardSet, Rank, Suit};
+use crate::games::catch_the_ten::CatchTheTen;
+use crate::games::{Action, Game, Seat, TrumpOrder};
+use crate::rng::GameRng;
+
+use super::super::{Agent, AgentFactory, SpecError};
+use super::switches::{Switch, parse_switches};
+use super::{longest_suit, lowest_by, lowest_power, partner_winning, winners};
+
+const ORDER: TrumpOrder = TrumpOrder::JACK_HIGH;
+
+/// The tips of RULES.md §5.1 (and the CT-H3 control) as switches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CatchTheTenSwitch {
+    /// CT-H1 "save the Ten": play the trump Ten only if a partner is winning the trick with a
+    /// higher trump, or as last to play when it wins, or when it is the only legal card.
+    SaveTen,
+    /// CT-H2 "hunt it with honours": dealt trump J+A or A+K (not the Ten), lead the highest
+    /// trump at each of the first two leads of the hand.
+    HuntTen,
+    /// CT-H3 control "honours only": contest a trick (B0 rule 2) only when it already holds a
+    /// counting trump; otherwise play the lowest card.
+    HonoursOnly,
+    /// CT-H4 "watch the score near 41": when either side starts the hand on 31 or more, play
+    /// `save_ten` and `hunt_ten`, and on lead without the Ten while it is unplayed, lead the
+    /// highest trump if holding its J, A, K or Q.
+    WatchScore,
+}
+
+impl Switch for CatchTheTenSwitch {
+    const ALL: &'static [CatchTheTenSwitch] = &[
+        CatchTheTenSwitch::SaveTen,
+        CatchTheTenSwitch::HuntTen,
+        CatchTheTenSwitch::HonoursOnly,
+        CatchTheTenSwitch::WatchScore,
+    ];
+    const GAME: &'static str = "catch-the-ten";
+
+    fn name(self) -> &'static str {
+        match self {
+            CatchTheTenSwitch::SaveTen => "save_ten",
+            CatchTheTenSwitch::HuntTen => "hunt_ten",
+            CatchTheTenSwitch::HonoursOnly => "honours_only",
+            CatchTheTenSwitch::WatchScore => "watch_score",
+        }
+    }
+}
+
+/// The Catch the Ten rule-based player.
+///
+/// **B0** (RULES.md §5.0): on lead, the lowest card of the longest non-trump suit (ties C < D <
+/// H < S; holding only trumps, the lowest trump); following, (1) the lowest legal card when a
+/// partner is winning, (2) else the cheapest card that would win, (3) else the lowest legal
+/// card. *Lowest* means side suits first by rank, then trumps: the non-counting ones by rank,
+/// then Q, K, A, T, J.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CatchTheTenRules {
+    save_ten: bool,
+    hunt_ten: bool,
+    honours_only: bool,
+    watch_score: bool,
+}
+
+/// How readily B0 parts with a card: lower is played first.
+pub fn cheapness(c: Card, trump: Suit) -> u32 {
+    if c.suit() != trump {
+        return c.rank() as u32;
+    }
+    match c.rank() {
+        Rank::Queen => 200,
+        Rank::King => 201,
+        Rank::Ace => 202,
+        Rank::Ten => 203,
+        Rank::Jack => 204,
+        r => 100 + r as u32,
+    }
+}
+
+impl CatchTheTenRules {
+    /// The player with `switches` on.
+    pub fn new(switches: &[CatchTheTenSwitch]) -> CatchTheTenRules {
+        let on = |s| switches.contains(&s);
+        CatchTheTenRules {
+            save_ten: on(CatchTheTenSwitch::SaveTen),
+            hunt_ten: on(CatchTheTenSwitch::HuntTen),
+            honours_only: on(CatchTheTenSwitch::HonoursOnly),
+            watch_score: on(CatchTheTenSwitch::WatchScore),
+        }
+    }
+
+    fn lowest(cards: CardSet, trump: Suit) -> Card {
+        lowest_by(cards, |c| cheapness(c, trump)).expect("a card to play")
+    }
+
+    /// B0's lead from `cards`.
+    fn b0_lead(cards: CardSet, trump: Suit) -> Card {
+        let side_suits = 0xF & !(1 << trump.index());
+        match longest_suit(cards, side_suits) {
+            Some(s) => cards.suit(s).first().expect("a card of the longest suit"),
+            None => Self::lowest(cards, trump),
+        }
+    }
+
+    /// B0's follow from `cards` (with the honours-only control if switched on).
+    fn b0_follow(&self, s: &CatchTheTen, seat: Seat, cards: CardSet, trump: Suit) -> Card {
+        if partner_winning(s, seat) {
+            return Self::lowest(cards, trump);
+        }
+        let contest = !self.honours_only || !s.trick().card_set().is_disjoint(honour_trumps(trump));
+        let win = winners(cards, s.trick(), trump, &ORDER);
+        if contest && !win.is_empty() {
+            return lowest_power(win, s.trick(), trump, &ORDER).expect("a winner");
+        }
+        Self::lowest(cards, trump)
+    }
+
+    /// CT-H1: may `seat` play the trump Ten now?
+    fn ten_allowed(s: &CatchTheTen, seat: Seat, legal: CardSet, ten: Card, trump: Suit) -> bool {
+        let t = s.trick();
+        let partner_high = partner_winning(s, seat)
+            && t.winning_card().is_some_and(|w| {
+                w.suit() == trump && ORDER.power(w.rank()) > ORDER.power(Rank::Ten)
+            });
+        let last = t.len() + 1 == s.num_seats();
+        partner_high || (last && t.would_win(ten, trump, &ORDER)) || legal == CardSet::single(ten)
+    }
+}
+
+fn honour_trumps(trump: Suit) -> CardSet {
+    crate::games::catch_the_ten::honour_cards(trump)
+}
+
+impl Agent<CatchTheTen> for CatchTheTenRules {
+    fn choose(&mut self, s: &CatchTheTen, seat: Seat, _rng: &mut GameRng) -> Action {
+        let legal = s.legal_actions().cards();
+        let trump = s.trump().expect("trumps are turned");
+        let ten = Card::new(trump, Rank::Ten);
+        let priority = self.watch_score && s.start_scores().iter().any(|&x| x >= 31);
+        let save = self.save_ten || priority;
+        let hunt = self.hunt_ten || priority;
+        let mut cards = legal;
+        if save && legal.contains(ten) && !Self::ten_allowed(s, seat, legal, ten, trump) {
+            cards.remove(ten);
+        }
+        let card = if s.trick().is_empty() {
+            let trumps = cards.suit(trump);
+            let dealt = s.dealt_this_set(seat).suit(trump);
+            let has = |r: Rank| dealt.contains(Card::new(trump, r));
+            let hunter = has(Rank::Ace) && (has(Rank::Jack) || has(Rank::King)) && !has(Rank::Ten);
+            let played =
+                (0..s.num_seats()).fold(CardSet::EMPTY, |a, q| a | s.played_by(Seat(q as u8)));
+            let honours_held = !(trumps & honour_trumps(trump) - CardSet::single(ten)).is_empty();
+            let chase =
+                priority && !s.hand(seat).contains(ten) && !played.contains(ten) && honours_held;
+            if (hunt && hunter && s.leads(seat) < 2 && !trumps.is_empty()) || chase {
+                ORDER.highest(trumps).expect("a trump")
+            } else {
+                Self::b0_lead(cards, trump)
+            }
+        } else {
+            self.b0_follow(s, seat, cards, trump)
+        };
+        Action::Play(card)
+    }
+}
+
+impl AgentFactory for CatchTheTen {
+    fn rules_agent(switches: &[String]) -> Result<Box<dyn Agent<CatchTheTen>>, SpecError> {
+        Ok(Box::new(CatchTheTenRules::new(&parse_switches::<
+            CatchTheTenSwitch,
+        >(switches)?)))
+    }
+}

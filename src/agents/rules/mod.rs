@@ -1,0 +1,55 @@
+//! Rule-based players: the baseline B0 of RULES.md §5.0 for each game, with every beginner tip
+//! of RULES.md §5 as a switch.
+//!
+//! A rule-based player looks only at what its seat may know: its own hand, the trick on the
+//! table, the cards played so far and other public facts (trumps, scores). Card counting comes
+//! from the public history, never from another hand.
+
+mod catch_the_ten;
+mod switches;
+
+pub use catch_the_ten::{CatchTheTenRules, CatchTheTenSwitch};
+pub use switches::{Switch, parse_switches};
+
+use crate::cards::{Card, CardSet, Suit};
+use crate::games::{Game, Seat, Trick, TrumpOrder, trick::power};
+
+/// Whether `seat`'s partner (not `seat` itself) is winning the trick so far.
+pub fn partner_winning<G: Game>(state: &G, seat: Seat) -> bool {
+    let t = state.trick();
+    !t.is_empty() && t.winner() != seat && state.sides().partners(t.winner(), seat)
+}
+
+/// The cards of `cards` that would win the trick so far.
+pub fn winners(cards: CardSet, trick: &Trick, trump: Suit, order: &TrumpOrder) -> CardSet {
+    cards
+        .iter()
+        .filter(|&c| trick.would_win(c, trump, order))
+        .collect()
+}
+
+/// The card of `cards` with the lowest key (ties: the lower card index).
+pub fn lowest_by(cards: CardSet, key: impl Fn(Card) -> u32) -> Option<Card> {
+    cards.iter().min_by_key(|&c| (key(c), c.index()))
+}
+
+/// The card of `cards` with the lowest trick power (the cheapest winner).
+pub fn lowest_power(
+    cards: CardSet,
+    trick: &Trick,
+    trump: Suit,
+    order: &TrumpOrder,
+) -> Option<Card> {
+    let led = trick.led().unwrap_or(Suit::Clubs);
+    lowest_by(cards, |c| power(c, trump, led, order) as u32)
+}
+
+/// The longest suit of `hand` among `suits` (a bit mask); ties go to the earlier suit in the
+/// order C < D < H < S.
+pub fn longest_suit(hand: CardSet, suits: u8) -> Option<Suit> {
+    Suit::ALL
+        .iter()
+        .filter(|s| suits & (1 << s.index()) != 0 && !hand.suit(**s).is_empty())
+        .max_by_key(|s| (hand.suit(**s).len(), std::cmp::Reverse(s.index())))
+        .copied()
+}

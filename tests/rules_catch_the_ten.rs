@@ -1,0 +1,221 @@
+//! The Catch the Ten rule-based player: each tip on positions where it applies (the tip's card
+//! and the control's differ) and where it does not (they agree); self-play with every switch;
+//! and no decision depends on a hidden card.
+
+mod common;
+
+use common::card;
+use common::conformance::{Plan, run};
+use common::ctt::{deal_hands, setup};
+use tricklab::agents::{Agent, AgentSpec, build_agent};
+use tricklab::games::catch_the_ten::{CatchTheTen, Options};
+use tricklab::games::{Action, Game, Seat};
+use tricklab::knowledge::Observable;
+use tricklab::rng::{GameRng, Purpose, stream};
+
+fn agent(spec: &str) -> Box<dyn Agent<CatchTheTen>> {
+    build_agent::<CatchTheTen>(&spec.parse::<AgentSpec>().unwrap()).unwrap()
+}
+
+fn choice(spec: &str, s: &CatchTheTen) -> String {
+    let mut rng = stream(0, 0, Purpose::Other, 0);
+    let seat = s.to_act().unwrap();
+    match agent(spec).choose(s, seat, &mut rng) {
+        Action::Play(c) => c.to_string(),
+        a => panic!("{a}"),
+    }
+}
+
+fn play(s: &mut CatchTheTen, cards: &str) {
+    for c in cards.split_whitespace() {
+        s.try_apply(Action::Play(card(c)))
+            .unwrap_or_else(|e| panic!("{c}: {e}"));
+    }
+}
+
+/// Trumps hearts; seat 1 holds `TH` and `other` as its only hearts.
+fn deal_ten_second(other: &str, scores: [i32; 2]) -> CatchTheTen {
+    let (s1_other, s3_other) = if other == "AH" {
+        ("AH", "JH")
+    } else {
+        ("JH", "AH")
+    };
+    let hands = [
+        "8H 6S 7S 8S 9S TS JS QS KS".to_string(),
+        format!("TH {s1_other} 6C 7C 8C 9C TC JC QC"),
+        "6H 7H KC AC 6D 7D 8D 9D TD".to_string(),
+        format!("9H {s3_other} QH KH AS JD QD KD AD"),
+    ];
+    let hands: Vec<&str> = hands.iter().map(String::as_str).collect();
+    deal_hands(setup(4, Options::default()), 3, &scores, &hands, "9H")
+}
+
+#[test]
+fn save_ten() {
+    // Second to play after 8H: B0 plays the cheapest winner, the Ten; the tip keeps it back.
+    let mut s = deal_ten_second("AH", [0, 0]);
+    play(&mut s, "8H");
+    assert_eq!(choice("rules", &s), "TH");
+    assert_eq!(choice("rules:save_ten", &s), "AH");
+    let mut s = deal_ten_second("JH", [0, 0]);
+    play(&mut s, "8H");
+    assert_eq!(choice("rules", &s), "TH");
+    assert_eq!(choice("rules:save_ten", &s), "JH");
+    // Last to play, the Ten wins the trick: the tip allows it, and both play it.
+    let hands = [
+        "7H 6S 7S 8S 9S TS JS QS KS",
+        "8H 6C 7C 8C 9C TC JC QC AS",
+        "9H 6H KC AC 6D 7D 8D 9D TD",
+        "TH KH AH JH QH JD QD KD AD",
+    ];
+    let mut s = deal_hands(setup(4, Options::default()), 3, &[0, 0], &hands, "KH");
+    play(&mut s, "7H 8H 9H");
+    assert_eq!(choice("rules", &s), "TH");
+    assert_eq!(choice("rules:save_ten", &s), "TH");
+}
+
+/// Trumps hearts; seat 0 is dealt `s0` (two trumps and seven side cards) and leads.
+fn deal_hunter(s0_trumps: &str, s2_trump: &str) -> CatchTheTen {
+    let hands = [
+        format!("{s0_trumps} 6S 7S 8S 9S TS 6C 9C"),
+        "TH KH 7C 8C TC JC QC KC AC".to_string(),
+        format!("{s2_trump} 6H 7H JS QS KS AS 6D 7D"),
+        "8H 9H 8D 9D TD JD QD KD AD".to_string(),
+    ];
+    let hands: Vec<&str> = hands.iter().map(String::as_str).collect();
+    deal_hands(setup(4, Options::default()), 3, &[0, 0], &hands, "9H")
+}
+
+#[test]
+fn hunt_ten() {
+    let mut s = deal_hunter("JH AH", "QH");
+    assert_eq!(choice("rules", &s), "6S");
+    assert_eq!(
+        choice("rules:hunt_ten", &s),
+        "JH",
+        "first lead: the highest trump"
+    );
+    play(&mut s, "JH KH 6H 8H");
+    assert_eq!(s.to_act(), Some(Seat(0)));
+    assert_eq!(choice("rules", &s), "6S");
+    assert_eq!(
+        choice("rules:hunt_ten", &s),
+        "AH",
+        "second lead: the highest remaining trump"
+    );
+    play(&mut s, "AH TH 7H 9H");
+    assert_eq!(s.to_act(), Some(Seat(0)));
+    assert_eq!(
+        choice("rules:hunt_ten", &s),
+        choice("rules", &s),
+        "third lead: B0 again"
+    );
+    assert_eq!(choice("rules", &s), "6S");
+}
+
+#[test]
+fn honours_only() {
+    // 9C led: B0 contests with the cheapest winner, the control plays its lowest card.
+    let mut s = deal_hunter("JH AH", "QH");
+    play(&mut s, "9C");
+    assert_eq!(choice("rules", &s), "TC");
+    assert_eq!(choice("rules:honours_only", &s), "7C");
+    // Ruffing: seat 1 is void in spades; B0 ruffs with the Ten, the control discards.
+    let mut s = deal_hunter("JH AH", "QH");
+    play(&mut s, "6S");
+    assert_eq!(choice("rules", &s), "TH");
+    assert_eq!(choice("rules:honours_only", &s), "7C");
+    // A counting trump is in the trick: both contest.
+    let mut s = deal_hunter("JH QH", "AH");
+    play(&mut s, "QH");
+    assert_eq!(choice("rules", &s), "KH");
+    assert_eq!(choice("rules:honours_only", &s), "KH");
+}
+
+#[test]
+fn watch_score() {
+    // Seat 0 holds KH and 7H (no hunting pair), the Ten is out: near 41 it leads the KH.
+    let hands = [
+        "KH 7H 6S 7S 8S 9S TS 6C 7C",
+        "TH JH 8C 9C TC JC QC KC AC",
+        "AH QH 6H JS QS KS AS 6D 7D",
+        "8H 9H 8D 9D TD JD QD KD AD",
+    ];
+    let t = setup(4, Options::default());
+    let near = deal_hands(t, 3, &[31, 10], &hands, "9H");
+    assert_eq!(choice("rules", &near), "6S");
+    assert_eq!(choice("rules:watch_score", &near), "KH");
+    // Near 41 it also saves the Ten.
+    let mut s = deal_ten_second("AH", [10, 35]);
+    play(&mut s, "8H");
+    assert_eq!(choice("rules", &s), "TH");
+    assert_eq!(choice("rules:watch_score", &s), "AH");
+    // Far from 41 it is B0.
+    let far = deal_hands(t, 3, &[20, 25], &hands, "9H");
+    assert_eq!(choice("rules:watch_score", &far), choice("rules", &far));
+    let mut s = deal_ten_second("AH", [10, 30]);
+    play(&mut s, "8H");
+    assert_eq!(choice("rules:watch_score", &s), "TH");
+}
+
+const SPECS: [&str; 7] = [
+    "rules",
+    "rules:save_ten",
+    "rules:hunt_ten",
+    "rules:honours_only",
+    "rules:watch_score",
+    "rules:save_ten,hunt_ten",
+    "rules:honours_only,save_ten,hunt_ten,watch_score",
+];
+
+#[test]
+fn every_switch_in_self_play() {
+    for n in 2..=8 {
+        for spec in SPECS {
+            let t = setup(n, Options::default());
+            let mut a = agent(spec);
+            let mut chooser =
+                |h: &CatchTheTen, seat: Seat, rng: &mut GameRng| a.choose(h, seat, rng);
+            let mut plan = Plan::new(n as u64, 1);
+            plan.min_hands = 600;
+            plan.reject_every = 7;
+            plan.record_every = 5;
+            let c = run(&t, plan, Some(&mut chooser), |_| Ok(()));
+            assert!(c.hands >= 600);
+        }
+    }
+}
+
+#[test]
+fn decisions_do_not_depend_on_hidden_cards() {
+    let mut rng = stream(77, 0, Purpose::Other, 0);
+    let mut checked = 0;
+    for n in [2, 4, 5, 6] {
+        let t = setup(n, Options::default());
+        for g in 0..60 {
+            let mut s = CatchTheTen::deal(
+                t,
+                Seat((g % n) as u8),
+                &vec![31; t.sides().num_sides()],
+                &mut rng,
+            );
+            let mut a = agent(SPECS[g % SPECS.len()]);
+            while let Some(seat) = s.to_act() {
+                let mine = a.choose(&s, seat, &mut rng);
+                for _ in 0..3 {
+                    let world = s.sample_world(seat, &mut rng);
+                    assert_eq!(
+                        a.choose(&world, seat, &mut rng),
+                        mine,
+                        "{} at {:?}",
+                        SPECS[g % SPECS.len()],
+                        s.view(seat)
+                    );
+                    checked += 1;
+                }
+                s.apply(mine);
+            }
+        }
+    }
+    assert!(checked > 10_000);
+}
