@@ -151,7 +151,7 @@ impl Agent<CatchTheTen> for CatchTheTenRules {
             let hunter = has(Rank::Ace) && (has(Rank::Jack) || has(Rank::King)) && !has(Rank::Ten);
             let played =
                 (0..s.num_seats()).fold(CardSet::EMPTY, |a, q| a | s.played_by(Seat(q as u8)));
-            let honours_held = !(trumps & honour_trumps(trump) - CardSet::single(ten)).is_empty();
+            let honours_held = !(trumps & (honour_trumps(trump) - CardSet::single(ten))).is_empty();
             let chase =
                 priority && !s.hand(seat).contains(ten) && !played.contains(ten) && honours_held;
             if (hunt && hunter && s.leads(seat) < 2 && !trumps.is_empty()) || chase {
