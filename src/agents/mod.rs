@@ -4,6 +4,7 @@
 //! history and its private observations. (The `oracle`, which sees every card, exists on
 //! purpose as an upper bound and says so in its name.)
 
+pub mod ismcts;
 mod random;
 pub mod rules;
 mod spec;
@@ -11,8 +12,10 @@ mod spec;
 pub use random::RandomAgent;
 pub use spec::{AGENT_NAMES, AgentSpec, SpecError, parse_seating};
 
-use crate::games::{Action, Game, Seat};
+use crate::games::{Action, Game, Rewarded, Seat};
+use crate::knowledge::Observable;
 use crate::rng::GameRng;
+use ismcts::Ismcts;
 
 /// Chooses actions for a seat.
 pub trait Agent<G: Game>: Send {
@@ -21,8 +24,9 @@ pub trait Agent<G: Game>: Send {
     fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action;
 }
 
-/// The game-specific agents of a game: its rule-based player.
-pub trait AgentFactory: Game + Sized {
+/// A game every agent can play: its rule-based player, and what search needs (knowledge to
+/// sample worlds, rewards to back up).
+pub trait AgentFactory: Observable + Rewarded + Sized {
     /// The rule-based player with the named switches (checked: unknown or contradicting
     /// switches are errors).
     fn rules_agent(switches: &[String]) -> Result<Box<dyn Agent<Self>>, SpecError>;
@@ -36,5 +40,6 @@ pub fn build_agent<G: AgentFactory>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>
     match spec {
         AgentSpec::Random => Ok(Box::new(RandomAgent)),
         AgentSpec::Rules(switches) => G::rules_agent(switches),
+        AgentSpec::Ismcts(p) => Ok(Box::new(Ismcts::<G>::new((**p).clone())?)),
     }
 }

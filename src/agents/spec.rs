@@ -10,18 +10,22 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use super::ismcts::IsmctsParams;
+
 /// The agents there are, by name.
-pub const AGENT_NAMES: [&str; 2] = ["random", "rules"];
+pub const AGENT_NAMES: [&str; 3] = ["random", "rules", "ismcts"];
 
 /// An agent, as named by a spec. Parameters are checked against the game when the agent is
 /// built (see [`build_agent`](super::build_agent)).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum AgentSpec {
     /// `random`: uniform over the legal actions.
     Random,
     /// `rules[:switch,…]`: the baseline rule-based player B0 of RULES.md §5.0 with the named
     /// beginner tips switched on.
     Rules(Vec<String>),
+    /// `ismcts[:key=value,…]`: Information Set Monte Carlo Tree Search.
+    Ismcts(Box<IsmctsParams>),
 }
 
 /// A spec that names no agent, or parameters the agent does not take.
@@ -57,6 +61,9 @@ pub enum SpecError {
     /// Empty text.
     #[error("no agent given")]
     Empty,
+    /// A parameter an agent does not take, or a value out of range.
+    #[error("{0}")]
+    BadParameter(String),
 }
 
 impl FromStr for AgentSpec {
@@ -86,6 +93,7 @@ impl FromStr for AgentSpec {
                 sw.dedup();
                 Ok(AgentSpec::Rules(sw))
             }
+            "ismcts" => Ok(AgentSpec::Ismcts(Box::new(IsmctsParams::parse(&list)?))),
             other => Err(SpecError::Unknown(other.to_string())),
         }
     }
@@ -97,6 +105,7 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Random => f.write_str("random"),
             AgentSpec::Rules(sw) if sw.is_empty() => f.write_str("rules"),
             AgentSpec::Rules(sw) => write!(f, "rules:{}", sw.join(",")),
+            AgentSpec::Ismcts(p) => write!(f, "{p}"),
         }
     }
 }

@@ -173,6 +173,18 @@ impl ActionSet {
         }
     }
 
+    /// Removes `a` from the set (nothing happens if it is not in it).
+    #[inline]
+    pub fn remove(&mut self, a: Action) {
+        if a.decision() == self.decision {
+            let bit = match a {
+                Action::NameTrump(s) => s.index() as u8,
+                other => other.card().expect("card action").index(),
+            };
+            self.bits &= !(1u64 << bit);
+        }
+    }
+
     #[inline]
     fn make(&self, bit: u8) -> Action {
         match self.decision {

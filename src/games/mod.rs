@@ -10,11 +10,13 @@ mod game;
 mod kind;
 pub mod matches;
 pub mod record;
+mod reward;
 mod seat;
 pub mod trick;
 
 pub use action::{Action, ActionSet, Decision};
 pub use game::{Game, IllegalAction};
 pub use kind::{GameKind, RulesError};
+pub use reward::{RewardKind, Rewarded, win_estimate};
 pub use seat::{MAX_SEATS, Seat, Side, Sides};
 pub use trick::{Trick, TrumpOrder};

@@ -137,7 +137,7 @@ impl Agent<CatchTheTen> for CatchTheTenRules {
         let legal = s.legal_actions().cards();
         let trump = s.trump().expect("trumps are turned");
         let ten = Card::new(trump, Rank::Ten);
-        let priority = self.watch_score && s.start_scores().iter().any(|&x| x >= 31);
+        let priority = self.watch_score && s.sides().all().any(|side| s.start_score(side) >= 31);
         let save = self.save_ten || priority;
         let hunt = self.hunt_ten || priority;
         let mut cards = legal;

@@ -187,3 +187,37 @@ impl RecordRules for Setup {
         }
     }
 }
+
+impl crate::games::Rewarded for CatchTheTen {
+    fn most_points(&self, side: crate::games::Side) -> i32 {
+        let setup = self.setup();
+        let cards = setup.sets() * (setup.cards_per_set() - setup.share(side));
+        30 + cards as i32
+    }
+
+    /// Exact when the game ended in this deal (a shared win counts as half); otherwise the
+    /// chance of a side that leads by `d` points after the deal, taken as a logistic curve of
+    /// scale 10 points on the lead over the best other side (a hand moves about 15 points).
+    fn match_reward(&self, side: crate::games::Side) -> f64 {
+        match self.end() {
+            DealEnd::GameOver { winners } => {
+                if winners & (1 << side.index()) == 0 {
+                    0.0
+                } else {
+                    1.0 / winners.count_ones() as f64
+                }
+            }
+            _ => {
+                let own = self.score(side);
+                let best = self
+                    .sides()
+                    .all()
+                    .filter(|&o| o != side)
+                    .map(|o| self.score(o))
+                    .max()
+                    .unwrap_or(0);
+                crate::games::win_estimate((own - best) as f64, 10.0)
+            }
+        }
+    }
+}

@@ -326,6 +326,18 @@ impl CatchTheTen {
         self.revoked
     }
 
+    /// The game score of `side` before this deal.
+    #[inline]
+    pub const fn start_score(&self, side: Side) -> i32 {
+        self.start_scores[side.index()] as i32
+    }
+
+    /// The game score of `side` now (see [`CatchTheTen::scores`]).
+    #[inline]
+    pub const fn score(&self, side: Side) -> i32 {
+        self.scores[side.index()] as i32
+    }
+
     /// The game scores per side before this deal.
     pub fn start_scores(&self) -> Vec<i32> {
         self.side_values(&self.start_scores)

@@ -1,0 +1,324 @@
+//! Single-observer Information Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse,
+//! "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012).
+//!
+//! Every iteration draws one world uniformly from those consistent with what the searching seat
+//! knows ([`WorldSampler`]), descends the tree choosing only among actions legal in that world,
+//! adds one node, plays the hand out with the rollout policy and backs up one reward per side:
+//! each node adds the reward of the side of the seat that took its action. Selection uses UCB1
+//! with **availability counts**: a child's exploration term uses how often it was available
+//! (legal in the iteration's world when its parent was visited), not the parent's visits — the
+//! paper's correction for actions that are legal only in some worlds. The final choice is the
+//! most visited action.
+//!
+//! Spec: `ismcts:iterations=10000,c=0.7,rollout=rules,reward=points`; keys `iterations`,
+//! `time_ms` (a wall-time budget instead; not reproducible), `c`, `rollout` (`random`, `rules`
+//! or `rules/switch/switch`), `reward` (`points`, `difference`, `match`), `threads` (root
+//! parallelism: independent trees merged at the root, reproducible for a fixed count) and
+//! `nodes` (the node cap; the tree stops growing there and the stats say so).
+
+mod params;
+mod tree;
+
+pub use params::IsmctsParams;
+
+use std::time::Instant;
+
+use crate::cards::CardSet;
+use crate::games::{Action, Game, Seat};
+use crate::knowledge::{Knowledge, WorldSampler};
+use rand::Rng;
+
+use crate::rng::{GameRng, Purpose, stream};
+
+use super::{Agent, AgentFactory, SpecError, build_agent};
+use tree::{NONE, Tree};
+
+/// What one action at the root gathered.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ActionStats {
+    /// The action.
+    pub action: Action,
+    /// Times it was chosen.
+    pub visits: u32,
+    /// Times it was available.
+    pub avail: u32,
+    /// Its mean reward for the searching side, in `[0, 1]`.
+    pub mean: f64,
+}
+
+/// Counters of the last search.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// Iterations run (over all threads).
+    pub iterations: u64,
+    /// Nodes in the trees at the end (over all threads).
+    pub nodes: u64,
+    /// Whether a tree reached the node cap and stopped growing.
+    pub cap_reached: bool,
+    /// The consistent worlds at the root.
+    pub worlds: u128,
+    /// Wall time of the search in seconds.
+    pub seconds: f64,
+}
+
+/// One searcher's tree and scratch space; reused across decisions without reallocating.
+struct Worker<G: Game> {
+    tree: Tree,
+    rollout: Box<dyn Agent<G>>,
+    path: Vec<u32>,
+    hidden: Vec<CardSet>,
+    rewards: Vec<f32>,
+}
+
+impl<G: AgentFactory> Worker<G> {
+    fn new(params: &IsmctsParams) -> Worker<G> {
+        Worker {
+            tree: Tree::default(),
+            rollout: build_agent::<G>(&params.rollout).expect("checked when the spec was read"),
+            path: Vec::with_capacity(128),
+            hidden: Vec::new(),
+            rewards: Vec::new(),
+        }
+    }
+
+    /// Runs iterations from `root` until the budget is spent.
+    fn search(
+        &mut self,
+        params: &IsmctsParams,
+        root: &G,
+        k: &Knowledge,
+        sampler: &WorldSampler,
+        iterations: u64,
+        rng: &mut GameRng,
+    ) -> u64 {
+        let sides = root.sides();
+        self.tree.reset(params.node_cap as usize);
+        self.hidden.resize(k.places.len(), CardSet::EMPTY);
+        self.rewards.resize(sides.num_sides(), 0.0);
+        let started = Instant::now();
+        let c = params.c as f32;
+        let mut done = 0u64;
+        loop {
+            if let Some(ms) = params.time_ms {
+                if done.is_multiple_of(64) && started.elapsed().as_millis() as u64 >= ms {
+                    break;
+                }
+            } else if done >= iterations {
+                break;
+            }
+            done += 1;
+            sampler.sample_into(rng, &mut self.hidden);
+            let mut s = root.redeal(k, &self.hidden);
+            self.path.clear();
+            self.path.push(0);
+            let mut node = 0u32;
+            // Selection and expansion.
+            while let Some(actor) = s.to_act() {
+                let legal = s.legal_actions();
+                let mut untried = legal;
+                let mut best = NONE;
+                let mut best_score = f32::NEG_INFINITY;
+                let mut child = self.tree.nodes[node as usize].first_child;
+                while child != NONE {
+                    let n = &mut self.tree.nodes[child as usize];
+                    if legal.contains(n.action) {
+                        n.avail += 1;
+                        untried.remove(n.action);
+                        let score = n.reward / n.visits as f32
+                            + c * ((n.avail as f32).ln() / n.visits as f32).sqrt();
+                        if score > best_score {
+                            best_score = score;
+                            best = child;
+                        }
+                    }
+                    child = n.next_sibling;
+                }
+                if !untried.is_empty() {
+                    if self.tree.is_full() {
+                        break;
+                    }
+                    let a = untried.choose(rng);
+                    let new = self.tree.add_child(node, a, actor.0);
+                    self.tree.nodes[new as usize].avail = 1;
+                    s.apply(a);
+                    self.path.push(new);
+                    break;
+                }
+                let a = self.tree.nodes[best as usize].action;
+                s.apply(a);
+                node = best;
+                self.path.push(node);
+            }
+            // Rollout.
+            while let Some(seat) = s.to_act() {
+                let a = self.rollout.choose(&s, seat, rng);
+                s.apply(a);
+            }
+            for side in sides.all() {
+                self.rewards[side.index()] = s.reward(side, params.reward) as f32;
+            }
+            // Backpropagation.
+            self.tree.nodes[0].visits += 1;
+            for &i in &self.path[1..] {
+                let n = &mut self.tree.nodes[i as usize];
+                n.visits += 1;
+                n.reward += self.rewards[sides.side(Seat(n.mover)).index()];
+            }
+        }
+        done
+    }
+
+    fn root_stats(&self) -> Vec<ActionStats> {
+        self.tree
+            .children(0)
+            .map(|i| {
+                let n = &self.tree.nodes[i as usize];
+                ActionStats {
+                    action: n.action,
+                    visits: n.visits,
+                    avail: n.avail,
+                    mean: if n.visits == 0 {
+                        0.0
+                    } else {
+                        n.reward as f64 / n.visits as f64
+                    },
+                }
+            })
+            .collect()
+    }
+}
+
+/// The ISMCTS agent.
+pub struct Ismcts<G: Game> {
+    params: IsmctsParams,
+    workers: Vec<Worker<G>>,
+    stats: SearchStats,
+    root: Vec<ActionStats>,
+}
+
+impl<G: AgentFactory> Ismcts<G> {
+    /// An agent with `params`.
+    ///
+    /// # Errors
+    /// A rollout spec that the game has no player for.
+    pub fn new(params: IsmctsParams) -> Result<Ismcts<G>, SpecError> {
+        build_agent::<G>(&params.rollout)?;
+        Ok(Ismcts {
+            params,
+            workers: Vec::new(),
+            stats: SearchStats::default(),
+            root: Vec::new(),
+        })
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &IsmctsParams {
+        &self.params
+    }
+
+    /// Counters of the last search.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// Searches `state` for `seat` and returns every root action's statistics, merged over
+    /// the threads, most visited first (ties: higher mean, then action order).
+    pub fn search(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Vec<ActionStats> {
+        let started = Instant::now();
+        let k = state.knowledge(seat);
+        let sampler =
+            WorldSampler::new(&k).expect("the true state is consistent with its knowledge");
+        let threads = self.params.threads.max(1) as usize;
+        while self.workers.len() < threads {
+            self.workers.push(Worker::new(&self.params));
+        }
+        let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
+        let per = self.params.iterations as u64 / threads as u64;
+        let extra = self.params.iterations as u64 % threads as u64;
+        let params = &self.params;
+        let done: Vec<u64> = if threads == 1 {
+            let mut r = stream(seeds[0], 0, Purpose::Agent, 0);
+            vec![self.workers[0].search(params, state, &k, &sampler, per + extra, &mut r)]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = self.workers[..threads]
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(t, w)| {
+                        let (k, sampler, seed) = (&k, &sampler, seeds[t]);
+                        let budget = per + u64::from((t as u64) < extra);
+                        scope.spawn(move || {
+                            let mut r = stream(seed, t as u64, Purpose::Agent, 0);
+                            w.search(params, state, k, sampler, budget, &mut r)
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("search thread"))
+                    .collect()
+            })
+        };
+        let mut merged: Vec<ActionStats> = Vec::new();
+        let mut cap_reached = false;
+        let mut nodes = 0;
+        for w in &self.workers[..threads] {
+            cap_reached |= w.tree.is_full();
+            nodes += w.tree.nodes.len() as u64;
+            for st in w.root_stats() {
+                match merged.iter_mut().find(|m| m.action == st.action) {
+                    Some(m) => {
+                        let total = m.mean * m.visits as f64 + st.mean * st.visits as f64;
+                        m.visits += st.visits;
+                        m.avail += st.avail;
+                        m.mean = if m.visits == 0 {
+                            0.0
+                        } else {
+                            total / m.visits as f64
+                        };
+                    }
+                    None => merged.push(st),
+                }
+            }
+        }
+        merged.sort_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.mean.total_cmp(&a.mean))
+                .then(action_key(a.action).cmp(&action_key(b.action)))
+        });
+        self.stats = SearchStats {
+            iterations: done.iter().sum(),
+            nodes,
+            cap_reached,
+            worlds: sampler.count(),
+            seconds: started.elapsed().as_secs_f64(),
+        };
+        self.root = merged.clone();
+        merged
+    }
+}
+
+fn action_key(a: Action) -> (u8, u8) {
+    match a {
+        Action::Play(c) => (0, c.index()),
+        Action::NameTrump(s) => (1, s as u8),
+        Action::Discard(c) => (2, c.index()),
+        Action::Give(c) => (3, c.index()),
+    }
+}
+
+impl<G: AgentFactory> Agent<G> for Ismcts<G> {
+    fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action {
+        let legal = state.legal_actions();
+        if legal.len() == 1 {
+            self.stats = SearchStats::default();
+            return legal.nth(0).expect("one action");
+        }
+        let ranked = self.search(state, seat, rng);
+        ranked
+            .first()
+            .map(|s| s.action)
+            .unwrap_or_else(|| legal.choose(rng))
+    }
+}

@@ -1,0 +1,131 @@
+//! The parameters of an ISMCTS agent, as read from its spec.
+
+use std::fmt;
+
+use crate::games::RewardKind;
+
+use super::super::{AgentSpec, SpecError};
+
+/// ISMCTS parameters (see the module documentation for the spec keys).
+#[derive(Clone, Debug, PartialEq)]
+pub struct IsmctsParams {
+    /// Iterations per decision (over all threads); the default budget, reproducible.
+    pub iterations: u32,
+    /// A wall-time budget per decision in milliseconds instead of iterations.
+    pub time_ms: Option<u64>,
+    /// The UCB1 exploration constant (0.7 in the paper, with rewards in `[0, 1]`).
+    pub c: f64,
+    /// The rollout policy: `random` or a rule-based player.
+    pub rollout: AgentSpec,
+    /// What is maximised.
+    pub reward: RewardKind,
+    /// Independent trees merged at the root.
+    pub threads: u32,
+    /// The most nodes per tree.
+    pub node_cap: u32,
+}
+
+impl Default for IsmctsParams {
+    fn default() -> IsmctsParams {
+        IsmctsParams {
+            iterations: 1000,
+            time_ms: None,
+            c: 0.7,
+            rollout: AgentSpec::Random,
+            reward: RewardKind::Points,
+            threads: 1,
+            node_cap: 4_000_000,
+        }
+    }
+}
+
+/// The keys an ISMCTS spec takes.
+pub const KEYS: [&str; 7] = [
+    "iterations",
+    "time_ms",
+    "c",
+    "rollout",
+    "reward",
+    "threads",
+    "nodes",
+];
+
+fn bad(key: &str, value: &str, what: &str) -> SpecError {
+    SpecError::BadParameter(format!("ismcts `{key}={value}`: {what}"))
+}
+
+impl IsmctsParams {
+    /// Reads `key=value` parameters.
+    pub fn parse(items: &[String]) -> Result<IsmctsParams, SpecError> {
+        let mut p = IsmctsParams::default();
+        for item in items {
+            let (key, value) = item.split_once('=').ok_or_else(|| {
+                SpecError::BadParameter(format!(
+                    "ismcts parameter `{item}` needs the form key=value; keys: {}",
+                    KEYS.join(", ")
+                ))
+            })?;
+            let (key, value) = (key.trim(), value.trim());
+            let num = |what: &str| value.parse::<u64>().map_err(|_| bad(key, value, what));
+            match key {
+                "iterations" => {
+                    p.iterations = num("expected a whole number of at least 1")?
+                        .clamp(1, u32::MAX as u64) as u32
+                }
+                "time_ms" => p.time_ms = Some(num("expected milliseconds")?.max(1)),
+                "c" => {
+                    p.c = value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|c| c.is_finite() && *c >= 0.0)
+                        .ok_or_else(|| bad(key, value, "expected a number of at least 0"))?
+                }
+                "rollout" => {
+                    let spec = value.replacen('/', ":", 1).replace('/', ",");
+                    p.rollout = match spec.parse::<AgentSpec>()? {
+                        s @ (AgentSpec::Random | AgentSpec::Rules(_)) => s,
+                        _ => {
+                            return Err(bad(key, value, "expected random, rules or rules/switch/…"));
+                        }
+                    };
+                }
+                "reward" => p.reward = value.parse().map_err(|e: String| bad(key, value, &e))?,
+                "threads" => p.threads = num("expected 1 or more")?.clamp(1, 256) as u32,
+                "nodes" => {
+                    p.node_cap =
+                        num("expected a node cap of at least 1")?.clamp(1, u32::MAX as u64) as u32
+                }
+                _ => {
+                    return Err(SpecError::BadParameter(format!(
+                        "unknown ismcts parameter `{key}`: expected one of: {}",
+                        KEYS.join(", ")
+                    )));
+                }
+            }
+        }
+        Ok(p)
+    }
+}
+
+impl fmt::Display for IsmctsParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ismcts:")?;
+        match self.time_ms {
+            Some(ms) => write!(f, "time_ms={ms}")?,
+            None => write!(f, "iterations={}", self.iterations)?,
+        }
+        let rollout = self
+            .rollout
+            .to_string()
+            .replacen(':', "/", 1)
+            .replace(',', "/");
+        write!(f, ",c={},rollout={rollout},reward={}", self.c, self.reward)?;
+        if self.threads != 1 {
+            write!(f, ",threads={}", self.threads)?;
+        }
+        if self.node_cap != IsmctsParams::default().node_cap {
+            write!(f, ",nodes={}", self.node_cap)?;
+        }
+        Ok(())
+    }
+}
