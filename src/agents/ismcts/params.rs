@@ -85,7 +85,11 @@ impl IsmctsParams {
                     p.rollout = match spec.parse::<AgentSpec>()? {
                         s @ (AgentSpec::Random | AgentSpec::Rules(_)) => s,
                         _ => {
-                            return Err(bad(key, value, "expected random, rules or rules/switch/…"));
+                            return Err(bad(
+                                key,
+                                value,
+                                "expected random, rules or rules/switch/…",
+                            ));
                         }
                     };
                 }
