@@ -1,6 +1,7 @@
 //! The command-line tool: clap commands, one file per subcommand. The only place that prints for
 //! people or decides the exit code.
 
+mod analyze;
 mod error;
 mod options;
 mod position;
@@ -32,6 +33,8 @@ pub enum Command {
     Replay(replay::ReplayArgs),
     /// Show what a seat knows at a point of a recorded hand, and worlds consistent with it.
     Worlds(worlds::WorldsArgs),
+    /// Run a search agent at a point of a recorded hand and show what it thinks of each action.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
@@ -53,6 +56,7 @@ where
         Command::Simulate(a) => simulate::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Worlds(a) => worlds::run(a),
+        Command::Analyze(a) => analyze::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -33,6 +33,11 @@ use crate::rng::{GameRng, Purpose, stream};
 use super::{Agent, AgentFactory, SpecError, build_agent};
 use tree::{NONE, Tree};
 
+/// The size of one tree node in bytes (each iteration adds at most one).
+pub const fn node_bytes() -> usize {
+    std::mem::size_of::<tree::Node>()
+}
+
 /// What one action at the root gathered.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ActionStats {

@@ -1,0 +1,79 @@
+//! `tricklab analyze`: why this card? Runs a search agent for the seat to act at a point of a
+//! recorded hand and prints every legal action with its visits and mean reward.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::agents::ismcts::Ismcts;
+use crate::agents::{AgentFactory, AgentSpec};
+use crate::games::catch_the_ten::Setup;
+use crate::games::record::RecordRules;
+use crate::games::{Game, GameKind};
+use crate::rng::{Purpose, stream};
+
+use super::error::user;
+use super::position::{position, record_line};
+
+/// Arguments of `tricklab analyze`.
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// A record file (from `simulate --log`).
+    #[arg(long)]
+    pub log: PathBuf,
+    /// Which hand of the file (0-based line).
+    #[arg(long, default_value_t = 0)]
+    pub hand: usize,
+    /// After how many decisions of the hand.
+    #[arg(long, default_value_t = 0)]
+    pub after: usize,
+    /// The search agent.
+    #[arg(long, default_value = "ismcts:iterations=10000")]
+    pub agent: String,
+    /// Seed for the search.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Runs `tricklab analyze`.
+pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
+    let (game, line) = record_line(&args.log, args.hand)?;
+    match game {
+        GameKind::CatchTheTen => analyze::<Setup>(&args, &line),
+        other => Err(user(format!("analyze does not support {other} yet"))),
+    }
+}
+
+fn analyze<R>(args: &AnalyzeArgs, line: &str) -> anyhow::Result<()>
+where
+    R: RecordRules,
+    R::Hand: AgentFactory,
+{
+    let params = match args.agent.parse::<AgentSpec>().map_err(user)? {
+        AgentSpec::Ismcts(p) => *p,
+        other => return Err(user(format!("analyze needs a search agent (ismcts:…), not `{other}`"))),
+    };
+    let (_, state) = position::<R>(line, args.after)?;
+    let seat = state
+        .to_act()
+        .ok_or_else(|| user(format!("the hand is over after {} decisions", args.after)))?;
+    let mut agent = Ismcts::<R::Hand>::new(params).map_err(user)?;
+    let mut rng = stream(args.seed, 0, Purpose::Agent, 0);
+    let ranked = agent.search(&state, seat, &mut rng);
+    let st = agent.stats();
+    println!("seat {seat} to act; holds {}", state.hand(seat));
+    println!(
+        "{} ({} iterations, {} nodes{}, {} consistent worlds, {:.3} s)",
+        agent.params(),
+        st.iterations,
+        st.nodes,
+        if st.cap_reached { ", node cap reached" } else { "" },
+        st.worlds,
+        st.seconds
+    );
+    println!("{:<12} {:>10} {:>10} {:>12}", "action", "visits", "available", "mean reward");
+    for s in &ranked {
+        println!("{:<12} {:>10} {:>10} {:>12.4}", s.action.to_string(), s.visits, s.avail, s.mean);
+    }
+    Ok(())
+}
