@@ -9,6 +9,7 @@ pub mod catch_the_ten;
 mod game;
 mod kind;
 pub mod matches;
+pub mod nine_five_two;
 pub mod record;
 mod seat;
 pub mod trick;
