@@ -162,6 +162,17 @@ pub enum EndRule {
     FixedHands(u32),
 }
 
+impl fmt::Display for EndRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EndRule::FirstTo(t) => write!(f, "FirstTo({t})"),
+            EndRule::TwelveTricksOnly => f.write_str("a hand of 12 tricks"),
+            EndRule::PlusOrMinus(t) => write!(f, "±{t}"),
+            EndRule::FixedHands(k) => write!(f, "FixedHands({k})"),
+        }
+    }
+}
+
 /// Checked 9-5-2 rules: the variant and the end of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
