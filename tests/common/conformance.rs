@@ -28,7 +28,13 @@ pub struct Plan {
 impl Plan {
     /// `games` hands or matches, with every check at every step.
     pub fn new(seed: u64, games: u64) -> Plan {
-        Plan { seed, games, single_hands: false, reject_every: 1, record_every: 1 }
+        Plan {
+            seed,
+            games,
+            single_hands: false,
+            reject_every: 1,
+            record_every: 1,
+        }
     }
 }
 
@@ -82,15 +88,23 @@ pub fn run<R: RecordRules>(
             max,
             |h, seat| {
                 let legal = h.legal_actions();
-                assert!(!legal.is_empty(), "game {game}: seat {seat} to act with no legal action");
+                assert!(
+                    !legal.is_empty(),
+                    "game {game}: seat {seat} to act with no legal action"
+                );
                 counts.decisions += 1;
                 if counts.decisions % plan.reject_every == 0 {
-                    let bad: Vec<Action> =
-                        illegal_candidates(legal).into_iter().filter(|a| !h.accepts(*a)).collect();
+                    let bad: Vec<Action> = illegal_candidates(legal)
+                        .into_iter()
+                        .filter(|a| !h.accepts(*a))
+                        .collect();
                     if !bad.is_empty() {
                         let a = bad[below(&mut probe, bad.len() as u32) as usize];
                         let mut copy = h.clone();
-                        assert!(copy.try_apply(a).is_err(), "game {game}: illegal {a} accepted");
+                        assert!(
+                            copy.try_apply(a).is_err(),
+                            "game {game}: illegal {a} accepted"
+                        );
                         assert_eq!(&copy, h, "game {game}: a rejected {a} changed the state");
                         counts.rejected += 1;
                     }
@@ -99,7 +113,10 @@ pub fn run<R: RecordRules>(
                     Some(f) => f(h, seat, &mut rng),
                     None => legal.choose(&mut rng),
                 };
-                assert!(h.accepts(a), "game {game}: the chooser returned {a}, which is not accepted");
+                assert!(
+                    h.accepts(a),
+                    "game {game}: the chooser returned {a}, which is not accepted"
+                );
                 a
             },
             |played| {
@@ -108,7 +125,10 @@ pub fn run<R: RecordRules>(
                     return;
                 }
                 if let Err(e) = check(played) {
-                    failure = Some(format!("game {game} hand {}: {e}", played.before.hands_dealt));
+                    failure = Some(format!(
+                        "game {game} hand {}: {e}",
+                        played.before.hands_dealt
+                    ));
                     return;
                 }
                 if counts.hands % plan.record_every == 0 {
