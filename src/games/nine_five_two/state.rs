@@ -3,7 +3,6 @@
 use rand::Rng;
 
 use crate::cards::{Card, CardSet, Rank, Suit};
-use crate::games::trick::follow;
 use crate::games::{
     Action, ActionSet, Decision, Game, GameKind, Seat, Side, Sides, Trick, TrumpOrder,
 };
@@ -57,6 +56,8 @@ pub struct NineFiveTwo {
     variant: Variant,
     dealer: Seat,
     phase: Phase,
+    /// The seat to play to the trick (kept here so that play never recomputes it).
+    turn: Seat,
     trump: Option<Suit>,
     targets: [u8; 3],
     tricks: [u8; 3],
@@ -95,11 +96,16 @@ impl NineFiveTwo {
         previous: Option<[i32; 3]>,
         order: &[Card; 52],
     ) -> NineFiveTwo {
+        // Card 3i + j goes to the seat j places left of the dealer.
+        let mut by_position = [CardSet::EMPTY; 3];
+        for round in order[..PLAYERS * HAND_SIZE].chunks_exact(PLAYERS) {
+            for (h, &c) in by_position.iter_mut().zip(round) {
+                h.insert(c);
+            }
+        }
         let mut hands = [CardSet::EMPTY; 3];
-        let mut seat = dealer.left(PLAYERS).index();
-        for &c in &order[..PLAYERS * HAND_SIZE] {
-            hands[seat].insert(c);
-            seat = if seat == PLAYERS - 1 { 0 } else { seat + 1 };
+        for (j, h) in by_position.into_iter().enumerate() {
+            hands[dealer.plus(j + 1, PLAYERS).index()] = h;
         }
         let kitty: CardSet = order[PLAYERS * HAND_SIZE..].iter().copied().collect();
         debug_assert_eq!(
@@ -177,6 +183,7 @@ impl NineFiveTwo {
             variant,
             dealer,
             phase: Phase::Over,
+            turn: dealer.left(PLAYERS),
             trump: None,
             targets,
             tricks: [0; 3],
@@ -225,7 +232,8 @@ impl NineFiveTwo {
                 if self.variant == Variant::SergeantMajor {
                     self.hands[dealer] |= self.kitty;
                 }
-                self.trick = Trick::new(self.dealer.left(PLAYERS));
+                self.turn = self.dealer.left(PLAYERS);
+                self.trick = Trick::new(self.turn);
             }
             _ => {}
         }
@@ -264,21 +272,20 @@ impl NineFiveTwo {
 
     #[inline]
     fn play(&mut self, card: Card) {
-        let seat = self.trick.to_play(PLAYERS).index();
+        let seat = self.turn.index();
         debug_assert!(
             self.hands[seat].contains(card),
             "seat {seat} does not hold {card}"
         );
-        if let Some(led) = self.trick.led()
-            && card.suit() != led
-        {
-            self.voids[seat] |= 1 << led.index();
-        }
         self.hands[seat].remove(card);
         self.played_by[seat].insert(card);
         let trump = self.trump.expect("trumps are named before play");
         self.trick
             .play(card, PLAYERS, trump, &TrumpOrder::ACES_HIGH);
+        // A card off the suit led shows a void (the lead never does); no branch, since in
+        // random play following or not is unpredictable.
+        let led = self.trick.cards()[0].suit();
+        self.voids[seat] |= ((card.suit() != led) as u8) << led.index();
         if self.trick.len() == PLAYERS {
             let w = self.trick.winner();
             self.tricks[w.index()] += 1;
@@ -288,6 +295,7 @@ impl NineFiveTwo {
                 self.phase = Phase::Over;
             }
         }
+        self.turn = self.trick.to_play(PLAYERS);
     }
 
     /// The variant played.
@@ -435,8 +443,13 @@ impl Game for NineFiveTwo {
 
     #[inline]
     fn to_act(&self) -> Option<Seat> {
+        // Play first: 48 of a hand's ~55 decisions, and a direct branch predicts better than
+        // the jump table of a match.
+        if self.phase == Phase::Play {
+            return Some(self.turn);
+        }
         match self.phase {
-            Phase::Play => Some(self.trick.to_play(PLAYERS)),
+            Phase::Play => Some(self.turn),
             Phase::Give => self.exchange.current().map(|b| b.giver),
             Phase::NameTrump | Phase::Discard => Some(self.dealer),
             Phase::Over => None,
@@ -445,11 +458,11 @@ impl Game for NineFiveTwo {
 
     #[inline]
     fn legal_actions(&self) -> ActionSet {
+        if self.phase == Phase::Play {
+            return ActionSet::plays(self.trick.playable(self.hands[self.turn.index()]));
+        }
         match self.phase {
-            Phase::Play => {
-                let seat = self.trick.to_play(PLAYERS);
-                ActionSet::plays(follow(self.hands[seat.index()], self.trick.led()))
-            }
+            Phase::Play => ActionSet::plays(self.trick.playable(self.hands[self.turn.index()])),
             Phase::Give => match self.exchange.current() {
                 Some(b) => ActionSet::from_cards(Decision::Give, self.hands[b.giver.index()]),
                 None => ActionSet::NONE,
@@ -464,6 +477,9 @@ impl Game for NineFiveTwo {
 
     #[inline]
     fn apply(&mut self, action: Action) {
+        if let (Phase::Play, Action::Play(c)) = (self.phase, action) {
+            return self.play(c);
+        }
         match (self.phase, action) {
             (Phase::Play, Action::Play(c)) => self.play(c),
             (Phase::Give, Action::Give(c)) => self.give(c),
