@@ -292,10 +292,10 @@ fn expected_winners(o: &Options, totals: [i32; 3], tricks: [u8; 3], hands: u32) 
         Some(End::FixedHands(k)) => Some(k),
         _ => None,
     };
-    if o.rules != Variant::SwappedTargets {
-        if let Some(s) = twelve {
-            return Some(1 << s);
-        }
+    if o.rules != Variant::SwappedTargets
+        && let Some(s) = twelve
+    {
+        return Some(1 << s);
     }
     if let Some(k) = fixed {
         return (hands == k).then_some(mask);

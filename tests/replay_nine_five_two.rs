@@ -2,7 +2,7 @@
 //! an illegal card, a wrong forced return, a wrong recipient, a missing return, a wrong score or
 //! a wrong `previous` is rejected.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -51,7 +51,7 @@ fn simulate_log(name: &str, games: &str, options: &[&str]) -> (PathBuf, Vec<Stri
     (log, text.lines().map(str::to_string).collect())
 }
 
-fn replay_file(path: &PathBuf) -> Output {
+fn replay_file(path: &Path) -> Output {
     tricklab(&["replay", path.to_str().unwrap()])
 }
 

@@ -61,6 +61,9 @@ fn illegal_candidates(legal: ActionSet) -> Vec<Action> {
     all.iter().filter(|a| !legal.contains(*a)).collect()
 }
 
+/// A chooser of actions: the hand, the seat to act and the seat's random stream.
+pub type Choose<'a, G> = &'a mut dyn FnMut(&G, Seat, &mut GameRng) -> Action;
+
 /// Plays `plan.games` games of `rules`, choosing each action with `choose` (uniform random
 /// when `None`), checking the generic invariants and then `check` on every finished hand.
 ///
@@ -69,7 +72,7 @@ fn illegal_candidates(legal: ActionSet) -> Vec<Action> {
 pub fn run<R: RecordRules>(
     rules: &R,
     plan: Plan,
-    mut choose: Option<&mut dyn FnMut(&R::Hand, Seat, &mut GameRng) -> Action>,
+    mut choose: Option<Choose<'_, R::Hand>>,
     mut check: impl FnMut(&PlayedHand<'_, R::Hand>) -> Result<(), String>,
 ) -> Counts {
     let n = rules.sides().num_seats();
