@@ -1,22 +1,14 @@
 //! `tricklab simulate --game nine-five-two`: a run that works, and bad input that exits with
 //! code 2, one line of error and no output file.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn tricklab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tricklab"))
-        .args(args)
-        .output()
-        .expect("running tricklab")
-}
+use std::path::PathBuf;
+
+use common::{temp_path, tricklab};
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tricklab-nfw-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
+    temp_path("nfw-cli", name)
 }
 
 /// Runs `simulate` with `extra` and checks that it fails as bad input: exit code 2, one line

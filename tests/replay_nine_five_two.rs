@@ -2,8 +2,12 @@
 //! an illegal card, a wrong forced return, a wrong recipient, a missing return, a wrong score or
 //! a wrong `previous` is rejected.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+
+use common::{temp_path, tricklab};
 
 use serde_json::Value;
 use tricklab::games::matches::{MatchRules, MatchState, PlayedHand, play_hand};
@@ -12,17 +16,8 @@ use tricklab::games::record::{RecordOf, RecordRules, ReplayError, record_hand, r
 use tricklab::games::{Game, MAX_SEATS, Seat};
 use tricklab::rng::{Purpose, stream};
 
-fn tricklab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tricklab"))
-        .args(args)
-        .output()
-        .expect("running tricklab")
-}
-
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tricklab-nfw-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    temp_path("nfw-replay", name)
 }
 
 /// The record lines of `games` matches under `options`.

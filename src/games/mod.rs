@@ -15,7 +15,7 @@ mod seat;
 pub mod trick;
 
 pub use action::{Action, ActionSet, Decision};
-pub use game::{Game, IllegalAction};
+pub use game::{Game, IllegalAction, Masked};
 pub use kind::{GameKind, RulesError};
 pub use seat::{MAX_SEATS, Seat, Side, Sides};
 pub use trick::{Trick, TrumpOrder};

@@ -4,7 +4,7 @@ use rand::Rng;
 
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::games::{
-    Action, ActionSet, Decision, Game, GameKind, Seat, Side, Sides, Trick, TrumpOrder,
+    Action, ActionSet, Decision, Game, GameKind, Masked, Seat, Side, Sides, Trick, TrumpOrder,
 };
 use crate::rng::shuffle;
 
@@ -414,15 +414,7 @@ impl NineFiveTwo {
 }
 
 /// What one seat can see of a 9-5-2 hand (see [`Game::view`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NineFiveTwoView(NineFiveTwo);
-
-impl NineFiveTwoView {
-    /// The masked state: hidden cards are absent.
-    pub fn state(&self) -> &NineFiveTwo {
-        &self.0
-    }
-}
+pub type NineFiveTwoView = Masked<NineFiveTwo>;
 
 impl Game for NineFiveTwo {
     type View = NineFiveTwoView;
@@ -513,6 +505,6 @@ impl Game for NineFiveTwo {
     }
 
     fn view(&self, seat: Seat) -> NineFiveTwoView {
-        NineFiveTwoView(self.masked_for(seat))
+        Masked::new(self.masked_for(seat))
     }
 }
