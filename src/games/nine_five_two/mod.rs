@@ -1,5 +1,5 @@
 //! 9-5-2 (Canadian Sergeant Major) and its variants, exactly as `RULES.md` §2 specifies
-//! (`/work/shared/RULES.md`, section 2; worked examples N-01 to N-13 in §4).
+//! (worked examples N-01 to N-13 in §4, rulings in §6.8–6.10 and §7.7, §7.8, §7.10).
 //!
 //! Rule choices, all from RULES.md:
 //! - Exactly 3 players, 52 cards, 16 each dealt singly from the eldest hand; the last 4 cards

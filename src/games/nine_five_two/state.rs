@@ -435,11 +435,6 @@ impl Game for NineFiveTwo {
 
     #[inline]
     fn to_act(&self) -> Option<Seat> {
-        // Play first: 48 of a hand's ~55 decisions, and a direct branch predicts better than
-        // the jump table of a match.
-        if self.phase == Phase::Play {
-            return Some(self.turn);
-        }
         match self.phase {
             Phase::Play => Some(self.turn),
             Phase::Give => self.exchange.current().map(|b| b.giver),
@@ -450,9 +445,6 @@ impl Game for NineFiveTwo {
 
     #[inline]
     fn legal_actions(&self) -> ActionSet {
-        if self.phase == Phase::Play {
-            return ActionSet::plays(self.trick.playable(self.hands[self.turn.index()]));
-        }
         match self.phase {
             Phase::Play => ActionSet::plays(self.trick.playable(self.hands[self.turn.index()])),
             Phase::Give => match self.exchange.current() {
@@ -469,9 +461,6 @@ impl Game for NineFiveTwo {
 
     #[inline]
     fn apply(&mut self, action: Action) {
-        if let (Phase::Play, Action::Play(c)) = (self.phase, action) {
-            return self.play(c);
-        }
         match (self.phase, action) {
             (Phase::Play, Action::Play(c)) => self.play(c),
             (Phase::Give, Action::Give(c)) => self.give(c),
