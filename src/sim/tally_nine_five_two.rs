@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::games::matches::{MatchState, PlayedHand};
-use crate::games::nine_five_two::{NineFiveTwo, PLAYERS, Rules};
+use crate::games::nine_five_two::{Batch, NineFiveTwo, PLAYERS, Rules};
 use crate::games::{Game, MAX_SEATS, Seat, Side};
 use crate::stats::{MeanAcc, Z95, wilson};
 
@@ -80,7 +80,7 @@ impl Tabulate for Rules {
         let diff = hand.diffs();
         for seat in Seat::all(PLAYERS) {
             let batches = hand.exchange().batches();
-            let moved = |of: fn(&crate::games::nine_five_two::Batch) -> Seat| {
+            let moved = |of: fn(&Batch) -> Seat| {
                 batches
                     .iter()
                     .filter(|b| of(b) == seat)

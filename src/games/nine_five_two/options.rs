@@ -113,11 +113,24 @@ impl FromStr for End {
             .strip_suffix(')')
             .and_then(|a| a.parse().ok())
             .ok_or_else(bad)?;
-        match (name, arg) {
-            ("firstto", 10 | 20) => Ok(End::FirstTo(arg as i32)),
-            ("fixedhands", 1..) => Ok(End::FixedHands(arg)),
-            _ => Err(bad()),
+        let end = match name {
+            "firstto" => End::FirstTo(arg as i32),
+            "fixedhands" => End::FixedHands(arg),
+            _ => return Err(bad()),
+        };
+        if end.is_offered() {
+            Ok(end)
+        } else {
+            Err(bad())
         }
+    }
+}
+
+impl End {
+    /// Whether RULES.md offers this end: `FirstTo(10)`, `FirstTo(20)` or `FixedHands(k)` with
+    /// `k ≥ 1`.
+    pub const fn is_offered(self) -> bool {
+        matches!(self, End::FirstTo(10 | 20) | End::FixedHands(1..))
     }
 }
 
@@ -203,8 +216,12 @@ impl Rules {
                 v.name()
             )));
         }
-        if let Some(End::FixedHands(0)) = options.end {
-            return Err(RulesError::Option(format!("`end` must be {END_FORMS}")));
+        if let Some(end) = options.end
+            && !end.is_offered()
+        {
+            return Err(RulesError::Option(format!(
+                "`end` must be {END_FORMS}, not `{end}`"
+            )));
         }
         Ok(Rules { options })
     }
@@ -317,6 +334,11 @@ mod tests {
         assert!(Rules::new(3, o(Variant::SergeantMajor, End::FirstTo(10))).is_err());
         assert!(Rules::new(3, o(Variant::SergeantMajor, End::FixedHands(6))).is_ok());
         assert!(Rules::new(3, o(Variant::Standard, End::FixedHands(0))).is_err());
+        let e = Rules::new(3, o(Variant::Standard, End::FirstTo(15))).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "`end` must be FirstTo(10), FirstTo(20) or FixedHands(k) with k at least 1, not `FirstTo(15)`"
+        );
         let e = Rules::new(4, Options::default()).unwrap_err();
         assert_eq!(
             e.to_string(),
