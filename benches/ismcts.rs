@@ -8,15 +8,18 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tricklab::agents::AgentFactory;
 use tricklab::agents::ismcts::{Ismcts, IsmctsParams, node_bytes};
+use tricklab::games::Seat;
 use tricklab::games::catch_the_ten::{CatchTheTen, Options, Setup};
-use tricklab::games::{Game, Seat};
 use tricklab::rng::{Purpose, stream};
 
 const ITERATIONS: u32 = 10_000;
 
 fn bench_game<G: AgentFactory>(c: &mut Criterion, name: &str, state: G) {
     let seat = state.to_act().unwrap();
-    let params = IsmctsParams { iterations: ITERATIONS, ..IsmctsParams::default() };
+    let params = IsmctsParams {
+        iterations: ITERATIONS,
+        ..IsmctsParams::default()
+    };
     let mut agent = Ismcts::<G>::new(params).unwrap();
     let mut rng = stream(5, 0, Purpose::Agent, 0);
     agent.search(&state, seat, &mut rng);
@@ -43,7 +46,11 @@ fn bench_game<G: AgentFactory>(c: &mut Criterion, name: &str, state: G) {
 fn bench(c: &mut Criterion) {
     let setup = Setup::new(4, Options::default()).unwrap();
     let mut rng = stream(6, 0, Purpose::Other, 0);
-    bench_game(c, "catch_the_ten_4p", CatchTheTen::deal(setup, Seat(3), &[0, 0], &mut rng));
+    bench_game(
+        c,
+        "catch_the_ten_4p",
+        CatchTheTen::deal(setup, Seat(3), &[0, 0], &mut rng),
+    );
 }
 
 criterion_group! {

@@ -9,7 +9,9 @@ use common::worlds::{
 };
 use tricklab::cards::CardSet;
 use tricklab::games::catch_the_ten::{CatchTheTen, Options, Setup};
-use tricklab::games::{Game, Seat};
+use tricklab::games::matches::{MatchRules, MatchState};
+use tricklab::games::nine_five_two::{self, NineFiveTwo, Variant};
+use tricklab::games::{Game, MAX_SEATS, Seat};
 use tricklab::knowledge::{Knowledge, Observable, WorldSampler};
 use tricklab::rng::{GameRng, Purpose, below, stream};
 
@@ -50,6 +52,10 @@ fn check_leaks<G: Observable>(real: &G, rng: &mut GameRng, samples: usize) {
                 "seat {seat} knows something else in the world"
             );
             assert!(world.legal_actions() == real.legal_actions() || world.to_act() != Some(seat));
+            // The world plays on to the end (forced steps included).
+            let mut w = world.clone();
+            advance(&mut w, 1000, rng);
+            assert!(w.to_act().is_none());
         }
     }
 }
@@ -129,17 +135,7 @@ fn small_position(rng: &mut GameRng) -> (CatchTheTen, Knowledge) {
             .iter()
             .any(|p| !(p.excluded & k.unknown).is_empty());
         let has_known = k.places.iter().any(|p| !p.known.is_empty());
-        if !(has_void && has_known) {
-            continue;
-        }
-        let worlds = enumerate(&k);
-        let uniform = 1.0 / worlds.len() as f64;
-        let tv: f64 = greedy_probabilities(&k, &worlds)
-            .iter()
-            .map(|p| (p - uniform).abs())
-            .sum::<f64>()
-            / 2.0;
-        if tv >= 0.15 {
+        if has_void && has_known && greedy_is_biased(&k) {
             return (s, k);
         }
     }
@@ -153,12 +149,11 @@ fn histogram(samples: u64, mut draw: impl FnMut() -> Vec<CardSet>) -> HashMap<Ve
     h
 }
 
-#[test]
-fn catch_the_ten_worlds_are_uniform_and_counted_exactly() {
-    let mut rng = stream(42, 0, Purpose::Other, 0);
-    let (_, k) = small_position(&mut rng);
-    let all = enumerate(&k);
-    let sampler = WorldSampler::new(&k).unwrap();
+/// Checks exact counting and uniformity on `k`, and that the test would catch the greedy
+/// sampler there.
+fn check_uniform(k: &Knowledge, rng: &mut GameRng) {
+    let all = enumerate(k);
+    let sampler = WorldSampler::new(k).unwrap();
     assert_eq!(sampler.count(), all.len() as u128, "{k}");
     assert!(
         all.len() >= 10,
@@ -166,7 +161,7 @@ fn catch_the_ten_worlds_are_uniform_and_counted_exactly() {
         all.len()
     );
     let n = 100_000;
-    let h = histogram(n, || sampler.sample(&mut rng));
+    let h = histogram(n, || sampler.sample(rng));
     assert!(
         h.keys().all(|w| all.contains(w)),
         "every sample is a consistent world"
@@ -178,12 +173,155 @@ fn catch_the_ten_worlds_are_uniform_and_counted_exactly() {
         "chi-square {stat:.1} for {} worlds",
         all.len()
     );
-    // The test can fail: the greedy sampler is caught.
-    let g = histogram(n, || greedy_sample(&k, &mut rng));
+    let g = histogram(n, || greedy_sample(k, rng));
     let gstat = chi_square(&g, all.len(), n);
     assert!(
         gstat > chi_square_critical(df),
         "greedy chi-square {gstat:.1} should fail for {} worlds",
         all.len()
     );
+}
+
+/// Whether greedy dealing in place order is clearly biased on `k` (total variation from
+/// uniform at least 0.15, computed exactly over the enumerated worlds).
+fn greedy_is_biased(k: &Knowledge) -> bool {
+    let worlds = enumerate(k);
+    let uniform = 1.0 / worlds.len() as f64;
+    let tv: f64 = greedy_probabilities(k, &worlds)
+        .iter()
+        .map(|p| (p - uniform).abs())
+        .sum::<f64>()
+        / 2.0;
+    worlds.len() >= 10 && tv >= 0.15
+}
+
+#[test]
+fn catch_the_ten_worlds_are_uniform_and_counted_exactly() {
+    let mut rng = stream(42, 0, Purpose::Other, 0);
+    let (_, k) = small_position(&mut rng);
+    check_uniform(&k, &mut rng);
+}
+
+/// A 9-5-2 hand of `variant` opening with the exchange that `previous` calls for.
+fn nfw_hand(
+    variant: Variant,
+    dealer: u8,
+    previous: Option<[i32; 3]>,
+    rng: &mut GameRng,
+) -> NineFiveTwo {
+    let rules = nine_five_two::Rules::of(variant);
+    let mut m = MatchState::new(Seat(dealer));
+    if let Some(p) = previous {
+        let mut arr = [0; MAX_SEATS];
+        arr[..3].copy_from_slice(&p);
+        m.previous = Some(arr);
+        m.hands_dealt = 1;
+    }
+    rules.deal(&m, rng)
+}
+
+/// Previous results that make every kind of exchange: none, one-to-one, one plus and two
+/// minus, two plus and one minus.
+const PREVIOUS: [Option<[i32; 3]>; 5] = [
+    None,
+    Some([2, -2, 0]),
+    Some([3, -1, -2]),
+    Some([1, 2, -3]),
+    Some([-4, 1, 3]),
+];
+
+#[test]
+fn nine_five_two_worlds_leak_nothing() {
+    let mut rng = stream(43, 0, Purpose::Other, 0);
+    for variant in [
+        Variant::Standard,
+        Variant::SergeantMajor,
+        Variant::SwappedTargets,
+    ] {
+        for (i, previous) in PREVIOUS.into_iter().enumerate() {
+            for g in 0..12 {
+                let mut s = nfw_hand(variant, ((i + g) % 3) as u8, previous, &mut rng);
+                let steps = below(&mut rng, 70) as usize;
+                advance(&mut s, steps, &mut rng);
+                if s.to_act().is_some() {
+                    check_leaks(&s, &mut rng, 3);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn nine_five_two_returns_cap_the_returner() {
+    // After an exchange, no sampled world gives the returner a card above what it returned in
+    // that suit (while the cap holds: the returner is not the dealer who took the kitty since).
+    let mut rng = stream(44, 0, Purpose::Other, 0);
+    let mut checked = 0;
+    for variant in [
+        Variant::Standard,
+        Variant::SergeantMajor,
+        Variant::SwappedTargets,
+    ] {
+        for previous in PREVIOUS.into_iter().flatten() {
+            for dealer in 0..3u8 {
+                let mut s = nfw_hand(variant, dealer, Some(previous), &mut rng);
+                // Play until the exchange has been answered.
+                while s.to_act().is_some()
+                    && s.exchange().batches_answered() < s.exchange().batches().len()
+                {
+                    advance(&mut s, 1, &mut rng);
+                }
+                advance(&mut s, below(&mut rng, 10) as usize, &mut rng);
+                for (b, batch) in s.exchange().batches().iter().enumerate() {
+                    let r = batch.receiver;
+                    if r == s.dealer() && variant != Variant::SwappedTargets {
+                        continue;
+                    }
+                    let k = s.knowledge(batch.giver);
+                    let sampler = WorldSampler::new(&k).unwrap();
+                    for _ in 0..50 {
+                        let world = s.redeal(&k, &sampler.sample(&mut rng));
+                        for t in s.exchange().returned(b) {
+                            let above = CardSet::suit_from(t.suit(), t.rank()) - CardSet::single(t);
+                            assert!(
+                                world.hand(r).is_disjoint(above),
+                                "seat {r} holds {} above the returned {t}",
+                                world.hand(r) & above
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
+#[test]
+fn nine_five_two_worlds_are_uniform_and_counted_exactly() {
+    // The last three tricks, seen by a non-dealer: two hidden hands and the discards, with
+    // voids and exchange constraints.
+    let mut rng = stream(45, 0, Purpose::Other, 0);
+    for attempt in 0.. {
+        assert!(attempt < 10_000, "no suitable position");
+        let previous = PREVIOUS[1 + attempt % 4];
+        let mut s = nfw_hand(Variant::Standard, (attempt % 3) as u8, previous, &mut rng);
+        while s.to_act().is_some() && s.tricks_done() < 13 {
+            advance(&mut s, 1, &mut rng);
+        }
+        let Some(seat) = s.to_act() else { continue };
+        if seat == s.dealer() {
+            continue;
+        }
+        let k = s.knowledge(seat);
+        let constrained = k
+            .places
+            .iter()
+            .any(|p| !(p.excluded & k.unknown).is_empty());
+        if constrained && enumerate(&k).len() <= 3000 && greedy_is_biased(&k) {
+            check_uniform(&k, &mut rng);
+            return;
+        }
+    }
 }

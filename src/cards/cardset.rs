@@ -25,52 +25,6 @@ pub struct CardSet(pub u64);
 
 const LANE: u64 = 0x1FFF;
 
-/// `SELECT_IN_BYTE[b * 8 + k]`: the position of the `k`-th set bit of byte `b`.
-static SELECT_IN_BYTE: [u8; 256 * 8] = {
-    let mut t = [0u8; 256 * 8];
-    let mut b = 0;
-    while b < 256 {
-        let mut k = 0;
-        let mut pos = 0;
-        while pos < 8 {
-            if b & (1 << pos) != 0 {
-                t[b * 8 + k] = pos as u8;
-                k += 1;
-            }
-            pos += 1;
-        }
-        b += 1;
-    }
-    t
-};
-
-/// The position of the `n`-th set bit of `bits` (`n < bits.count_ones()`).
-#[inline]
-fn select(bits: u64, n: u32) -> u8 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
-        // SAFETY: the `bmi2` target feature is enabled for this build.
-        unsafe { core::arch::x86_64::_pdep_u64(1u64 << n, bits).trailing_zeros() as u8 }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        // Branch-free broadword select (Vigna, "Broadword implementation of rank/select
-        // queries", 2008): byte counts, their prefix sums, the byte holding the bit, then a table.
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const HIGHS: u64 = 0x8080_8080_8080_8080;
-        let mut c = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
-        c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
-        c = (c + (c >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-        let prefix = c.wrapping_mul(ONES); // byte k: set bits in bytes 0..=k
-        let at_most_n = ((n as u64 * ONES) | HIGHS).wrapping_sub(prefix) & HIGHS;
-        let byte = at_most_n.count_ones(); // bytes whose prefix is <= n come first
-        let before = ((prefix << 8) >> (8 * byte)) & 0xFF;
-        let within = (bits >> (8 * byte)) & 0xFF;
-        let k = ((n as u64 - before) & 7) as usize;
-        (8 * byte) as u8 + SELECT_IN_BYTE[within as usize * 8 + k]
-    }
-}
-
 impl CardSet {
     /// The empty set.
     pub const EMPTY: CardSet = CardSet(0);
@@ -225,15 +179,24 @@ impl CardSet {
 
     /// The `n`-th card (0-based) in index order, or `None` when `n >= len()`.
     ///
-    /// Used to draw a uniform card: pick `n` below `len()` and take the `n`-th. A bit scan per
-    /// 16-bit lane and one table look-up per byte; with BMI2 (`-C target-cpu=native` on a recent
-    /// x86-64) a single `pdep`.
+    /// Used to draw a uniform card: pick `n` below `len()` and take the `n`-th (see
+    /// [`CardSet::indexed`] to count once and select after).
     #[inline]
     pub fn nth(self, n: usize) -> Option<Card> {
-        if n >= self.len() {
-            return None;
+        self.indexed().nth(n)
+    }
+
+    /// The set with the running counts that [`Indexed::nth`] selects from.
+    #[inline]
+    pub const fn indexed(self) -> Indexed {
+        let x = self.0;
+        let mut bytes = x - ((x >> 1) & 0x5555_5555_5555_5555);
+        bytes = (bytes & 0x3333_3333_3333_3333) + ((bytes >> 2) & 0x3333_3333_3333_3333);
+        bytes = (bytes + (bytes >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+        Indexed {
+            bits: x,
+            sums: bytes.wrapping_mul(L8),
         }
-        Some(Card::from_index_unchecked(select(self.0, n as u32)))
     }
 
     /// The suits in which the set holds at least one card, as a 4-bit mask.
@@ -286,6 +249,79 @@ impl CardSet {
             .join("\n")
     }
 }
+
+const L8: u64 = 0x0101_0101_0101_0101;
+const H8: u64 = 0x8080_8080_8080_8080;
+
+/// A card set counted once for repeated selection: the number of cards and the `n`-th card,
+/// both without `popcnt` (which the baseline x86-64 target lacks).
+///
+/// Broadword select: byte counts by SWAR, their running sums by one multiply, the byte that
+/// holds the `n`-th card by comparing all eight sums at once, and the bit within that byte from
+/// a table. No branch depends on the cards.
+///
+/// ```
+/// use tricklab::cards::CardSet;
+/// let s: CardSet = "2C AC 3D KH 4S".parse().unwrap();
+/// let ix = s.indexed();
+/// assert_eq!(ix.len(), 5);
+/// assert_eq!(ix.nth(3), "KH".parse().ok());
+/// assert_eq!(ix.nth(5), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Indexed {
+    bits: u64,
+    /// Byte `i` counts the cards in bytes `0..=i` (at most 64, so 7 bits).
+    sums: u64,
+}
+
+impl Indexed {
+    /// The number of cards.
+    #[inline]
+    pub const fn len(&self) -> usize {
+        (self.sums >> 56) as usize
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        self.bits == 0
+    }
+
+    /// The `n`-th card (0-based) in index order, or `None` when `n >= len()`.
+    #[inline]
+    pub fn nth(&self, n: usize) -> Option<Card> {
+        if n >= self.len() {
+            return None;
+        }
+        // High bit of byte i set when sums_i <= n: the number of such bytes is the index of
+        // the byte holding the n-th card.
+        let below = ((n as u64).wrapping_mul(L8) | H8).wrapping_sub(self.sums) & H8;
+        let byte = (((below >> 7).wrapping_mul(L8)) >> 56) as u32;
+        let before = ((self.sums << 8) >> (8 * byte)) & 0xFF;
+        let in_byte = ((self.bits >> (8 * byte)) & 0xFF) as usize;
+        let bit = SELECT_IN_BYTE[in_byte][n - before as usize];
+        Some(Card::from_index_unchecked(8 * byte as u8 + bit))
+    }
+}
+
+/// `SELECT_IN_BYTE[b][k]`: the position of the `k`-th set bit (0-based) of the byte `b`.
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut k, mut bit) = (0, 0);
+        while bit < 8 {
+            if b & (1 << bit) != 0 {
+                t[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 impl fmt::Display for CardSet {
     /// Cards in display order separated by spaces, e.g. `AS KS 2D`.
@@ -448,6 +484,23 @@ mod tests {
             assert_eq!(s.nth(i), Some(*c));
         }
         assert_eq!(s.nth(5), None);
+    }
+
+    #[test]
+    fn nth_agrees_with_iteration_on_many_sets() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let s = CardSet(x & CardSet::ALL.0 & (x >> 3 | x << 5));
+            for (i, c) in s.iter().enumerate() {
+                assert_eq!(s.nth(i), Some(c), "{s:?} at {i}");
+            }
+            assert_eq!(s.nth(s.len()), None);
+        }
+        assert_eq!(CardSet::ALL.nth(51), "AS".parse().ok());
+        assert_eq!(CardSet::EMPTY.nth(0), None);
     }
 
     #[test]

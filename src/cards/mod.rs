@@ -11,6 +11,6 @@ mod notation;
 mod serde_impls;
 
 pub use card::{Card, Rank, Suit};
-pub use cardset::{CardSet, CardSetIter};
+pub use cardset::{CardSet, CardSetIter, Indexed};
 pub use deck::Deck;
 pub use notation::{CardParseError, parse_card_list, parse_cards_by_seat};

@@ -51,7 +51,11 @@ where
 {
     let params = match args.agent.parse::<AgentSpec>().map_err(user)? {
         AgentSpec::Ismcts(p) => *p,
-        other => return Err(user(format!("analyze needs a search agent (ismcts:…), not `{other}`"))),
+        other => {
+            return Err(user(format!(
+                "analyze needs a search agent (ismcts:…), not `{other}`"
+            )));
+        }
     };
     let (_, state) = position::<R>(line, args.after)?;
     let seat = state
@@ -67,13 +71,26 @@ where
         agent.params(),
         st.iterations,
         st.nodes,
-        if st.cap_reached { ", node cap reached" } else { "" },
+        if st.cap_reached {
+            ", node cap reached"
+        } else {
+            ""
+        },
         st.worlds,
         st.seconds
     );
-    println!("{:<12} {:>10} {:>10} {:>12}", "action", "visits", "available", "mean reward");
+    println!(
+        "{:<12} {:>10} {:>10} {:>12}",
+        "action", "visits", "available", "mean reward"
+    );
     for s in &ranked {
-        println!("{:<12} {:>10} {:>10} {:>12.4}", s.action.to_string(), s.visits, s.avail, s.mean);
+        println!(
+            "{:<12} {:>10} {:>10} {:>12.4}",
+            s.action.to_string(),
+            s.visits,
+            s.avail,
+            s.mean
+        );
     }
     Ok(())
 }

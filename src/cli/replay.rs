@@ -7,10 +7,11 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use crate::games::GameKind;
 use crate::games::catch_the_ten::Setup;
 use crate::games::matches::MatchState;
+use crate::games::nine_five_two::Rules;
 use crate::games::record::{RecordRules, game_of_line, replay_line};
+use crate::games::{GameKind, Sides};
 
 use super::error::user;
 
@@ -34,8 +35,9 @@ struct Chain {
 fn check_chain<R: RecordRules>(
     prev: &Option<Chain>,
     rec: &crate::games::record::RecordOf<R>,
-    n_sides: usize,
+    sides: Sides,
 ) -> Result<(), String> {
+    let n_sides = sides.num_sides();
     let Some(p) = prev else { return Ok(()) };
     if p.match_index != rec.match_index || p.after.is_over() {
         return Ok(());
@@ -53,6 +55,13 @@ fn check_chain<R: RecordRules>(
             &p.after.scores[..n_sides]
         ));
     }
+    let previous = p.after.previous.map(|v| v[..sides.num_seats()].to_vec());
+    if rec.previous != previous {
+        return Err(format!(
+            "previous {:?} differs from the previous hand's results {previous:?}",
+            rec.previous
+        ));
+    }
     if rec.dealer != p.after.dealer.0 {
         return Err(format!(
             "dealer {} should be {}",
@@ -68,8 +77,7 @@ fn replay_one<R: RecordRules>(
     verbose: bool,
 ) -> Result<String, String> {
     let (rec, done) = replay_line::<R>(line).map_err(|e| e.to_string())?;
-    let n_sides = done.rules.sides().num_sides();
-    check_chain::<R>(prev, &rec, n_sides)?;
+    check_chain::<R>(prev, &rec, done.rules.sides())?;
     *prev = Some(Chain {
         match_index: rec.match_index,
         hand: rec.hand,
@@ -102,6 +110,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
         let game = game_of_line(&line).map_err(|e| at(e.to_string()))?;
         let summary = match game {
             GameKind::CatchTheTen => replay_one::<Setup>(&line, &mut prev, args.verbose),
+            GameKind::NineFiveTwo => replay_one::<Rules>(&line, &mut prev, args.verbose),
             other => Err(format!("replaying {other} is not supported yet")),
         }
         .map_err(at)?;

@@ -12,6 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_seating};
 use crate::games::GameKind;
 use crate::games::catch_the_ten;
+use crate::games::nine_five_two;
 use crate::sim::{SimConfig, Sinks, Tabulate, simulate};
 
 use super::error::user;
@@ -23,7 +24,7 @@ pub struct SimulateArgs {
     /// The game: catch-the-ten, nine-five-two or whist.
     #[arg(long, default_value = "catch-the-ten")]
     pub game: String,
-    /// The player count (default: 4 for Catch the Ten).
+    /// The player count (default: 4 for Catch the Ten, 3 for 9-5-2).
     #[arg(long)]
     pub players: Option<usize>,
     /// A named rule option, `KEY` or `KEY=VALUE` (repeat the flag or separate with commas),
@@ -64,6 +65,12 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<()> {
             let players = args.players.unwrap_or(4);
             let opts: catch_the_ten::Options = parse_options(game.name(), &args.options)?;
             let rules = catch_the_ten::Setup::new(players, opts).map_err(user)?;
+            run_rules(&args, &rules)
+        }
+        GameKind::NineFiveTwo => {
+            let players = args.players.unwrap_or(nine_five_two::PLAYERS);
+            let opts: nine_five_two::Options = parse_options(game.name(), &args.options)?;
+            let rules = nine_five_two::Rules::new(players, opts).map_err(user)?;
             run_rules(&args, &rules)
         }
         other => Err(user(format!("simulate does not support {other} yet"))),

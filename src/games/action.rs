@@ -189,14 +189,17 @@ impl ActionSet {
     fn make(&self, bit: u8) -> Action {
         match self.decision {
             Decision::NameTrump => Action::NameTrump(Suit::from_index(bit as usize)),
-            d => {
-                let c = Card::from_index_unchecked(bit);
-                match d {
-                    Decision::Play => Action::Play(c),
-                    Decision::Discard => Action::Discard(c),
-                    _ => Action::Give(c),
-                }
-            }
+            _ => self.with_card(Card::from_index(bit).expect("valid card bit")),
+        }
+    }
+
+    /// The action of this set's (card) kind moving `c`.
+    #[inline]
+    fn with_card(&self, c: Card) -> Action {
+        match self.decision {
+            Decision::Play => Action::Play(c),
+            Decision::Discard => Action::Discard(c),
+            _ => Action::Give(c),
         }
     }
 
@@ -221,9 +224,16 @@ impl ActionSet {
     /// If the set is empty.
     #[inline]
     pub fn choose<R: Rng + ?Sized>(&self, rng: &mut R) -> Action {
-        let n = self.len() as u32;
+        if self.decision == Decision::NameTrump {
+            let n = self.len() as u32;
+            assert!(n > 0, "no legal action to choose from");
+            return self.nth(below(rng, n) as usize).expect("index below len");
+        }
+        // Cards: count once and select from the same counts (the same card as `nth`).
+        let cards = CardSet(self.bits).indexed();
+        let n = cards.len() as u32;
         assert!(n > 0, "no legal action to choose from");
-        self.nth(below(rng, n) as usize).expect("index below len")
+        self.with_card(cards.nth(below(rng, n) as usize).expect("index below len"))
     }
 
     /// The actions in bit order.

@@ -29,6 +29,24 @@ pub enum IllegalAction {
     },
 }
 
+/// What one seat can see of a state, for games whose view is a copy of the state with
+/// everything hidden from that seat removed (other hands, hidden piles, private exchanges).
+/// Two states that look the same to the seat give equal views.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Masked<G>(G);
+
+impl<G> Masked<G> {
+    /// Wraps a state from which the game has removed what the seat cannot see.
+    pub(crate) const fn new(masked: G) -> Masked<G> {
+        Masked(masked)
+    }
+
+    /// The masked state: hidden cards are absent.
+    pub fn state(&self) -> &G {
+        &self.0
+    }
+}
+
 /// The state of one hand (one deal) of a game: the unit that search sees.
 ///
 /// In the spirit of OpenSpiel's `State`, trimmed: who acts, the legal actions as a set, checked

@@ -9,13 +9,14 @@ pub mod catch_the_ten;
 mod game;
 mod kind;
 pub mod matches;
+pub mod nine_five_two;
 pub mod record;
 mod reward;
 mod seat;
 pub mod trick;
 
 pub use action::{Action, ActionSet, Decision};
-pub use game::{Game, IllegalAction};
+pub use game::{Game, IllegalAction, Masked};
 pub use kind::{GameKind, RulesError};
 pub use reward::{RewardKind, Rewarded, win_estimate};
 pub use seat::{MAX_SEATS, Seat, Side, Sides};

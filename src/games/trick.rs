@@ -39,16 +39,12 @@ impl TrumpOrder {
 /// card of the suit led, which beats every discard (power 0).
 #[inline]
 pub const fn power(card: Card, trump: Suit, led: Suit, order: &TrumpOrder) -> u8 {
-    let side = if card.suit() as u8 == led as u8 {
-        16 + card.rank() as u8
-    } else {
-        0
-    };
-    if card.suit() as u8 == trump as u8 {
-        32 + order.power(card.rank())
-    } else {
-        side
-    }
+    // Without branches: in random play which case applies is a coin toss, and a mispredicted
+    // branch costs more than computing both.
+    let suit = card.suit() as u8;
+    let is_trump = (suit == trump as u8) as u8;
+    let is_led = (suit == led as u8) as u8 & !is_trump;
+    is_trump * (32 + order.power(card.rank())) + is_led * (16 + card.rank() as u8)
 }
 
 /// The cards of `hand` that may be played to a trick in which `led` was led (`None`: on lead).
@@ -120,6 +116,16 @@ impl Trick {
         }
     }
 
+    /// The cards of `hand` that may be played to this trick: any on lead, otherwise those of
+    /// the suit led if `hand` holds one, else any (as [`follow`], without a branch on
+    /// whether the trick has begun).
+    #[inline]
+    pub const fn playable(&self, hand: CardSet) -> CardSet {
+        let on_lead = ((self.len == 0) as u64).wrapping_neg();
+        let same = hand.0 & (CardSet::suit_mask(self.cards[0].suit()).0 | on_lead);
+        CardSet(if same == 0 { hand.0 } else { same })
+    }
+
     /// The cards played so far, in order.
     #[inline]
     pub fn cards(&self) -> &[Card] {
@@ -172,17 +178,18 @@ impl Trick {
     /// Plays `card` for the seat whose turn it is at a table of `n`.
     #[inline]
     pub fn play(&mut self, card: Card, n: usize, trump: Suit, order: &TrumpOrder) {
-        let led = match self.led() {
-            Some(s) => s,
-            None => card.suit(),
-        };
-        let p = power(card, trump, led, order);
-        if self.len == 0 || p > self.best_power {
-            self.winner = self.next;
-            self.best_pos = self.len;
-            self.best_power = p;
-        }
+        // Stored first, so that the suit led is always the first card's (the lead's own).
         self.cards[self.len as usize] = card;
+        let led = self.cards[0].suit();
+        let p = power(card, trump, led, order);
+        // The lead's power is at least 16 and an empty trick's best is 0, so the lead always
+        // takes the trick so far. Selected by mask rather than branched on: whether a card
+        // beats the trick is unpredictable in random play.
+        let beats = ((p > self.best_power) as u8).wrapping_neg();
+        let pick = |new: u8, old: u8| (new & beats) | (old & !beats);
+        self.winner = Seat(pick(self.next.0, self.winner.0));
+        self.best_pos = pick(self.len, self.best_pos);
+        self.best_power = pick(p, self.best_power);
         self.set.insert(card);
         self.len += 1;
         self.next = if self.next.index() + 1 == n {
@@ -220,6 +227,21 @@ mod tests {
         }
         assert_eq!(t.winner(), Seat(1)); // 2S by seat 3+2 = 1
         assert_eq!(t.led(), Some(Suit::Clubs));
+    }
+
+    #[test]
+    fn playable_is_follow() {
+        let hand: CardSet = "AS 2H 3H".parse().unwrap();
+        let mut t = Trick::new(Seat(1));
+        assert_eq!(t.playable(hand), follow(hand, t.led()));
+        for (x, led) in [("KH", Suit::Hearts), ("QC", Suit::Clubs)] {
+            let mut u = t;
+            u.play(c(x), 3, Suit::Spades, &TrumpOrder::ACES_HIGH);
+            assert_eq!(u.led(), Some(led));
+            assert_eq!(u.playable(hand), follow(hand, Some(led)));
+        }
+        t.play(c("QC"), 3, Suit::Spades, &TrumpOrder::ACES_HIGH);
+        assert_eq!(t.playable(hand), hand);
     }
 
     #[test]

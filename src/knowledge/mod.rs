@@ -15,6 +15,7 @@
 //! which returns a full state ready to play on whose view from `seat` is unchanged.
 
 mod catch_the_ten;
+mod nine_five_two;
 mod sampler;
 
 pub use sampler::{Inconsistent, WorldSampler};
@@ -42,6 +43,12 @@ pub enum PlaceKind {
     Kitty,
     /// The 9-5-2 dealer's four discards.
     Discards,
+    /// 9-5-2: the cards given so far in an exchange batch the observer takes no part in, not
+    /// yet answered (they are in the receiver's hand).
+    Given {
+        /// The batch (0 or 1).
+        batch: u8,
+    },
 }
 
 impl fmt::Display for PlaceKind {
@@ -51,6 +58,7 @@ impl fmt::Display for PlaceKind {
             PlaceKind::LaterSet { seat, set } => write!(f, "set {} of seat {seat}", set + 1),
             PlaceKind::Kitty => write!(f, "kitty"),
             PlaceKind::Discards => write!(f, "discards"),
+            PlaceKind::Given { batch } => write!(f, "cards given in batch {}", batch + 1),
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::games::matches::{MatchState, PlayedHand};
 use crate::games::record::RecordRules;
+use crate::games::{MAX_SEATS, Side};
 
 /// A game's rows and summary for the runner.
 pub trait Tabulate: RecordRules {
@@ -30,4 +31,30 @@ pub trait Tabulate: RecordRules {
 
     /// The summary as a table for people.
     fn report(&self, summary: &Self::Summary) -> String;
+}
+
+/// `side`'s match result for a CSV row: `win`, `draw` (a shared win), `loss`, or empty while
+/// the match goes on.
+pub(crate) fn match_word(after: &MatchState, side: Side) -> &'static str {
+    match after.winners {
+        Some(w) if w & (1 << side.index()) != 0 && w.count_ones() > 1 => "draw",
+        Some(w) if w & (1 << side.index()) != 0 => "win",
+        Some(_) => "loss",
+        None => "",
+    }
+}
+
+/// Counts a finished match's winners: one bit is an outright win, several a shared win each.
+pub(crate) fn count_winners(
+    winners: Option<u8>,
+    wins: &mut [u64; MAX_SEATS],
+    draws: &mut [u64; MAX_SEATS],
+) {
+    let Some(w) = winners else { return };
+    let tally = if w.count_ones() > 1 { draws } else { wins };
+    for (side, n) in tally.iter_mut().enumerate() {
+        if w & (1 << side) != 0 {
+            *n += 1;
+        }
+    }
 }

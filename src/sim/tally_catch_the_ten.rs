@@ -5,10 +5,10 @@ use std::fmt::Write as _;
 use crate::cards::{Card, Rank};
 use crate::games::catch_the_ten::{CatchTheTen, DealEnd, Setup, end_word};
 use crate::games::matches::{MatchRules, MatchState, PlayedHand};
-use crate::games::{MAX_SEATS, Seat, Side};
+use crate::games::{MAX_SEATS, Seat};
 use crate::stats::{MeanAcc, Z95, wilson};
 
-use super::tally::Tabulate;
+use super::tally::{Tabulate, count_winners, match_word};
 
 /// The tally of a Catch the Ten run.
 #[derive(Clone, Debug, Default)]
@@ -43,15 +43,6 @@ fn ten_facts(initial: &CatchTheTen, last: &CatchTheTen, set: usize) -> (Option<S
         .then(|| initial.holder(ten))
         .flatten();
     (holder, last.set_result(set).ten)
-}
-
-fn match_word(after: &MatchState, side: Side) -> &'static str {
-    match after.winners {
-        Some(w) if w & (1 << side.index()) != 0 && w.count_ones() > 1 => "draw",
-        Some(w) if w & (1 << side.index()) != 0 => "win",
-        Some(_) => "loss",
-        None => "",
-    }
 }
 
 impl Tabulate for Setup {
@@ -153,17 +144,7 @@ impl Tabulate for Setup {
         if end.abandoned {
             s.abandoned += 1;
         }
-        if let Some(w) = end.winners {
-            for side in 0..MAX_SEATS {
-                if w & (1 << side) != 0 {
-                    if w.count_ones() > 1 {
-                        s.draws[side] += 1;
-                    } else {
-                        s.wins[side] += 1;
-                    }
-                }
-            }
-        }
+        count_winners(end.winners, &mut s.wins, &mut s.draws);
     }
 
     fn merge(&self, into: &mut CatchTheTenSummary, from: CatchTheTenSummary) {

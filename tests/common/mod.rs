@@ -5,6 +5,9 @@ pub mod conformance;
 pub mod ctt;
 pub mod worlds;
 
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
 use tricklab::cards::{Card, CardSet};
 
 /// Parses a card, panicking on bad notation (test input is fixed).
@@ -15,4 +18,22 @@ pub fn card(s: &str) -> Card {
 /// Parses a card list.
 pub fn cards(s: &str) -> CardSet {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+/// Runs the `tricklab` binary with `args`.
+pub fn tricklab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tricklab"))
+        .args(args)
+        .output()
+        .expect("running tricklab")
+}
+
+/// A path for `name` in a folder of this test process (`topic` keeps test binaries apart), with
+/// nothing there yet.
+pub fn temp_path(topic: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tricklab-{topic}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("creating a temporary folder");
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
 }

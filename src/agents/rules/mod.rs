@@ -53,3 +53,13 @@ pub fn longest_suit(hand: CardSet, suits: u8) -> Option<Suit> {
         .max_by_key(|s| (hand.suit(**s).len(), std::cmp::Reverse(s.index())))
         .copied()
 }
+
+impl crate::agents::AgentFactory for crate::games::nine_five_two::NineFiveTwo {
+    fn rules_agent(
+        _switches: &[String],
+    ) -> Result<Box<dyn crate::agents::Agent<Self>>, crate::agents::SpecError> {
+        Err(crate::agents::SpecError::BadParameter(
+            "nine-five-two has no rule-based player yet".into(),
+        ))
+    }
+}

@@ -4,7 +4,7 @@ use rand::Rng;
 
 use crate::cards::{Card, CardSet, Suit};
 use crate::games::{
-    Action, ActionSet, Game, GameKind, MAX_SEATS, Seat, Side, Sides, Trick, TrumpOrder,
+    Action, ActionSet, Game, GameKind, MAX_SEATS, Masked, Seat, Side, Sides, Trick, TrumpOrder,
 };
 use crate::rng::shuffle;
 
@@ -581,15 +581,7 @@ impl CatchTheTen {
 }
 
 /// What one seat can see of a Catch the Ten deal (see [`Game::view`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CatchTheTenView(CatchTheTen);
-
-impl CatchTheTenView {
-    /// The masked state: hidden cards are absent.
-    pub fn state(&self) -> &CatchTheTen {
-        &self.0
-    }
-}
+pub type CatchTheTenView = Masked<CatchTheTen>;
 
 impl Game for CatchTheTen {
     type View = CatchTheTenView;
@@ -692,6 +684,6 @@ impl Game for CatchTheTen {
     }
 
     fn view(&self, seat: Seat) -> CatchTheTenView {
-        CatchTheTenView(self.masked_for(seat))
+        Masked::new(self.masked_for(seat))
     }
 }

@@ -1,0 +1,549 @@
+//! The state of one 9-5-2 hand, and its [`Game`] implementation.
+
+use rand::Rng;
+
+use crate::cards::{Card, CardSet, Rank, Suit};
+use crate::games::{
+    Action, ActionSet, Decision, Game, GameKind, Masked, Seat, Side, Sides, Trick, TrumpOrder,
+};
+use crate::rng::shuffle;
+
+use super::exchange::Exchange;
+use super::options::{PLAYERS, Rules, Variant};
+
+/// Cards dealt to each player (and tricks in a hand).
+pub const HAND_SIZE: usize = 16;
+/// Cards in the kitty, and cards the dealer discards.
+pub const KITTY_SIZE: usize = 4;
+
+const SIDES: Sides = Sides::alone(PLAYERS);
+
+/// The 52 cards in index order, for shuffling.
+const PACK: [Card; 52] = {
+    let mut p = [Card::new(Suit::Clubs, Rank::Two); 52];
+    let mut i = 0;
+    while i < 52 {
+        p[i] = Card::new(Suit::ALL[i / 13], Rank::ALL[i % 13]);
+        i += 1;
+    }
+    p
+};
+
+/// The decision a hand is waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// A plus player gives a card in the exchange.
+    Give,
+    /// The dealer names trumps.
+    NameTrump,
+    /// The dealer discards one of four cards.
+    Discard,
+    /// A card is played to a trick.
+    Play,
+    /// All 16 tricks have been played.
+    Over,
+}
+
+/// One 9-5-2 hand in play (RULES.md §2): every seat's cards, the kitty and discards, the
+/// exchange, trumps, the trick, and what each seat has shown and taken.
+///
+/// Build one with [`NineFiveTwo::deal`] (a shuffled deal) or [`NineFiveTwo::from_hands`] (a
+/// given deal), then drive it through [`Game`]. The exchange that opens the hand follows from
+/// `previous`, each seat's `tricks − target` in the previous hand (`None` in the first hand of a
+/// game: no exchange).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NineFiveTwo {
+    variant: Variant,
+    dealer: Seat,
+    phase: Phase,
+    /// The seat to play to the trick (kept here so that play never recomputes it).
+    turn: Seat,
+    trump: Option<Suit>,
+    targets: [u8; 3],
+    tricks: [u8; 3],
+    voids: [u8; 3],
+    discarded: u8,
+    tricks_done: u8,
+    hands: [CardSet; 3],
+    kitty: CardSet,
+    discards: CardSet,
+    played_by: [CardSet; 3],
+    exchange: Exchange,
+    trick: Trick,
+    context: MatchContext,
+}
+
+/// Where the hand stands in its game: the rules, the totals before the hand and the hands
+/// played before it. The hand plays the same without it; search uses it to score a hand by
+/// whether it wins the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchContext {
+    /// The rules of the game (its end rule).
+    pub rules: Rules,
+    /// Each seat's total before the hand.
+    pub totals: [i32; 3],
+    /// Hands played before this one.
+    pub hands_before: u32,
+}
+
+impl NineFiveTwo {
+    /// Shuffles the pack with `rng` and deals it (RULES.md §2.2), `dealer` dealing.
+    pub fn deal<R: Rng + ?Sized>(
+        variant: Variant,
+        dealer: Seat,
+        previous: Option<[i32; 3]>,
+        rng: &mut R,
+    ) -> NineFiveTwo {
+        let mut order = PACK;
+        shuffle(rng, &mut order);
+        NineFiveTwo::from_order(variant, dealer, previous, &order)
+    }
+
+    /// Deals `order` (the pack from top to bottom): card `k < 48` to seat `(E + k) mod 3`, the
+    /// last four to the kitty.
+    ///
+    /// # Panics
+    /// In debug builds, if `order` holds a card twice.
+    pub fn from_order(
+        variant: Variant,
+        dealer: Seat,
+        previous: Option<[i32; 3]>,
+        order: &[Card; 52],
+    ) -> NineFiveTwo {
+        // Card 3i + j goes to the seat j places left of the dealer.
+        let mut by_position = [CardSet::EMPTY; 3];
+        for round in order[..PLAYERS * HAND_SIZE].chunks_exact(PLAYERS) {
+            for (h, &c) in by_position.iter_mut().zip(round) {
+                h.insert(c);
+            }
+        }
+        let mut hands = [CardSet::EMPTY; 3];
+        for (j, h) in by_position.into_iter().enumerate() {
+            hands[dealer.plus(j + 1, PLAYERS).index()] = h;
+        }
+        let kitty: CardSet = order[PLAYERS * HAND_SIZE..].iter().copied().collect();
+        debug_assert_eq!(
+            hands[0] | hands[1] | hands[2] | kitty,
+            CardSet::ALL,
+            "not a pack"
+        );
+        NineFiveTwo::build(variant, dealer, hands, kitty, previous)
+    }
+
+    /// A deal from given hands (by seat) and kitty, checked: 16 cards each, 4 in the kitty,
+    /// the whole pack once. `previous` (each seat's `tricks − target` in the previous hand)
+    /// sets up the exchange and must be a possible result of the previous hand, which
+    /// the seat to the dealer's right dealt.
+    ///
+    /// # Errors
+    /// A message naming what is wrong with the deal or with `previous`.
+    pub fn from_hands(
+        variant: Variant,
+        dealer: Seat,
+        hands: [CardSet; 3],
+        kitty: CardSet,
+        previous: Option<[i32; 3]>,
+    ) -> Result<NineFiveTwo, String> {
+        if dealer.index() >= PLAYERS {
+            return Err(format!("dealer {dealer} is not a seat of a 3-player table"));
+        }
+        let mut all = CardSet::EMPTY;
+        for (seat, &h) in hands.iter().enumerate() {
+            if h.len() != HAND_SIZE {
+                return Err(format!(
+                    "seat {seat} holds {} cards, expected {HAND_SIZE}",
+                    h.len()
+                ));
+            }
+            if !all.is_disjoint(h) {
+                return Err(format!("card(s) {} dealt twice", all & h));
+            }
+            all |= h;
+        }
+        if kitty.len() != KITTY_SIZE {
+            return Err(format!(
+                "the kitty holds {} cards, expected {KITTY_SIZE}",
+                kitty.len()
+            ));
+        }
+        if !all.is_disjoint(kitty) {
+            return Err(format!(
+                "card(s) {} both in a hand and in the kitty",
+                all & kitty
+            ));
+        }
+        if let Some(p) = previous {
+            let before = variant.targets_by_seat(dealer.right(PLAYERS));
+            let possible =
+                (0..PLAYERS).all(|s| (0..=HAND_SIZE as i32).contains(&(p[s] + before[s] as i32)));
+            if p.iter().sum::<i32>() != 0 || !possible {
+                return Err(format!(
+                    "previous results {p:?} are not a possible hand for targets {before:?}"
+                ));
+            }
+        }
+        Ok(NineFiveTwo::build(variant, dealer, hands, kitty, previous))
+    }
+
+    fn build(
+        variant: Variant,
+        dealer: Seat,
+        hands: [CardSet; 3],
+        kitty: CardSet,
+        previous: Option<[i32; 3]>,
+    ) -> NineFiveTwo {
+        let targets = variant.targets_by_seat(dealer);
+        let mut g = NineFiveTwo {
+            variant,
+            dealer,
+            phase: Phase::Over,
+            turn: dealer.left(PLAYERS),
+            trump: None,
+            targets,
+            tricks: [0; 3],
+            voids: [0; 3],
+            discarded: 0,
+            tricks_done: 0,
+            hands,
+            kitty,
+            discards: CardSet::EMPTY,
+            played_by: [CardSet::EMPTY; 3],
+            exchange: previous.map_or(Exchange::NONE, |p| Exchange::plan(p, targets)),
+            trick: Trick::new(dealer.left(PLAYERS)),
+            context: MatchContext {
+                rules: Rules::of(variant),
+                totals: [0; 3],
+                hands_before: 0,
+            },
+        };
+        g.enter(match variant {
+            Variant::SwappedTargets => Phase::Discard,
+            _ => Phase::Give,
+        });
+        g
+    }
+
+    /// The phase that follows `phase` in this variant (RULES.md §2.3, §2.7).
+    const fn after(&self, phase: Phase) -> Phase {
+        match (self.variant, phase) {
+            (Variant::SwappedTargets, Phase::Discard) => Phase::Give,
+            (Variant::SwappedTargets, Phase::Give) => Phase::NameTrump,
+            (Variant::SwappedTargets, Phase::NameTrump) => Phase::Play,
+            (_, Phase::Give) => Phase::NameTrump,
+            (_, Phase::NameTrump) => Phase::Discard,
+            (_, Phase::Discard) => Phase::Play,
+            (_, p) => p,
+        }
+    }
+
+    /// Starts `phase`, carrying out what happens as it begins: an empty exchange is skipped;
+    /// the dealer takes the kitty as the discard begins, or under `SergeantMajor` once it is
+    /// over; play begins with the eldest hand on lead.
+    fn enter(&mut self, phase: Phase) {
+        self.phase = phase;
+        let dealer = self.dealer.index();
+        match phase {
+            Phase::Give if self.exchange.current().is_none() => self.enter(self.after(phase)),
+            Phase::Discard if self.variant != Variant::SergeantMajor => {
+                self.hands[dealer] |= self.kitty;
+            }
+            Phase::Play => {
+                if self.variant == Variant::SergeantMajor {
+                    self.hands[dealer] |= self.kitty;
+                }
+                self.turn = self.dealer.left(PLAYERS);
+                self.trick = Trick::new(self.turn);
+            }
+            _ => {}
+        }
+    }
+
+    fn give(&mut self, card: Card) {
+        let batch = self.exchange.current().expect("a batch to give");
+        self.hands[batch.giver.index()].remove(card);
+        self.hands[batch.receiver.index()].insert(card);
+        if self.exchange.give(card) {
+            if self.variant != Variant::SwappedTargets && self.exchange.giver_done() {
+                self.exchange.return_due(&mut self.hands);
+            }
+            if self.exchange.current().is_none() {
+                self.enter(self.after(Phase::Give));
+            }
+        }
+    }
+
+    fn name_trump(&mut self, suit: Suit) {
+        self.trump = Some(suit);
+        if self.variant == Variant::SwappedTargets {
+            self.exchange.return_due(&mut self.hands);
+        }
+        self.enter(self.after(Phase::NameTrump));
+    }
+
+    fn discard(&mut self, card: Card) {
+        self.hands[self.dealer.index()].remove(card);
+        self.discards.insert(card);
+        self.discarded += 1;
+        if self.discarded as usize == KITTY_SIZE {
+            self.enter(self.after(Phase::Discard));
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, card: Card) {
+        let seat = self.turn.index();
+        debug_assert!(
+            self.hands[seat].contains(card),
+            "seat {seat} does not hold {card}"
+        );
+        self.hands[seat].remove(card);
+        self.played_by[seat].insert(card);
+        let trump = self.trump.expect("trumps are named before play");
+        self.trick
+            .play(card, PLAYERS, trump, &TrumpOrder::ACES_HIGH);
+        // A card off the suit led shows a void (the lead never does); no branch, since in
+        // random play following or not is unpredictable.
+        let led = self.trick.cards()[0].suit();
+        self.voids[seat] |= ((card.suit() != led) as u8) << led.index();
+        if self.trick.len() == PLAYERS {
+            let w = self.trick.winner();
+            self.tricks[w.index()] += 1;
+            self.tricks_done += 1;
+            self.trick = Trick::new(w);
+            if self.tricks_done as usize == HAND_SIZE {
+                self.phase = Phase::Over;
+            }
+        }
+        self.turn = self.trick.to_play();
+    }
+
+    /// The same hand placed in a game (see [`MatchContext`]).
+    pub const fn in_match(mut self, context: MatchContext) -> NineFiveTwo {
+        self.context = context;
+        self
+    }
+
+    /// Where the hand stands in its game.
+    #[inline]
+    pub const fn context(&self) -> &MatchContext {
+        &self.context
+    }
+
+    /// The same hand with the hidden cards replaced (world sampling): `hands` by seat, the
+    /// kitty and the discards, and the cards given so far in batch `batch.0` if given.
+    pub(crate) fn redealt(
+        &self,
+        hands: [CardSet; 3],
+        kitty: CardSet,
+        discards: CardSet,
+        batch: Option<(usize, CardSet)>,
+    ) -> NineFiveTwo {
+        let mut s = *self;
+        s.hands = hands;
+        s.kitty = kitty;
+        s.discards = discards;
+        if let Some((b, cards)) = batch {
+            s.exchange.set_given(b, cards);
+        }
+        s
+    }
+
+    /// The variant played.
+    #[inline]
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The decision the hand is waiting for.
+    #[inline]
+    pub const fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The target of `seat` in this hand.
+    #[inline]
+    pub const fn target(&self, seat: Seat) -> u8 {
+        self.targets[seat.index()]
+    }
+
+    /// The targets by seat.
+    #[inline]
+    pub const fn targets(&self) -> [u8; 3] {
+        self.targets
+    }
+
+    /// Tricks taken by each seat so far.
+    #[inline]
+    pub const fn tricks(&self) -> [u8; 3] {
+        self.tricks
+    }
+
+    /// Each seat's `tricks − target` so far (the hand's score once it is over).
+    #[inline]
+    pub const fn diffs(&self) -> [i32; 3] {
+        [
+            self.tricks[0] as i32 - self.targets[0] as i32,
+            self.tricks[1] as i32 - self.targets[1] as i32,
+            self.tricks[2] as i32 - self.targets[2] as i32,
+        ]
+    }
+
+    /// Tricks completed.
+    #[inline]
+    pub const fn tricks_done(&self) -> usize {
+        self.tricks_done as usize
+    }
+
+    /// The kitty as dealt (it stays here after the dealer takes it). Seen by the dealer only,
+    /// once taken.
+    #[inline]
+    pub const fn kitty(&self) -> CardSet {
+        self.kitty
+    }
+
+    /// Whether the dealer has taken the kitty into hand.
+    #[inline]
+    pub const fn kitty_taken(&self) -> bool {
+        match self.variant {
+            Variant::SwappedTargets => true,
+            Variant::Standard => matches!(self.phase, Phase::Discard | Phase::Play | Phase::Over),
+            Variant::SergeantMajor => matches!(self.phase, Phase::Play | Phase::Over),
+        }
+    }
+
+    /// The cards the dealer has discarded (seen by the dealer only).
+    #[inline]
+    pub const fn discards(&self) -> CardSet {
+        self.discards
+    }
+
+    /// How many cards the dealer has discarded (public).
+    #[inline]
+    pub const fn discards_made(&self) -> usize {
+        self.discarded as usize
+    }
+
+    /// The exchange: its batches (public) and the cards given and returned (seen by each
+    /// batch's giver and receiver).
+    #[inline]
+    pub const fn exchange(&self) -> &Exchange {
+        &self.exchange
+    }
+
+    /// The cards `seat` has played.
+    #[inline]
+    pub const fn played_by(&self, seat: Seat) -> CardSet {
+        self.played_by[seat.index()]
+    }
+
+    /// The suits `seat` has shown out of, as a bit mask over suit indices.
+    #[inline]
+    pub const fn voids(&self, seat: Seat) -> u8 {
+        self.voids[seat.index()]
+    }
+
+    /// A copy with everything `seat` cannot see removed (RULES.md §2.8): the other seats'
+    /// hands; the kitty unless `seat` is the dealer and has taken it; the discards unless `seat`
+    /// is the dealer; the cards of exchange batches `seat` takes no part in.
+    fn masked_for(&self, seat: Seat) -> NineFiveTwo {
+        let mut v = *self;
+        for (s, h) in v.hands.iter_mut().enumerate() {
+            if s != seat.index() {
+                *h = CardSet::EMPTY;
+            }
+        }
+        if seat != self.dealer {
+            v.discards = CardSet::EMPTY;
+        }
+        if seat != self.dealer || !self.kitty_taken() {
+            v.kitty = CardSet::EMPTY;
+        }
+        v.exchange = self.exchange.masked_for(seat);
+        v
+    }
+}
+
+/// What one seat can see of a 9-5-2 hand (see [`Game::view`]).
+pub type NineFiveTwoView = Masked<NineFiveTwo>;
+
+impl Game for NineFiveTwo {
+    type View = NineFiveTwoView;
+
+    fn kind(&self) -> GameKind {
+        GameKind::NineFiveTwo
+    }
+
+    #[inline]
+    fn sides(&self) -> Sides {
+        SIDES
+    }
+
+    #[inline]
+    fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    #[inline]
+    fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Play => Some(self.turn),
+            Phase::Give => self.exchange.current().map(|b| b.giver),
+            Phase::NameTrump | Phase::Discard => Some(self.dealer),
+            Phase::Over => None,
+        }
+    }
+
+    #[inline]
+    fn legal_actions(&self) -> ActionSet {
+        match self.phase {
+            Phase::Play => ActionSet::plays(self.trick.playable(self.hands[self.turn.index()])),
+            Phase::Give => match self.exchange.current() {
+                Some(b) => ActionSet::from_cards(Decision::Give, self.hands[b.giver.index()]),
+                None => ActionSet::NONE,
+            },
+            Phase::NameTrump => ActionSet::trumps(0xF),
+            Phase::Discard => {
+                ActionSet::from_cards(Decision::Discard, self.hands[self.dealer.index()])
+            }
+            Phase::Over => ActionSet::NONE,
+        }
+    }
+
+    #[inline]
+    fn apply(&mut self, action: Action) {
+        match (self.phase, action) {
+            (Phase::Play, Action::Play(c)) => self.play(c),
+            (Phase::Give, Action::Give(c)) => self.give(c),
+            (Phase::NameTrump, Action::NameTrump(s)) => self.name_trump(s),
+            (Phase::Discard, Action::Discard(c)) => self.discard(c),
+            (phase, a) => panic!("{a} does not answer the decision of phase {phase:?}"),
+        }
+    }
+
+    #[inline]
+    fn trump(&self) -> Option<Suit> {
+        self.trump
+    }
+
+    #[inline]
+    fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    #[inline]
+    fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+
+    fn side_points(&self, side: Side) -> i32 {
+        self.diffs()[side.index()]
+    }
+
+    fn tricks_won(&self, seat: Seat) -> u32 {
+        self.tricks[seat.index()] as u32
+    }
+
+    fn view(&self, seat: Seat) -> NineFiveTwoView {
+        Masked::new(self.masked_for(seat))
+    }
+}
