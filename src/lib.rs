@@ -13,4 +13,5 @@ pub mod games;
 pub mod knowledge;
 pub mod rng;
 pub mod sim;
+pub mod solver;
 pub mod stats;

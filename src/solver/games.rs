@@ -1,0 +1,101 @@
+//! Positions from game states: the [`Solvable`] games.
+//!
+//! - Catch the Ten: the set in play (with 2 or 3 players each set is scored on its own, and the
+//!   sets not yet picked up are not part of it), scored as honours plus cards beyond the
+//!   side's share, with what the side has won in the set so far banked. The hand is solved as
+//!   if played to its last trick: `game_at_once` and the match score are not considered.
+//! - 9-5-2: the play phase (after the exchange, trumps and discards), tricks for one seat
+//!   against the other two, with its tricks so far banked.
+
+use crate::cards::CardSet;
+use crate::games::catch_the_ten::{CatchTheTen, honours};
+use crate::games::nine_five_two::{NineFiveTwo, Phase};
+use crate::games::{Game, MAX_SEATS, Seat, Side, TrumpOrder};
+
+use super::position::Position;
+use super::scoring::Scoring;
+
+/// A game whose hand in play the solver can take on.
+pub trait Solvable: Game {
+    /// The perfect-information position of the hand in play, solved for `side`. `None` when
+    /// no card is to be played (the hand is over, or a 9-5-2 hand is still before its play).
+    fn position(&self, side: Side) -> Option<Position>;
+
+    /// The position solved for the side of `seat`.
+    fn position_for(&self, seat: Seat) -> Option<Position> {
+        self.position(self.sides().side(seat))
+    }
+}
+
+/// The hands at the start of the trick in progress: each seat's hand now plus the card it
+/// played to the trick.
+fn hands_at_trick_start<G: Game>(state: &G) -> [CardSet; MAX_SEATS] {
+    let n = state.num_seats();
+    let mut hands = [CardSet::EMPTY; MAX_SEATS];
+    for (s, h) in hands.iter_mut().enumerate().take(n) {
+        *h = state.hand(Seat(s as u8));
+    }
+    let trick = state.trick();
+    let mut seat = trick.leader();
+    for &c in trick.cards() {
+        hands[seat.index()].insert(c);
+        seat = seat.left(n);
+    }
+    hands
+}
+
+/// Replays the cards of the trick in progress (as played, even a revoke).
+fn replay_trick<G: Game>(state: &G, p: &mut Position) {
+    let enc = p.encoding();
+    for &c in state.trick().cards() {
+        p.play_bit(enc.card(c));
+    }
+}
+
+impl Solvable for CatchTheTen {
+    fn position(&self, side: Side) -> Option<Position> {
+        self.to_act()?;
+        let setup = self.setup();
+        let n = setup.players();
+        let trump = self.trump()?;
+        let hands = hands_at_trick_start(self);
+        let mut p = Position::new(
+            &hands[..n],
+            Some(trump),
+            TrumpOrder::JACK_HIGH,
+            self.trick().leader(),
+            setup.sides(),
+            side,
+            Scoring::Honours {
+                share: setup.share(side) as u8,
+            },
+        )
+        .ok()?;
+        let won = self.won(side) & self.set_cards(self.set());
+        p.bank(honours(won, trump), won.len() as u32);
+        replay_trick(self, &mut p);
+        Some(p)
+    }
+}
+
+impl Solvable for NineFiveTwo {
+    fn position(&self, side: Side) -> Option<Position> {
+        if self.phase() != Phase::Play {
+            return None;
+        }
+        let hands = hands_at_trick_start(self);
+        let mut p = Position::new(
+            &hands[..3],
+            self.trump(),
+            TrumpOrder::ACES_HIGH,
+            self.trick().leader(),
+            self.sides(),
+            side,
+            Scoring::Tricks,
+        )
+        .ok()?;
+        p.bank(self.tricks()[side.index()] as i32, 0);
+        replay_trick(self, &mut p);
+        Some(p)
+    }
+}

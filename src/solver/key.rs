@@ -1,0 +1,271 @@
+//! Transposition keys by **relative ranks**, and the patterns the table stores.
+//!
+//! For each suit the position keeps an owner word: who holds each live card, lowest first,
+//! by its rank among the cards still live (cards gone in earlier tricks are left out, so
+//! positions that differ only in which low cards have gone look alike). Deleting a card's
+//! owner code when a trick ends is a shift, so this costs a few instructions per trick.
+//!
+//! A table entry does not need the whole layout. A proof that the side can (or cannot) reach a
+//! target depends on the identity of only some cards: those that won a trick against another
+//! card of their suit (the *win ranks* of DDS). So an entry stores, per suit, only the owners
+//! of the top `k` live cards, where `k` reaches down to the lowest card that mattered, and for
+//! the rest only how many cards of each suit each hand holds. Any position with the same
+//! lengths and the same owners of those top cards shares the entry. Beside that the entry
+//! holds the leader, what the side still needs before Catch the Ten's card points start
+//! (clamped, see [`Position::dnorm`]), and which scoring trumps are live: those are the top
+//! trumps and always lie inside the stored cards, so each keeps its identity and its points.
+
+use super::encoding::{bits, lane, suit_mask};
+use super::position::Position;
+
+/// Where a position is, in the parts an entry must match exactly: each hand's length in each
+/// suit, and the leader, clamped cards still needed, live scoring trumps and tricks left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(super) struct Shape {
+    /// Lengths: four bits per hand and suit (hand `h`, suit `s` at bit `16h + 4s`, hands 4–7
+    /// in the second word).
+    pub dist: [u64; 2],
+    /// Leader, clamped cards still needed, live scoring trumps, tricks left.
+    pub c: u32,
+}
+
+impl Shape {
+    /// Tricks left at the position.
+    #[inline]
+    pub fn depth(&self) -> u8 {
+        (self.c >> 24) as u8
+    }
+}
+
+/// The cards an entry holds by identity: per suit, how many top live cards (`k`, four bits
+/// per suit) and their owner codes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(super) struct Pattern {
+    /// Top cards per suit, four bits each.
+    pub ks: u16,
+    /// Owner codes of those cards, lowest first.
+    pub tops: [u32; 4],
+}
+
+impl Position {
+    /// The shape of this position, which must be at the start of a trick.
+    #[inline]
+    pub(super) fn shape(&self) -> Shape {
+        debug_assert_eq!(self.trick_len, 0);
+        let mut dist = [0u64; 2];
+        for h in 0..self.n as usize {
+            let hand = self.hands[h];
+            let mut d = 0u64;
+            for s in 0..4u8 {
+                d |= (lane(hand, s).count_ones() as u64) << (4 * s);
+            }
+            dist[h / 4] |= d << (16 * (h % 4));
+        }
+        let honours = if self.valued == 0 {
+            0
+        } else {
+            let t = lane(self.live, self.enc.trump) as u32 & self.valued as u32;
+            t >> self.valued.trailing_zeros()
+        };
+        Shape {
+            dist,
+            c: self.leader as u32
+                | (self.dnorm() as u32) << 3
+                | honours << 10
+                | (self.tricks_left as u32) << 24,
+        }
+    }
+
+    /// The pattern of this position for the cards that matter, `ranks`: in each suit, the
+    /// live cards from the top down to the lowest card of `ranks` in that suit.
+    #[inline]
+    pub(super) fn pattern(&self, ranks: u64) -> Pattern {
+        let mut p = Pattern::default();
+        for s in 0..4u8 {
+            let r = lane(ranks, s);
+            if r == 0 {
+                continue;
+            }
+            let live = lane(self.live, s);
+            let k = (live >> r.trailing_zeros()).count_ones();
+            let len = live.count_ones();
+            p.ks |= (k as u16) << (4 * s);
+            p.tops[s as usize] = self.top_codes(s, len - k);
+        }
+        p
+    }
+
+    /// The owner codes of suit `s` above its `skip` lowest live cards.
+    #[inline]
+    fn top_codes(&self, s: u8, skip: u32) -> u32 {
+        (self.words[s as usize] as u64 >> (skip * self.code_bits as u32)) as u32
+    }
+
+    /// Whether this position has `pattern` (its shape being equal to the entry's).
+    #[inline]
+    pub(super) fn has(&self, pattern: &Pattern) -> bool {
+        (0..4u8).all(|s| {
+            let k = (pattern.ks >> (4 * s)) as u32 & 15;
+            let len = lane(self.live, s).count_ones();
+            k == 0 || self.top_codes(s, len - k) == pattern.tops[s as usize]
+        })
+    }
+
+    /// The cards that matter in this position for a stored pattern: the lowest of the top `k`
+    /// live cards of each suit.
+    #[inline]
+    pub(super) fn ranks_of(&self, pattern: &Pattern) -> u64 {
+        let mut ranks = 0;
+        for s in 0..4u8 {
+            let k = (pattern.ks >> (4 * s)) as u32 & 15;
+            if k != 0 {
+                ranks |= self.top_live(s, k - 1);
+            }
+        }
+        ranks
+    }
+
+    /// The live card of suit `s` with `above` live cards above it, as a one-bit set (0 if
+    /// there is none).
+    #[inline]
+    fn top_live(&self, s: u8, above: u32) -> u64 {
+        let mut l = lane(self.live, s);
+        for _ in 0..above {
+            if l == 0 {
+                return 0;
+            }
+            l &= !(1u64 << (63 - l.leading_zeros()));
+        }
+        if l == 0 {
+            0
+        } else {
+            1u64 << (16 * s as u32 + 63 - l.leading_zeros())
+        }
+    }
+
+    /// A card in the form in which the table stores a best move: its suit and how many live
+    /// cards of the suit are above it.
+    #[inline]
+    pub(super) fn from_top(&self, c: u8) -> u8 {
+        let s = c >> 4;
+        let above = lane(self.live, s) >> ((c & 15) + 1);
+        s << 4 | above.count_ones() as u8
+    }
+
+    /// The live card stored as `r` by [`Position::from_top`], if any.
+    #[inline]
+    pub(super) fn card_from_top(&self, r: u8) -> Option<u8> {
+        let bit = self.top_live(r >> 4, (r & 15) as u32);
+        (bit != 0).then(|| bit.trailing_zeros() as u8)
+    }
+
+    /// The lowest live scoring trump, as a one-bit set: with it among the cards that matter,
+    /// every live scoring trump (they are the top trumps) keeps its identity.
+    #[inline]
+    pub(super) fn honour_ranks(&self) -> u64 {
+        if self.valued == 0 {
+            return 0;
+        }
+        let t = lane(self.live, self.enc.trump) & self.valued as u64;
+        if t == 0 {
+            0
+        } else {
+            1u64 << (16 * self.enc.trump as u32 + t.trailing_zeros())
+        }
+    }
+
+    /// Deletes card `c`'s owner code from its suit's word (before `c` leaves `live`).
+    #[inline]
+    pub(super) fn remove_code(&mut self, c: u8) {
+        let s = (c >> 4) as usize;
+        let below = lane(self.live, s as u8) & ((1u64 << (c & 15)) - 1);
+        let at = below.count_ones() * self.code_bits as u32;
+        let w = self.words[s] as u64;
+        let low = w & ((1u64 << at) - 1);
+        let high = w >> (at + self.code_bits as u32);
+        self.words[s] = (low | high << at) as u32;
+    }
+
+    /// Builds the owner words from scratch. Cards of the trick in progress belong to the seat
+    /// that played them; they are deleted when the trick ends, before any key is read.
+    pub(super) fn build_words(&mut self) {
+        let mut owner = [0u8; 64];
+        for s in 0..self.n {
+            for c in bits(self.hands[s as usize]) {
+                owner[c as usize] = s;
+            }
+        }
+        let mut seat = self.leader;
+        for &c in &self.trick[..self.trick_len as usize] {
+            owner[c as usize] = seat;
+            seat = self.next_seat(seat);
+        }
+        for s in 0..4u8 {
+            let mut w = 0u64;
+            for (i, c) in bits(self.live & suit_mask(s)).enumerate() {
+                w |= (owner[c as usize] as u64) << (i as u32 * self.code_bits as u32);
+            }
+            self.words[s as usize] = w as u32;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cards::{CardSet, Suit};
+    use crate::games::{Seat, Side, Sides, TrumpOrder};
+    use crate::solver::{Position, Scoring};
+
+    fn pos(hands: [&str; 4]) -> Position {
+        let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
+        Position::new(
+            &hands,
+            Some(Suit::Spades),
+            TrumpOrder::ACES_HIGH,
+            Seat(0),
+            Sides::every(4, 2),
+            Side(0),
+            Scoring::Tricks,
+        )
+        .unwrap()
+    }
+
+    fn card(p: &Position, c: &str) -> u64 {
+        1 << p.encoding().card(c.parse().unwrap())
+    }
+
+    #[test]
+    fn low_cards_that_differ_share_a_pattern() {
+        let a = pos(["AH 2H", "KH 3H", "QH 4H", "JH 5H"]);
+        let b = pos(["AH 6H", "KH 5H", "QH 7H", "JH 9H"]);
+        assert_eq!(a.shape(), b.shape());
+        // With only the jack of hearts mattering, the low cards do not.
+        let ranks = card(&a, "JH");
+        assert!(b.has(&a.pattern(ranks)));
+        // With all hearts mattering they do.
+        let all = card(&a, "2H");
+        assert!(!b.has(&a.pattern(all)));
+        assert_eq!(b.ranks_of(&a.pattern(ranks)), card(&b, "JH"));
+    }
+
+    #[test]
+    fn words_follow_tricks_as_they_end() {
+        let mut a = pos(["AH 2H 3C", "KH 3H 4C", "QH 4H 5C", "JH 5H 6C"]);
+        for c in ["AH", "KH", "QH", "JH"] {
+            a.play(c.parse().unwrap()).unwrap();
+        }
+        let mut rebuilt = a;
+        rebuilt.build_words();
+        assert_eq!(a.words, rebuilt.words);
+        let fresh = pos(["2H 3C", "3H 4C", "4H 5C", "5H 6C"]);
+        assert_eq!(a.words, fresh.words);
+        assert_eq!(a.shape(), fresh.shape());
+    }
+
+    #[test]
+    fn best_moves_are_stored_from_the_top() {
+        let a = pos(["AH 2H", "KH 3H", "QH 4H", "JH 5H"]);
+        let c = a.encoding().card("QH".parse().unwrap());
+        assert_eq!(a.card_from_top(a.from_top(c)), Some(c));
+    }
+}

@@ -1,0 +1,162 @@
+//! Move ordering: weights that put the moves most likely to cut off first, in the manner of
+//! DDS's heuristics (simplified).
+//!
+//! - On lead: cash a winner that cannot be ruffed; lead low towards a partner's winner;
+//!   otherwise lead low, keeping scoring cards back.
+//! - Following, with a partner winning: play low if the partner's card is safe (and throw a
+//!   scoring card onto it), otherwise make the trick safe if possible.
+//! - Following, with an opponent winning: win with the cheapest card that no later opponent
+//!   can beat, else play low and keep scoring cards back.
+//! - The move the transposition table remembers goes first.
+
+use super::bridge_order;
+use super::encoding::{NO_TRUMP, lane};
+use super::moves::MoveList;
+use super::position::Position;
+
+/// The weight of the move the table remembers.
+const REMEMBERED: i16 = 1000;
+
+/// The bonus of the move that last cut off at the same depth (the killer move).
+const KILLER: i16 = 3;
+
+/// Whether any seat after the seat to play and before the trick ends, on the other coalition
+/// from `me`, can play a card that beats solver card `x`.
+#[inline]
+fn beatable(p: &Position, me: u8, x: u8) -> bool {
+    let led = p.led();
+    let trump = p.trump_lane();
+    let xs = x >> 4;
+    let mut s = p.next_seat(me);
+    let mut left = p.n - p.trick_len - 1;
+    while left > 0 {
+        if p.is_max(s) != p.is_max(me) {
+            let h = p.hands[s as usize];
+            let follow = lane(h, led);
+            let beats = if follow != 0 {
+                xs == led && follow >> (x & 15) > 1
+            } else if trump != NO_TRUMP {
+                let t = lane(h, trump);
+                if xs == trump {
+                    t >> (x & 15) > 1
+                } else {
+                    t != 0
+                }
+            } else {
+                false
+            };
+            if beats {
+                return true;
+            }
+        }
+        s = p.next_seat(s);
+        left -= 1;
+    }
+    false
+}
+
+/// How expensive a card is to give up: trumps above every side card, then rank.
+#[inline]
+fn strength(p: &Position, c: u8) -> i16 {
+    (if c >> 4 == p.trump_lane() { 16 } else { 0 }) + (c & 15) as i16
+}
+
+/// Weighs the moves of the seat to play and sorts them; `remembered` (a solver card, if
+/// any) goes first.
+pub(super) fn order(p: &Position, list: &mut MoveList, remembered: Option<u8>, killer: u8) {
+    if p.n == 4 && (p.max_seats == 0b0101 || p.max_seats == 0b1010) {
+        bridge_order::weigh(p, list, killer, remembered);
+        list.sort();
+        return;
+    }
+    if p.trick_len == 0 {
+        weigh_leads(p, list);
+    } else {
+        weigh_follows(p, list);
+    }
+    for i in 0..list.len {
+        if list.cards[i] == killer {
+            list.weights[i] += KILLER;
+        }
+    }
+    if let Some(r) = remembered {
+        for i in 0..list.len {
+            if list.cards[i] == r {
+                list.weights[i] = REMEMBERED;
+            }
+        }
+    }
+    list.sort();
+}
+
+fn weigh_leads(p: &Position, list: &mut MoveList) {
+    let me = p.to_move;
+    let trump = p.trump_lane();
+    let mine = p.hands[me as usize];
+    for i in 0..list.len {
+        let c = list.cards[i];
+        let s = c >> 4;
+        let b = (c & 15) as i16;
+        let live = p.live_lane(s);
+        let others = live & !lane(mine, s);
+        let value = p.value_of(c) as i16;
+        let w = if others >> (c & 15) <= 1 {
+            // A winner: no card of another hand above it.
+            let ruffable = trump != NO_TRUMP
+                && s != trump
+                && (0..p.n).any(|o| {
+                    p.is_max(o) != p.is_max(me)
+                        && lane(p.hands[o as usize], s) == 0
+                        && lane(p.hands[o as usize], trump) != 0
+                });
+            if ruffable { 25 } else { 70 + value }
+        } else {
+            let top_other = 63 - others.leading_zeros() as u8;
+            let holder = (0..p.n)
+                .find(|&o| p.hands[o as usize] >> (16 * s + top_other) & 1 != 0)
+                .unwrap_or(me);
+            if p.is_max(holder) == p.is_max(me) {
+                50 - b
+            } else {
+                30 - b - 2 * value
+            }
+        };
+        // A smaller search: prefer suits in which the opponents have few cards to choose from
+        // (a void can play anything).
+        let mut choices = 0i16;
+        for o in 0..p.n {
+            if p.is_max(o) != p.is_max(me) {
+                let len = lane(p.hands[o as usize], s).count_ones() as i16;
+                choices += if len == 0 { p.tricks_left as i16 } else { len };
+            }
+        }
+        list.weights[i] = w - choices * SEARCH_SIZE / 8;
+    }
+}
+
+/// How much a lead is discouraged per card the opponents may choose from, in eighths.
+const SEARCH_SIZE: i16 = 20;
+
+fn weigh_follows(p: &Position, list: &mut MoveList) {
+    let me = p.to_move;
+    let winning = p.win_card;
+    let partner_winning = p.is_max(p.win_seat) == p.is_max(me);
+    let partner_safe = partner_winning && !beatable(p, me, winning);
+    for i in 0..list.len {
+        let c = list.cards[i];
+        let value = p.value_of(c) as i16;
+        let st = strength(p, c);
+        let w = if partner_safe {
+            60 - st + 4 * value
+        } else if p.beats(c, winning) {
+            if beatable(p, me, c) {
+                45 - st - value
+            } else {
+                80 - st + 3 * value
+            }
+        } else {
+            40 - st - 3 * value
+        };
+        list.weights[i] = w;
+    }
+}

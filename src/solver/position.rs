@@ -1,0 +1,503 @@
+//! A perfect-information position: every hand open, the trick in progress, trumps, the side
+//! solved for and what it has banked so far.
+//!
+//! The position is `Copy` and small, and the search copies it for each card it tries
+//! (copy-make), so there is nothing to undo. Cards are held in the solver's encoding (see
+//! [`encoding`](super::encoding)); the public methods speak real cards.
+
+use thiserror::Error;
+
+use crate::cards::{Card, CardSet, Suit};
+use crate::games::{MAX_SEATS, Seat, Side, Sides, TrumpOrder};
+
+use super::encoding::{Encoding, NO_TRUMP, bits, lane, suit_mask};
+use super::scoring::Scoring;
+
+/// Why a position could not be built or a card not played.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// The number of hands does not fit the sides.
+    #[error("{hands} hands given for a table of {seats} seats")]
+    Seats {
+        /// Hands given.
+        hands: usize,
+        /// Seats in the sides.
+        seats: usize,
+    },
+    /// Fewer than two or more than eight seats.
+    #[error("a position needs 2 to {MAX_SEATS} seats, not {0}")]
+    TableSize(usize),
+    /// The hands do not hold the same number of cards at the start of a trick.
+    #[error(
+        "every hand must hold the same number of cards at the start of a trick: seat {seat} holds {held}, seat 0 holds {expected}"
+    )]
+    HandSizes {
+        /// The seat whose hand differs.
+        seat: usize,
+        /// Cards it holds.
+        held: usize,
+        /// Cards seat 0 holds.
+        expected: usize,
+    },
+    /// No cards to play.
+    #[error("the hands are empty: there is nothing to solve")]
+    Empty,
+    /// A card in two hands.
+    #[error("card(s) {0} are in more than one hand")]
+    Duplicate(CardSet),
+    /// A seat or side outside the table.
+    #[error("{0}")]
+    OutOfRange(String),
+    /// More than nine cards of one suit at a table of more than four (the key packs three bits
+    /// per card there).
+    #[error("at a table of more than four seats a suit may hold at most 9 cards; {0} holds {1}")]
+    SuitTooLong(Suit, usize),
+    /// Catch the Ten scoring without trumps.
+    #[error("honours scoring needs a trump suit")]
+    HonoursWithoutTrump,
+    /// A card that cannot be played now.
+    #[error("{card} cannot be played by seat {seat}: {why}")]
+    Illegal {
+        /// The card.
+        card: Card,
+        /// The seat to play.
+        seat: Seat,
+        /// Why not.
+        why: &'static str,
+    },
+    /// The hand is over.
+    #[error("every card has been played")]
+    Over,
+}
+
+/// A perfect-information position of a trick-taking hand.
+///
+/// Build one with [`Position::new`] (hands, trumps, leader, sides, scoring) or from a game
+/// state (see [`Solvable`](super::Solvable)); play cards with [`Position::play`]. The value the
+/// solver computes is the final value for one side, [`Position::side`]: its tricks, or its
+/// Catch the Ten points, at the end of the hand, including what it has already banked.
+///
+/// ```
+/// use tricklab::cards::{CardSet, Suit};
+/// use tricklab::games::{Seat, Side, Sides, TrumpOrder};
+/// use tricklab::solver::{Position, Scoring, Solver};
+///
+/// let hands: Vec<CardSet> = ["AS KS", "QS 2H", "JS 3H", "AH 4H"]
+///     .iter()
+///     .map(|h| h.parse().unwrap())
+///     .collect();
+/// let pos = Position::new(&hands, Some(Suit::Spades), TrumpOrder::ACES_HIGH, Seat(0),
+///     Sides::every(4, 2), Side(0), Scoring::Tricks).unwrap();
+/// assert_eq!(Solver::new().value(&pos), 2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Each seat's cards.
+    pub(super) hands: [u64; MAX_SEATS],
+    /// The cards not yet gone: in a hand or in the trick in progress.
+    pub(super) live: u64,
+    /// The transposition key's layout: per suit, the owner code of each live card, lowest first
+    /// (`code_bits` per card). Valid at the start of a trick.
+    pub(super) words: [u32; 4],
+    /// Points of each bit of the trump lane.
+    pub(super) vals: [u8; 16],
+    /// The cards of the trick in progress, in the order played.
+    pub(super) trick: [u8; MAX_SEATS],
+    pub(super) enc: Encoding,
+    /// Seats at the table.
+    pub(super) n: u8,
+    /// The seats of the side solved for, as a bit mask.
+    pub(super) max_seats: u8,
+    pub(super) side: u8,
+    /// Bits per owner code in `words`: 2 up to four seats, 3 beyond.
+    pub(super) code_bits: u8,
+    pub(super) per_trick: u8,
+    /// Cards won beyond this score a point each (255: never).
+    pub(super) share: u8,
+    /// The trump-lane bits that score points.
+    pub(super) valued: u16,
+    pub(super) trick_len: u8,
+    pub(super) leader: u8,
+    pub(super) to_move: u8,
+    pub(super) win_seat: u8,
+    pub(super) win_card: u8,
+    /// Tricks not yet complete (the one in progress included).
+    pub(super) tricks_left: u8,
+    /// Cards the side has won.
+    pub(super) cw: u8,
+    /// Points the side has banked that add up trick by trick (tricks, or honours).
+    pub(super) acc: i16,
+    /// The card that won the last complete trick against another card of its suit (as a
+    /// one-bit set), or 0 if it won alone in its suit: the trick's "win rank".
+    pub(super) won_by_rank: u64,
+}
+
+impl Position {
+    /// A position at the start of a trick: `hands[s]` is seat `s`'s hand, `leader` is to lead,
+    /// and the value is computed for `side` of `sides` (paranoid when there are more than two
+    /// sides: every other seat plays against it). Nothing is banked yet (see
+    /// [`Position::bank`]).
+    ///
+    /// # Errors
+    /// Hands that do not fit the table, are of unequal sizes, overlap or are empty; a seat or
+    /// side outside the table; honours scoring without trumps.
+    pub fn new(
+        hands: &[CardSet],
+        trump: Option<Suit>,
+        order: TrumpOrder,
+        leader: Seat,
+        sides: Sides,
+        side: Side,
+        scoring: Scoring,
+    ) -> Result<Position, PositionError> {
+        let n = hands.len();
+        if !(2..=MAX_SEATS).contains(&n) {
+            return Err(PositionError::TableSize(n));
+        }
+        if sides.num_seats() != n {
+            return Err(PositionError::Seats {
+                hands: n,
+                seats: sides.num_seats(),
+            });
+        }
+        if leader.index() >= n {
+            return Err(PositionError::OutOfRange(format!(
+                "leader {leader} is not a seat of a {n}-seat table"
+            )));
+        }
+        if side.index() >= sides.num_sides() {
+            return Err(PositionError::OutOfRange(format!(
+                "side {side} is not one of the {} sides",
+                sides.num_sides()
+            )));
+        }
+        let size = hands[0].len();
+        if let Some((seat, h)) = hands.iter().enumerate().find(|(_, h)| h.len() != size) {
+            return Err(PositionError::HandSizes {
+                seat,
+                held: h.len(),
+                expected: size,
+            });
+        }
+        if size == 0 {
+            return Err(PositionError::Empty);
+        }
+        let mut all = CardSet::EMPTY;
+        for &h in hands {
+            if !all.is_disjoint(h) {
+                return Err(PositionError::Duplicate(all & h));
+            }
+            all |= h;
+        }
+        if n > 4
+            && let Some(s) = Suit::ALL.into_iter().find(|&s| all.suit(s).len() > 9)
+        {
+            return Err(PositionError::SuitTooLong(s, all.suit(s).len()));
+        }
+        if matches!(scoring, Scoring::Honours { .. }) && trump.is_none() {
+            return Err(PositionError::HonoursWithoutTrump);
+        }
+        let enc = Encoding::new(trump, order);
+        let mut p = Position {
+            hands: [0; MAX_SEATS],
+            live: 0,
+            words: [0; 4],
+            vals: [0; 16],
+            trick: [0; MAX_SEATS],
+            enc,
+            n: n as u8,
+            max_seats: sides.members_mask(side),
+            side: side.0,
+            code_bits: if n <= 4 { 2 } else { 3 },
+            per_trick: scoring.per_trick(),
+            share: scoring.share().unwrap_or(u8::MAX),
+            valued: 0,
+            trick_len: 0,
+            leader: leader.0,
+            to_move: leader.0,
+            win_seat: leader.0,
+            win_card: 0,
+            tricks_left: size as u8,
+            cw: 0,
+            acc: 0,
+            won_by_rank: 0,
+        };
+        if let Some(t) = trump {
+            for &r in scoring.valued_ranks() {
+                let c = Card::new(t, r);
+                let bit = enc.card(c) & 15;
+                p.vals[bit as usize] = scoring.card_value(c, trump);
+                p.valued |= 1 << bit;
+            }
+        }
+        for (s, &h) in hands.iter().enumerate() {
+            p.hands[s] = enc.set(h);
+            p.live |= p.hands[s];
+        }
+        p.build_words();
+        Ok(p)
+    }
+
+    /// Adds to what the side has already won in this hand: `points` (tricks, or Catch the Ten
+    /// honours) and `cards_won` (the cards in those tricks, which Catch the Ten scores beyond
+    /// the share).
+    pub fn bank(&mut self, points: i32, cards_won: u32) {
+        self.acc += points as i16;
+        self.cw = self.cw.saturating_add(cards_won as u8);
+    }
+
+    /// Plays `card` for the seat to act.
+    ///
+    /// # Errors
+    /// The hand is over, the seat does not hold the card, or it must follow suit.
+    pub fn play(&mut self, card: Card) -> Result<(), PositionError> {
+        if self.tricks_left == 0 {
+            return Err(PositionError::Over);
+        }
+        let c = self.enc.card(card);
+        let seat = Seat(self.to_move);
+        if self.hands[seat.index()] & (1 << c) == 0 {
+            return Err(PositionError::Illegal {
+                card,
+                seat,
+                why: "the seat does not hold it",
+            });
+        }
+        if self.legal_bits() & (1 << c) == 0 {
+            return Err(PositionError::Illegal {
+                card,
+                seat,
+                why: "the seat must follow suit",
+            });
+        }
+        self.play_bit(c);
+        Ok(())
+    }
+
+    /// The seat to play.
+    pub const fn to_act(&self) -> Seat {
+        Seat(self.to_move)
+    }
+
+    /// The seat that led (or leads) the trick in progress.
+    pub const fn leader(&self) -> Seat {
+        Seat(self.leader)
+    }
+
+    /// The side solved for.
+    pub const fn side(&self) -> Side {
+        Side(self.side)
+    }
+
+    /// Whether `seat` is on the side solved for.
+    pub const fn on_side(&self, seat: Seat) -> bool {
+        self.max_seats >> seat.0 & 1 != 0
+    }
+
+    /// The number of seats.
+    pub const fn seats(&self) -> usize {
+        self.n as usize
+    }
+
+    /// The trump suit.
+    pub fn trump(&self) -> Option<Suit> {
+        (self.enc.trump != NO_TRUMP).then(|| Suit::from_index(self.enc.trump as usize))
+    }
+
+    /// Tricks still to be completed (the one in progress included).
+    pub const fn tricks_left(&self) -> usize {
+        self.tricks_left as usize
+    }
+
+    /// Whether every card has been played.
+    pub const fn is_over(&self) -> bool {
+        self.tricks_left == 0
+    }
+
+    /// The cards `seat` holds.
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.enc.real_set(self.hands[seat.index()])
+    }
+
+    /// The cards of the trick in progress, in the order played.
+    pub fn trick_cards(&self) -> Vec<Card> {
+        self.trick[..self.trick_len as usize]
+            .iter()
+            .map(|&c| self.enc.real(c))
+            .collect()
+    }
+
+    /// The cards the seat to act may play (none once the hand is over).
+    pub fn legal(&self) -> CardSet {
+        self.enc.real_set(self.legal_bits())
+    }
+
+    /// What the side has banked so far: its tricks or honours, and (with Catch the Ten
+    /// scoring) a point per card won beyond the share. This is the value once the hand is over.
+    pub fn banked(&self) -> i32 {
+        self.base()
+    }
+
+    // ---- The search's primitives (solver cards). ----
+
+    /// Whether `seat` is on the side solved for.
+    #[inline]
+    pub(super) const fn is_max(&self, seat: u8) -> bool {
+        self.max_seats >> seat & 1 != 0
+    }
+
+    /// The legal cards of the seat to play.
+    #[inline]
+    pub(super) fn legal_bits(&self) -> u64 {
+        let hand = self.hands[self.to_move as usize];
+        if self.trick_len == 0 {
+            return hand;
+        }
+        let same = hand & suit_mask(self.trick[0] >> 4);
+        if same != 0 { same } else { hand }
+    }
+
+    /// The suit led, once a card is down.
+    #[inline]
+    pub(super) fn led(&self) -> u8 {
+        self.trick[0] >> 4
+    }
+
+    /// Whether card `c` beats card `w` in a trick (with `w` already in it).
+    #[inline]
+    pub(super) fn beats(&self, c: u8, w: u8) -> bool {
+        let (cs, ws) = (c >> 4, w >> 4);
+        (cs == ws && c > w) || (cs == self.enc.trump && ws != self.enc.trump)
+    }
+
+    /// The seat after `s`.
+    #[inline]
+    pub(super) fn next_seat(&self, s: u8) -> u8 {
+        if s + 1 == self.n { 0 } else { s + 1 }
+    }
+
+    /// Plays solver card `c` for the seat to move (which must hold it legally).
+    #[inline]
+    pub(super) fn play_bit(&mut self, c: u8) {
+        let seat = self.to_move;
+        debug_assert!(self.hands[seat as usize] & (1 << c) != 0);
+        self.hands[seat as usize] &= !(1 << c);
+        self.trick[self.trick_len as usize] = c;
+        if self.trick_len == 0 || self.beats(c, self.win_card) {
+            self.win_seat = seat;
+            self.win_card = c;
+        }
+        self.trick_len += 1;
+        self.to_move = self.next_seat(seat);
+        if self.trick_len == self.n {
+            self.finish_trick();
+        }
+    }
+
+    /// Scores the complete trick, removes its cards and gives the lead to its winner.
+    #[inline]
+    fn finish_trick(&mut self) {
+        let n = self.n as usize;
+        let win_suit = self.win_card >> 4;
+        let same_suit = self.trick[..n]
+            .iter()
+            .filter(|&&c| c >> 4 == win_suit)
+            .count();
+        self.won_by_rank = if same_suit >= 2 {
+            1 << self.win_card
+        } else {
+            0
+        };
+        if self.is_max(self.win_seat) {
+            let mut pts = self.per_trick as i16;
+            for &c in &self.trick[..n] {
+                if c >> 4 == self.enc.trump {
+                    pts += self.vals[(c & 15) as usize] as i16;
+                }
+            }
+            self.acc += pts;
+            self.cw += self.n;
+        }
+        for i in 0..n {
+            let c = self.trick[i];
+            self.remove_code(c);
+            self.live &= !(1 << c);
+        }
+        self.trick_len = 0;
+        self.leader = self.win_seat;
+        self.to_move = self.win_seat;
+        self.tricks_left -= 1;
+    }
+
+    /// Cards left to play at the start of a trick.
+    #[inline]
+    pub(super) fn cards_left(&self) -> i32 {
+        self.tricks_left as i32 * self.n as i32
+    }
+
+    /// The value banked so far, including card points already earned.
+    #[inline]
+    pub(super) fn base(&self) -> i32 {
+        self.acc as i32 + (self.cw as i32 - self.share as i32).max(0)
+    }
+
+    /// How many more cards the side must win before card points start, clamped to
+    /// `0..=cards_left + 1` so that positions that score cards alike share it.
+    #[inline]
+    pub(super) fn dnorm(&self) -> i32 {
+        (self.share as i32 - self.cw as i32).clamp(0, self.cards_left() + 1)
+    }
+
+    /// Points still in the live cards (the valued trumps not yet gone).
+    #[inline]
+    pub(super) fn live_value(&self) -> i32 {
+        if self.valued == 0 {
+            return 0;
+        }
+        let t = lane(self.live, self.enc.trump) as u16 & self.valued;
+        bits(t as u64).map(|b| self.vals[b as usize] as i32).sum()
+    }
+
+    /// The most the side can still add from the start of a trick.
+    #[inline]
+    pub(super) fn max_future(&self) -> i32 {
+        self.per_trick as i32 * self.tricks_left as i32
+            + self.live_value()
+            + (self.cards_left() - self.dnorm()).max(0)
+    }
+
+    /// The value the side adds from now on if it wins `tricks` tricks holding `points` in
+    /// valued cards: for bounds.
+    #[inline]
+    pub(super) fn future_of(&self, tricks: i32, points: i32) -> i32 {
+        self.per_trick as i32 * tricks + points + (tricks * self.n as i32 - self.dnorm()).max(0)
+    }
+
+    /// The trump lane index (or [`NO_TRUMP`]).
+    #[inline]
+    pub(super) const fn trump_lane(&self) -> u8 {
+        self.enc.trump
+    }
+
+    /// The encoding of this position's cards.
+    #[inline]
+    pub(super) const fn encoding(&self) -> Encoding {
+        self.enc
+    }
+
+    /// The points a solver card scores for the side that wins it.
+    #[inline]
+    pub(super) fn value_of(&self, c: u8) -> u8 {
+        if c >> 4 == self.enc.trump {
+            self.vals[(c & 15) as usize]
+        } else {
+            0
+        }
+    }
+
+    /// The live cards of suit `s` as a lane.
+    #[inline]
+    pub(super) fn live_lane(&self, s: u8) -> u64 {
+        lane(self.live, s)
+    }
+}

@@ -1,0 +1,186 @@
+//! The alpha-beta search, as a zero-window test: can the side solved for reach at least
+//! `target` (its final value) from this position?
+//!
+//! At the start of each trick the search first tries what costs no search: the hand is over
+//! or the target is out of reach either way; the quick-trick and later-trick bounds; the
+//! transposition table. Only then does it try the moves, best first, stopping at the first that
+//! decides the question for the coalition to move.
+//!
+//! Every answer comes with the cards it relied on (the *win ranks*): the card that won each
+//! trick against another card of its suit, the cards a bound counted, the cards a stored entry
+//! held. At a node that stops at its first good move these are that move's; at a node that
+//! had to try every move they are the union, widened so that no class of equivalent cards the
+//! node pruned is split by it (the proof tried one card of the class for all of them, so all
+//! of them must keep their identity in the positions that share the entry). Catch the Ten's
+//! live scoring trumps always keep theirs. Each answer at the start of a trick is stored as a
+//! bound for every position with the same suit lengths and the same owners of those cards.
+
+use super::Solver;
+use super::bounds::future_bounds;
+use super::encoding::lane;
+use super::moves::{MoveList, generate};
+use super::ordering::order;
+use super::position::Position;
+use super::tt::NO_MOVE;
+
+/// An answer and the cards it relied on.
+type Answer = (bool, u64);
+
+impl Solver {
+    /// Whether the side solved for can make at least `target` from `p`, and the cards that
+    /// answer relies on.
+    pub(super) fn search(&mut self, p: &Position, target: i32) -> Answer {
+        self.stats.nodes += 1;
+        if p.trick_len != 0 {
+            let (ok, _, ranks) = self.try_moves(p, target, None);
+            return (ok, ranks);
+        }
+        let honours = p.honour_ranks();
+        let need = target - p.base();
+        if need <= 0 {
+            return (true, honours);
+        }
+        if p.tricks_left == 0 || need > p.max_future() {
+            return (false, honours);
+        }
+        if p.tricks_left == 1 {
+            let (v, ranks) = last_trick(p);
+            return (v >= target, ranks | honours);
+        }
+        let (lo, hi) = future_bounds(p);
+        if lo.value >= need {
+            self.stats.bound_cuts += 1;
+            return (true, lo.ranks | honours);
+        }
+        if hi.value < need {
+            self.stats.bound_cuts += 1;
+            return (false, hi.ranks | honours);
+        }
+        let shape = p.shape();
+        let mut best_stored = NO_MOVE;
+        let hit = self.tt.probe(
+            &shape,
+            |pattern| p.has(pattern),
+            |hit| {
+                if hit.best != NO_MOVE {
+                    best_stored = hit.best;
+                }
+                hit.lo as i32 >= need || (hit.hi as i32) < need
+            },
+        );
+        if let Some(hit) = hit {
+            self.stats.tt_cuts += 1;
+            return (hit.lo as i32 >= need, p.ranks_of(&hit.pattern) | honours);
+        }
+        let remembered = if best_stored == NO_MOVE {
+            None
+        } else {
+            p.card_from_top(best_stored)
+        };
+        let (ok, best, ranks) = self.try_moves(p, target, remembered);
+        let ranks = ranks | honours;
+        let (lo, hi) = if ok {
+            (need, p.max_future())
+        } else {
+            (0, need - 1)
+        };
+        let best = best.map_or(NO_MOVE, |c| p.from_top(c));
+        self.tt.store(
+            &shape,
+            &p.pattern(ranks),
+            lo.clamp(0, 255) as u8,
+            hi.clamp(0, 255) as u8,
+            best,
+        );
+        (ok, ranks)
+    }
+
+    /// Tries the moves of the seat to play, best first. Returns the answer, the move that
+    /// decided it (if one did) and the cards the answer relies on.
+    #[inline]
+    fn try_moves(
+        &mut self,
+        p: &Position,
+        target: i32,
+        remembered: Option<u8>,
+    ) -> (bool, Option<u8>, u64) {
+        let maxing = p.is_max(p.to_move);
+        let mut list = MoveList::new();
+        generate(p, &mut list);
+        if list.len > 1 {
+            let k = self.killers[p.tricks_left as usize][p.trick_len as usize];
+            order(p, &mut list, remembered, k);
+        }
+        // The scoring trumps live here (also those in the trick) keep their identity in every
+        // answer: which of them a trick holds decides its points.
+        let honours = p.honour_ranks();
+        let mut all = 0u64;
+        // Per suit, the cards below this bit need no search: a card of the suit below every
+        // card that mattered has already been tried, and any other such card leads to a
+        // position that differs from it only in cards that did not matter.
+        let mut settled = [0u8; 4];
+        for &c in list.as_slice() {
+            let (s, bit) = ((c >> 4) as usize, c & 15);
+            if bit < settled[s] {
+                self.stats.small_skips += 1;
+                continue;
+            }
+            let mut child = *p;
+            child.play_bit(c);
+            let (ok, mut ranks) = self.search(&child, target);
+            ranks |= honours;
+            if child.trick_len == 0 {
+                ranks |= child.won_by_rank;
+            }
+            if ok == maxing {
+                self.killers[p.tricks_left as usize][p.trick_len as usize] = c;
+                return (ok, Some(c), ranks);
+            }
+            all |= ranks;
+            let mattered = lane(all, s as u8);
+            let low = if mattered == 0 {
+                16
+            } else {
+                mattered.trailing_zeros() as u8
+            };
+            if bit < low {
+                settled[s] = settled[s].max(low);
+            }
+        }
+        (!maxing, None, keep_classes_whole(&list, all))
+    }
+}
+
+/// Widens `ranks` so that no class of equivalent moves is split: in each suit, a class with
+/// cards at or above the lowest card of `ranks` and cards below it brings its lowest card in.
+#[inline]
+fn keep_classes_whole(list: &MoveList, mut ranks: u64) -> u64 {
+    for &class in list.classes() {
+        if class & (class - 1) == 0 {
+            continue;
+        }
+        let s = class.trailing_zeros() / 16;
+        let r = lane(ranks, s as u8);
+        if r == 0 {
+            continue;
+        }
+        let threshold = 1u64 << (16 * s + r.trailing_zeros());
+        let lowest = class & class.wrapping_neg();
+        if lowest < threshold && class >= threshold {
+            ranks |= lowest;
+        }
+    }
+    ranks
+}
+
+/// The final value when one card is left in each hand (the cards play themselves), and the
+/// trick's win rank.
+#[inline]
+fn last_trick(p: &Position) -> (i32, u64) {
+    let mut q = *p;
+    for _ in 0..q.n {
+        let c = q.hands[q.to_move as usize].trailing_zeros() as u8;
+        q.play_bit(c);
+    }
+    (q.base(), q.won_by_rank)
+}
