@@ -1,5 +1,7 @@
-//! Bounds at the start of a trick, without search: quick tricks (what the side on lead can cash
-//! at once) and later tricks (top trumps that must win a trick whenever they are played).
+//! Bounds without search. At the start of a trick: quick tricks (what the side on lead can
+//! cash at once, see [`quick_tricks`](super::quick_tricks)) and later tricks (top trumps that
+//! must win a trick whenever they are played). Inside a trick: a trick one side is sure to
+//! win.
 //!
 //! Both are sound for every scoring: a trick a side is sure of brings it the trick point, the
 //! cards in the trick (for Catch the Ten's card count) and at least the points of its own cards
@@ -10,6 +12,7 @@
 
 use super::encoding::{NO_TRUMP, lane};
 use super::position::Position;
+use super::quick_tricks::quick_tricks;
 
 /// Tricks one coalition is sure of, and the points of its own cards in them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -47,75 +50,6 @@ fn points_of(p: &Position, run: u64) -> i32 {
         x &= x - 1;
     }
     sum
-}
-
-/// Quick tricks: what the leader's coalition can cash at once with the leader's own top cards.
-///
-/// The leader first draws trumps with its unbroken run of top trumps (`t` rounds; every
-/// opponent with `t` or fewer trumps is then out of them), then cashes in each side suit its
-/// unbroken run of top cards. With opponents still holding trumps, a side suit counts only as
-/// many rounds as every such opponent can follow. A partner who still holds trumps is never
-/// forced to ruff the leader's winner as long as it has a card outside trumps to play, so the
-/// side-suit rounds are capped by the partners' cards outside trumps.
-pub(super) fn quick_tricks(p: &Position) -> Sure {
-    debug_assert_eq!(p.trick_len, 0);
-    let leader = p.leader;
-    let mine = p.hands[leader as usize];
-    let ours = p.is_max(leader);
-    let trump = p.trump_lane();
-    let mut sure = Sure::default();
-    let mut drawn = 0u32;
-    if trump != NO_TRUMP {
-        let (t, run, matters) = top_run(lane(mine, trump), p.live_lane(trump));
-        drawn = t;
-        sure.tricks = t as i32;
-        sure.points = points_of(p, run);
-        sure.ranks = matters << (16 * trump as u32);
-    }
-    // Opponents that keep trumps after the draw, as a seat mask; the most side-suit rounds
-    // the partners can follow without being forced to ruff.
-    let mut ruffers = 0u8;
-    let mut partner_cap = u32::MAX;
-    if trump != NO_TRUMP {
-        for s in 0..p.n {
-            if s == leader {
-                continue;
-            }
-            let h = p.hands[s as usize];
-            let trumps = lane(h, trump).count_ones();
-            if p.is_max(s) != ours {
-                if trumps > drawn {
-                    ruffers |= 1 << s;
-                }
-            } else if trumps > drawn {
-                let outside =
-                    (h.count_ones() - trumps).saturating_sub(drawn.saturating_sub(trumps));
-                partner_cap = partner_cap.min(outside);
-            }
-        }
-    }
-    let mut side_rounds = 0u32;
-    for s in 0..4u8 {
-        if s == trump {
-            continue;
-        }
-        let (run_len, _, mut run) = top_run(lane(mine, s), p.live_lane(s));
-        let mut k = run_len;
-        let mut r = ruffers;
-        while r != 0 && k != 0 {
-            let o = r.trailing_zeros() as usize;
-            r &= r - 1;
-            k = k.min(lane(p.hands[o], s).count_ones());
-        }
-        for _ in k..run_len {
-            run &= run.wrapping_sub(1);
-        }
-        side_rounds += k;
-        sure.ranks |= run << (16 * s as u32);
-    }
-    sure.tricks += side_rounds.min(partner_cap) as i32;
-    sure.tricks = sure.tricks.min(p.tricks_left as i32);
-    sure
 }
 
 /// Later tricks for the coalition of the side solved for (`max == true`) or of its opponents:
@@ -204,64 +138,79 @@ pub(super) fn future_bounds(p: &Position) -> (Bound, Bound) {
     (lo, hi)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cards::{CardSet, Suit};
-    use crate::games::{Seat, Side, Sides, TrumpOrder};
-    use crate::solver::Scoring;
-
-    fn pos(hands: [&str; 4], trump: Option<Suit>, leader: u8) -> Position {
-        let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
-        Position::new(
-            &hands,
-            trump,
-            TrumpOrder::ACES_HIGH,
-            Seat(leader),
-            Sides::every(4, 2),
-            Side(0),
-            Scoring::Tricks,
-        )
-        .unwrap()
+/// Inside a trick: whether one coalition is sure to win the trick in progress (`Some(true)`:
+/// the side solved for), and the card that makes it sure.
+///
+/// Sure when nobody of the other coalition still to play can beat the winning card, or when
+/// the seat to play can beat it with a card nobody after it on the other coalition can beat.
+pub(super) fn trick_winner(p: &Position) -> Option<(bool, u64)> {
+    debug_assert!(p.trick_len > 0);
+    let left = p.n - p.trick_len;
+    let me = p.to_move;
+    let w = p.win_card;
+    let holder = p.is_max(p.win_seat);
+    if !beatable(p, me, left, holder, w) {
+        return Some((holder, 1u64 << w));
     }
-
-    #[test]
-    fn cashes_top_cards_and_draws_trumps() {
-        // North holds the top two spades (trumps) and the top three hearts; East and West
-        // hold at most two trumps, so after two rounds the hearts are safe.
-        let p = pos(
-            [
-                "AS KS AH KH QH",
-                "QS JS 2H 3H 4H",
-                "2S 3S 5H 6H 7H",
-                "TS 9S 8H 9H TH",
-            ],
-            Some(Suit::Spades),
-            0,
-        );
-        assert_eq!(quick_tricks(&p).tricks, 5);
-        // Without trumps only the hearts and spades runs count: all five.
-        let nt = pos(
-            [
-                "AS KS AH KH QH",
-                "QS JS 2H 3H 4H",
-                "2S 3S 5H 6H 7H",
-                "TS 9S 8H 9H TH",
-            ],
-            None,
-            0,
-        );
-        assert_eq!(quick_tricks(&nt).tricks, 5);
+    let mine = p.is_max(me);
+    if mine != holder {
+        let led = p.led();
+        let follow = lane(p.hands[me as usize], led);
+        let pool = if follow != 0 {
+            follow << (16 * led as u32)
+        } else if p.trump_lane() != NO_TRUMP {
+            p.hands[me as usize] & (0x1FFFu64 << (16 * p.trump_lane() as u32))
+        } else {
+            0
+        };
+        if pool != 0 {
+            let b = (63 - pool.leading_zeros()) as u8;
+            if p.beats(b, w) && !beatable(p, p.next_seat(me), left - 1, mine, b) {
+                return Some((mine, 1u64 << b));
+            }
+        }
     }
+    None
+}
 
-    #[test]
-    fn side_winners_count_only_while_ruffers_follow() {
-        // East keeps a trump and holds one heart: only one heart round is safe.
-        let p = pos(
-            ["AH KH QH 2C", "2S 3H 3C 4C", "4H 5H 5C 6C", "6H 7H 8H 7C"],
-            Some(Suit::Spades),
-            0,
-        );
-        assert_eq!(quick_tricks(&p).tricks, 1);
+/// Whether a seat of the coalition other than `holder`'s, among the `count` seats from
+/// `first` on, can play a card that beats `x` in the trick in progress.
+#[inline]
+fn beatable(p: &Position, first: u8, count: u8, holder: bool, x: u8) -> bool {
+    let led = p.led();
+    let trump = p.trump_lane();
+    let xs = x >> 4;
+    let mut s = first;
+    for _ in 0..count {
+        if p.is_max(s) != holder {
+            let h = p.hands[s as usize];
+            let follow = lane(h, led);
+            let beats = if follow != 0 {
+                xs == led && follow >> (x & 15) > 1
+            } else if trump != NO_TRUMP {
+                let t = lane(h, trump);
+                if xs == trump {
+                    t >> (x & 15) > 1
+                } else {
+                    t != 0
+                }
+            } else {
+                false
+            };
+            if beats {
+                return true;
+            }
+        }
+        s = p.next_seat(s);
     }
+    false
+}
+
+/// The points of the cards in the trick in progress.
+#[inline]
+pub(super) fn trick_points(p: &Position) -> i32 {
+    p.trick[..p.trick_len as usize]
+        .iter()
+        .map(|&c| p.value_of(c) as i32)
+        .sum()
 }

@@ -7,6 +7,10 @@
 //! lead they also prefer suits in which the opponents have few cards (a smaller search).
 //! Ranks are DDS's (`2..=14`, the bit plus 2), so that the constants keep their meaning. Only
 //! the speed of the search depends on these numbers, never its result.
+//!
+//! Some branches give equal weights; they are kept apart as DDS writes them, so that each
+//! case can be checked against its source.
+#![allow(clippy::if_same_then_else)]
 
 use super::encoding::{NO_TRUMP, lane};
 use super::moves::MoveList;

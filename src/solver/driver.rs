@@ -205,11 +205,14 @@ impl Solver {
         solution
     }
 
-    /// The value of `p` by zero-window tests, starting from `guess`: gallops away from the
-    /// guess (steps of 1, 2, 4, …) until a test fails on each side, then bisects.
+    /// The value of `p` by zero-window tests, starting from `guess`. Over a short range
+    /// (tricks) the guess moves by one after each test, as in DDS, since the tests next to the
+    /// value are the costly ones; over a long range (Catch the Ten points) it gallops away
+    /// from the guess (steps of 1, 2, 4, …) until a test fails on each side, then bisects.
     fn value_from(&mut self, p: &Position, guess: i32) -> i32 {
         let mut lo = p.base();
         let mut hi = p.base() + p.max_future();
+        let gallop = hi - lo > 16;
         let (mut raised, mut lowered) = (false, false);
         let mut g = guess;
         let mut step = 1;
@@ -227,9 +230,11 @@ impl Solver {
                 lowered = true;
                 g -= step;
             }
-            step *= 2;
-            if raised && lowered {
-                g = (lo + hi + 1) / 2;
+            if gallop {
+                step *= 2;
+                if raised && lowered {
+                    g = (lo + hi + 1) / 2;
+                }
             }
         }
         lo

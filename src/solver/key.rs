@@ -146,13 +146,13 @@ impl Position {
     /// A card in the form in which the table stores a best move: its suit and how many live
     /// cards of the suit are above it.
     #[inline]
-    pub(super) fn from_top(&self, c: u8) -> u8 {
+    pub(super) fn top_index(&self, c: u8) -> u8 {
         let s = c >> 4;
         let above = lane(self.live, s) >> ((c & 15) + 1);
         s << 4 | above.count_ones() as u8
     }
 
-    /// The live card stored as `r` by [`Position::from_top`], if any.
+    /// The live card stored as `r` by [`Position::top_index`], if any.
     #[inline]
     pub(super) fn card_from_top(&self, r: u8) -> Option<u8> {
         let bit = self.top_live(r >> 4, (r & 15) as u32);
@@ -266,6 +266,6 @@ mod tests {
     fn best_moves_are_stored_from_the_top() {
         let a = pos(["AH 2H", "KH 3H", "QH 4H", "JH 5H"]);
         let c = a.encoding().card("QH".parse().unwrap());
-        assert_eq!(a.card_from_top(a.from_top(c)), Some(c));
+        assert_eq!(a.card_from_top(a.top_index(c)), Some(c));
     }
 }

@@ -14,7 +14,8 @@
 //! | [`bridge_order`] | DDS's ordering weights, for four seats in two partnerships |
 //! | [`key`] | the transposition key by relative ranks |
 //! | [`tt`] | the transposition table |
-//! | [`bounds`] | quick tricks and later tricks |
+//! | [`quick_tricks`] | quick tricks: a line of cashed winners for the side on lead |
+//! | [`bounds`] | later tricks, the bounds at the start of a trick, tricks surely won |
 //! | [`search`] | the zero-window alpha-beta search |
 //! | [`driver`] | the [`Solver`]: exact values by moving the bound, and the value of every card |
 //! | [`stats`] | counters |
@@ -48,6 +49,7 @@ mod key;
 mod moves;
 mod ordering;
 mod position;
+mod quick_tricks;
 mod scoring;
 mod search;
 mod stats;

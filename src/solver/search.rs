@@ -16,7 +16,7 @@
 //! bound for every position with the same suit lengths and the same owners of those cards.
 
 use super::Solver;
-use super::bounds::future_bounds;
+use super::bounds::{future_bounds, trick_points, trick_winner};
 use super::encoding::lane;
 use super::moves::{MoveList, generate};
 use super::ordering::order;
@@ -32,6 +32,19 @@ impl Solver {
     pub(super) fn search(&mut self, p: &Position, target: i32) -> Answer {
         self.stats.nodes += 1;
         if p.trick_len != 0 {
+            if let Some((max_wins, ranks)) = trick_winner(p) {
+                let points = trick_points(p);
+                let decided = if max_wins {
+                    (p.base() + p.future_of(1, points) >= target).then_some(true)
+                } else {
+                    let rest = p.future_of(p.tricks_left as i32 - 1, p.live_value() - points);
+                    (p.base() + rest < target).then_some(false)
+                };
+                if let Some(ok) = decided {
+                    self.stats.bound_cuts += 1;
+                    return (ok, ranks | p.honour_ranks());
+                }
+            }
             let (ok, _, ranks) = self.try_moves(p, target, None);
             return (ok, ranks);
         }
@@ -84,7 +97,7 @@ impl Solver {
         } else {
             (0, need - 1)
         };
-        let best = best.map_or(NO_MOVE, |c| p.from_top(c));
+        let best = best.map_or(NO_MOVE, |c| p.top_index(c));
         self.tt.store(
             &shape,
             &p.pattern(ranks),

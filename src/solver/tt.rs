@@ -27,7 +27,7 @@ struct Entry {
     lo: u8,
     /// The value to come is at most `hi`.
     hi: u8,
-    /// The best move found, as stored by `Position::from_top`.
+    /// The best move found, as stored by `Position::top_index`.
     best: u8,
     /// The generation; 0 marks an empty entry.
     generation: u8,

@@ -1,0 +1,271 @@
+//! Quick tricks: the tricks the side on lead can take at once by cashing winners, found by
+//! playing out one line for it that works whatever the opponents do.
+//!
+//! The hand on lead cashes a winner (a card above every card the opponents hold in the suit)
+//! in a suit no opponent can ruff: each opponent either still holds the suit or holds no
+//! trumps. Trumps are drawn first while an opponent still holds one. When the hand on lead has
+//! no such winner it may cross to a partner's winner by leading a low card of that suit. The
+//! partners follow with their lowest card, or throw a card that is not a winner (ruffing only
+//! when they hold nothing but trumps); whoever of the side wins the trick leads the next.
+//!
+//! The opponents' choices cannot spoil the line: their cards are never assumed gone (a winner
+//! must beat every card they held), and their lengths only shrink in suits they must follow.
+//! An opponent who is out of a suit the line cashes holds no trumps, so its discards never
+//! matter. The count is therefore a lower bound on the side's tricks, and the cards it relied
+//! on are the winners it played: every position with the same suit lengths and the same
+//! owners of those cards and the cards above them allows the same line.
+
+use crate::games::MAX_SEATS;
+
+use super::bounds::Sure;
+use super::encoding::{NO_TRUMP, lane};
+use super::position::Position;
+
+/// The line's view of the table: our side's hands as they shrink, and what the opponents
+/// may still hold.
+struct Line<'a> {
+    p: &'a Position,
+    trump: u8,
+    /// Our side's seats, as a mask.
+    ours: u8,
+    hands: [u64; MAX_SEATS],
+    /// Every card the opponents held in each suit (never reduced).
+    opp_cards: [u64; 4],
+    /// Each opponent's length in each suit (reduced when it must follow).
+    opp_len: [[u8; 4]; MAX_SEATS],
+}
+
+impl Line<'_> {
+    /// Whether `card` (a lane bit of suit `s`) is above every card the opponents held in `s`.
+    #[inline]
+    fn beats_opponents(&self, s: u8, bit: u32) -> bool {
+        self.opp_cards[s as usize] >> bit <= 1
+    }
+
+    /// The highest card of `h` in suit `s` if it is a winner, as a lane bit.
+    #[inline]
+    fn winner(&self, h: usize, s: u8) -> Option<u32> {
+        let l = lane(self.hands[h], s);
+        if l == 0 {
+            return None;
+        }
+        let top = 63 - l.leading_zeros();
+        self.beats_opponents(s, top).then_some(top)
+    }
+
+    /// Whether no opponent can ruff a lead of suit `s`.
+    #[inline]
+    fn safe(&self, s: u8) -> bool {
+        if self.trump == NO_TRUMP || s == self.trump {
+            return true;
+        }
+        (0..self.p.n as usize).all(|o| {
+            self.ours >> o & 1 != 0
+                || self.opp_len[o][s as usize] > 0
+                || self.opp_len[o][self.trump as usize] == 0
+        })
+    }
+
+    /// Whether an opponent still holds a trump.
+    #[inline]
+    fn opponents_hold_trumps(&self) -> bool {
+        self.trump != NO_TRUMP
+            && (0..self.p.n as usize)
+                .any(|o| self.ours >> o & 1 == 0 && self.opp_len[o][self.trump as usize] > 0)
+    }
+
+    /// The card partner `m` throws when it cannot follow: its lowest card outside trumps in a
+    /// suit where it holds no winner, else its lowest card outside trumps, else its lowest
+    /// trump.
+    fn discard(&self, m: usize) -> u8 {
+        let h = self.hands[m];
+        let mut best: Option<u8> = None;
+        let mut fallback: Option<u8> = None;
+        for s in 0..4u8 {
+            let l = lane(h, s);
+            if l == 0 || s == self.trump {
+                continue;
+            }
+            let low = (16 * s as u32 + l.trailing_zeros()) as u8;
+            if self.winner(m, s).is_none() && best.is_none_or(|b| (low & 15) < (b & 15)) {
+                best = Some(low);
+            }
+            if fallback.is_none_or(|b| (low & 15) < (b & 15)) {
+                fallback = Some(low);
+            }
+        }
+        best.or(fallback).unwrap_or_else(|| {
+            let l = lane(h, self.trump);
+            (16 * self.trump as u32 + l.trailing_zeros()) as u8
+        })
+    }
+
+    /// Chooses the next lead for `h`: a card and, when crossing to a partner, that partner and
+    /// its winner.
+    fn choose(&self, h: usize) -> Option<(u8, Option<(usize, u8)>)> {
+        let n = self.p.n as usize;
+        let card = |s: u8, bit: u32| (16 * s as u32 + bit) as u8;
+        if self.trump != NO_TRUMP
+            && self.opponents_hold_trumps()
+            && let Some(bit) = self.winner(h, self.trump)
+        {
+            return Some((card(self.trump, bit), None));
+        }
+        for s in 0..4u8 {
+            if let Some(bit) = self.winner(h, s)
+                && self.safe(s)
+            {
+                return Some((card(s, bit), None));
+            }
+        }
+        for m in (0..n).filter(|&m| m != h && self.ours >> m & 1 != 0) {
+            for s in 0..4u8 {
+                let mine = lane(self.hands[h], s);
+                if mine == 0 || !self.safe(s) {
+                    continue;
+                }
+                if let Some(bit) = self.winner(m, s) {
+                    let low = card(s, mine.trailing_zeros());
+                    return Some((low, Some((m, card(s, bit)))));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The tricks the leader's side can cash at once, the points of its own cards in them, and
+/// the cards the count relies on.
+pub(super) fn quick_tricks(p: &Position) -> Sure {
+    debug_assert_eq!(p.trick_len, 0);
+    let n = p.n as usize;
+    let ours_max = p.is_max(p.leader);
+    let mut line = Line {
+        p,
+        trump: p.trump_lane(),
+        ours: 0,
+        hands: p.hands,
+        opp_cards: [0; 4],
+        opp_len: [[0; 4]; MAX_SEATS],
+    };
+    for seat in 0..n {
+        if p.is_max(seat as u8) == ours_max {
+            line.ours |= 1 << seat;
+        } else {
+            for s in 0..4u8 {
+                let l = lane(p.hands[seat], s);
+                line.opp_cards[s as usize] |= l;
+                line.opp_len[seat][s as usize] = l.count_ones() as u8;
+            }
+        }
+    }
+    let mut sure = Sure::default();
+    let mut h = p.leader as usize;
+    while sure.tricks < p.tricks_left as i32 {
+        let Some((led, cross)) = line.choose(h) else {
+            break;
+        };
+        let s = led >> 4;
+        // The winner must keep its place above the opponents' cards of the suit (when they
+        // hold none, the lengths say so).
+        if line.opp_cards[s as usize] != 0 {
+            sure.ranks |= 1u64 << cross.map_or(led, |(_, y)| y);
+        }
+        // Play the trick: the leader, then each seat in turn.
+        let mut best = led;
+        let mut winner = h;
+        let mut points = p.value_of(led) as i32;
+        line.hands[h] &= !(1u64 << led);
+        let mut seat = h;
+        for _ in 1..n {
+            seat = if seat + 1 == n { 0 } else { seat + 1 };
+            if line.ours >> seat & 1 == 0 {
+                let len = &mut line.opp_len[seat][s as usize];
+                *len = len.saturating_sub(1);
+                continue;
+            }
+            let c = match cross {
+                Some((m, y)) if m == seat => y,
+                _ => {
+                    let follow = lane(line.hands[seat], s);
+                    if follow != 0 {
+                        (16 * s as u32 + follow.trailing_zeros()) as u8
+                    } else {
+                        line.discard(seat)
+                    }
+                }
+            };
+            line.hands[seat] &= !(1u64 << c);
+            points += p.value_of(c) as i32;
+            if p.beats(c, best) {
+                best = c;
+                winner = seat;
+            }
+        }
+        // Which of the side wins decides who leads next: when no opponent held the suit, or a
+        // partner ruffed, that is a matter of ranks the winners above do not fix.
+        sure.ranks |= 1u64 << best;
+        sure.tricks += 1;
+        sure.points += points;
+        h = winner;
+    }
+    sure
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{CardSet, Suit};
+    use crate::games::{Seat, Side, Sides, TrumpOrder};
+    use crate::solver::Scoring;
+
+    fn pos(hands: [&str; 4], trump: Option<Suit>, leader: u8) -> Position {
+        let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
+        Position::new(
+            &hands,
+            trump,
+            TrumpOrder::ACES_HIGH,
+            Seat(leader),
+            Sides::every(4, 2),
+            Side(0),
+            Scoring::Tricks,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn cashes_top_cards_and_draws_trumps() {
+        // North holds the top two spades (trumps) and the top three hearts; East and West
+        // hold at most two trumps, so after two rounds the hearts are safe.
+        let hands = [
+            "AS KS AH KH QH",
+            "QS JS 2H 3H 4H",
+            "2S 3S 5H 6H 7H",
+            "TS 9S 8H 9H TH",
+        ];
+        assert_eq!(quick_tricks(&pos(hands, Some(Suit::Spades), 0)).tricks, 5);
+        assert_eq!(quick_tricks(&pos(hands, None, 0)).tricks, 5);
+    }
+
+    #[test]
+    fn side_winners_count_only_while_ruffers_follow() {
+        // East keeps a trump and holds one heart: the second heart could be ruffed.
+        let p = pos(
+            ["AH KH QH 2C", "2S 3H 3C 4C", "4H 5H 5C 6C", "6H 7H 8H 7C"],
+            Some(Suit::Spades),
+            0,
+        );
+        assert_eq!(quick_tricks(&p).tricks, 1);
+    }
+
+    #[test]
+    fn crosses_to_partner_and_runs_a_long_suit() {
+        // Without trumps North leads a club to South's ace and South runs the clubs.
+        let p = pos(
+            ["2C 3D 4D 5D", "KD QD JD TD", "AC KC QC JC", "9D 8D 7D 6D"],
+            None,
+            0,
+        );
+        assert_eq!(quick_tricks(&p).tricks, 4);
+    }
+}
