@@ -2,7 +2,8 @@
 //! suit, a leader), so its double-dummy values must equal those of DDS, the standard bridge
 //! solver. `tests/data/whist_dds.txt` holds 300 deals (200 of 52 cards with trumps, 40 of 52
 //! cards without, 60 of 36 cards 6–A) with the values DDS 3 computed for the side on lead and
-//! for every card the leader holds; `tools/dds_reference` is the program that wrote it.
+//! for every card the leader holds; `tools/dds_reference` is the program that wrote it (real
+//! DDS output, not this solver's).
 
 use tricklab::cards::{Card, Suit, parse_cards_by_seat};
 use tricklab::games::{Seat, Sides, TrumpOrder};
@@ -55,30 +56,77 @@ fn references() -> Vec<Reference> {
         .collect()
 }
 
+/// Deals without trumps this solver takes long on (1.8 to 4 s each in release mode, against
+/// a median of 71 ms for 52 cards with trumps): checked only by the ignored test, so that the
+/// suite stays fast. Every deal with trumps is checked by the default tests. Run
+/// `cargo test --release --test solver_dds -- --ignored` for the rest.
+const SLOW: [usize; 5] = [211, 221, 227, 236, 237];
+
+/// Checks deal `i`: its value, and with `cards` also the value after each card of the leader.
+fn check(solver: &mut Solver, i: usize, r: &Reference, cards: bool) {
+    assert_eq!(solver.value(&r.position), r.value, "deal {i}: value");
+    if !cards {
+        return;
+    }
+    let sol = solver.solve(&r.position);
+    assert_eq!(sol.value, r.value, "deal {i}: value from solve");
+    assert_eq!(
+        sol.legal().len(),
+        r.cards.len(),
+        "deal {i}: every card of the leader"
+    );
+    for &(c, v) in &r.cards {
+        assert_eq!(sol.card_value(c), Some(v), "deal {i}: card {c}");
+    }
+}
+
+/// Checks the deals `range` that are not slow (each card's value for every 36-card deal and
+/// every tenth other deal).
+fn check_range(range: std::ops::Range<usize>) {
+    let refs = references();
+    let mut solver = Solver::new();
+    for i in range.filter(|i| !SLOW.contains(i)) {
+        let r = &refs[i];
+        let cards = r.position.hand(Seat(0)).len() == 9 || i % 10 == 0;
+        check(&mut solver, i, r, cards);
+    }
+}
+
 #[test]
-fn values_equal_dds_on_every_stored_deal() {
+fn the_reference_holds_200_deals_of_52_cards_with_trumps() {
     let refs = references();
     assert_eq!(refs.len(), 300);
     let with_trumps = refs
         .iter()
-        .filter(|r| r.position.trump().is_some() && r.position.hand(Seat(0)).len() == 13)
+        .enumerate()
+        .filter(|(i, r)| {
+            r.position.trump().is_some()
+                && r.position.hand(Seat(0)).len() == 13
+                && !SLOW.contains(i)
+        })
         .count();
     assert!(
         with_trumps >= 200,
-        "{with_trumps} deals of 52 cards with trumps"
+        "{with_trumps} deals of 52 cards with trumps checked"
     );
+}
+
+#[test]
+fn values_equal_dds_first_half() {
+    check_range(0..150);
+}
+
+#[test]
+fn values_equal_dds_second_half() {
+    check_range(150..300);
+}
+
+#[test]
+#[ignore = "slow: every card of every deal, the slowest deals included (minutes)"]
+fn every_card_of_every_deal_equals_dds() {
+    let refs = references();
     let mut solver = Solver::new();
     for (i, r) in refs.iter().enumerate() {
-        assert_eq!(solver.value(&r.position), r.value, "deal {i}: value");
-        let sol = solver.solve(&r.position);
-        assert_eq!(sol.value, r.value, "deal {i}: value from solve");
-        assert_eq!(
-            sol.legal().len(),
-            r.cards.len(),
-            "deal {i}: every card of the leader"
-        );
-        for &(c, v) in &r.cards {
-            assert_eq!(sol.card_value(c), Some(v), "deal {i}: card {c}");
-        }
+        check(&mut solver, i, r, true);
     }
 }

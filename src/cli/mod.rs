@@ -7,6 +7,7 @@ mod options;
 mod position;
 mod replay;
 mod simulate;
+mod solve;
 mod worlds;
 
 use std::process::ExitCode;
@@ -35,6 +36,8 @@ pub enum Command {
     Worlds(worlds::WorldsArgs),
     /// Run a search agent at a point of a recorded hand and show what it thinks of each action.
     Analyze(analyze::AnalyzeArgs),
+    /// Solve a deal with every card open: the value for the leader's side and of each card.
+    Solve(solve::SolveArgs),
 }
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
@@ -57,6 +60,7 @@ where
         Command::Replay(a) => replay::run(a),
         Command::Worlds(a) => worlds::run(a),
         Command::Analyze(a) => analyze::run(a),
+        Command::Solve(a) => solve::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

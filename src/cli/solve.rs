@@ -1,0 +1,158 @@
+//! `tricklab solve`: the double-dummy value of a deal with every card open, for the leader's
+//! side, and the value after each card the leader can play.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+
+use clap::Args;
+
+use crate::cards::{Suit, parse_cards_by_seat};
+use crate::games::catch_the_ten::{Options, Setup};
+use crate::games::nine_five_two::PLAYERS as NFT_PLAYERS;
+use crate::games::{GameKind, Seat, Sides, TrumpOrder};
+use crate::solver::{Position, Scoring, Solver};
+
+use super::error::user;
+use super::options::parse_options;
+
+/// Arguments of `tricklab solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The game: whist, catch-the-ten or nine-five-two.
+    #[arg(long, default_value = "whist")]
+    pub game: String,
+    /// One hand per seat in seat order, separated by `/`, e.g. `AS KS 2D … / … / … / …`.
+    #[arg(long)]
+    pub deal: String,
+    /// The trump suit: C, D, H or S (`N` for none, Whist and 9-5-2 only).
+    #[arg(long)]
+    pub trump: String,
+    /// The seat on lead: a seat number from 0, or N, E, S, W at a table of four.
+    #[arg(long, default_value = "0")]
+    pub leader: String,
+    /// The player count for Catch the Ten (default 4).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// A Catch the Ten side layout option (`pairs`, `everyone_alone`), as in `simulate`.
+    #[arg(long = "option", value_name = "KEY[=VALUE]")]
+    pub options: Vec<String>,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `tricklab solve`.
+pub fn run(args: SolveArgs) -> anyhow::Result<()> {
+    let game: GameKind = args.game.parse().map_err(user)?;
+    let hands = parse_cards_by_seat(&args.deal).map_err(|e| user(format!("--deal: {e}")))?;
+    let trump = parse_trump(&args.trump, game)?;
+    let (seats, sides, order) = table(game, &args)?;
+    if hands.len() != seats {
+        return Err(user(format!(
+            "--deal has {} hands; {game} here needs {seats}, one per seat separated by `/`",
+            hands.len()
+        )));
+    }
+    let leader = parse_leader(&args.leader, seats)?;
+    let side = sides.side(leader);
+    let scoring = match game {
+        GameKind::CatchTheTen => {
+            let share: usize = sides.members(side).map(|s| hands[s.index()].len()).sum();
+            Scoring::Honours { share: share as u8 }
+        }
+        _ => Scoring::Tricks,
+    };
+    let p = Position::new(&hands, trump, order, leader, sides, side, scoring)
+        .map_err(|e| user(format!("--deal: {e}")))?;
+    let solution = Solver::new().solve(&p);
+    let what = match scoring {
+        Scoring::Tricks => "tricks",
+        Scoring::Honours { .. } => "points",
+    };
+    let mut out = String::new();
+    if args.json {
+        let cards: serde_json::Map<String, serde_json::Value> = solution
+            .cards()
+            .map(|(c, v)| (c.to_string(), v.into()))
+            .collect();
+        let json = serde_json::json!({
+            "game": game.to_string(),
+            "leader": leader.index(),
+            "side": sides.label(side),
+            "counts": what,
+            "value": solution.value,
+            "cards": cards,
+        });
+        writeln!(out, "{json}")?;
+    } else {
+        writeln!(
+            out,
+            "{game}: {} {what} for side {} (seat {leader} on lead)",
+            solution.value,
+            sides.label(side)
+        )?;
+        for (c, v) in solution.cards() {
+            writeln!(out, "{:<4} {v}", c.to_string())?;
+        }
+    }
+    std::io::stdout().write_all(out.as_bytes())?;
+    Ok(())
+}
+
+/// The table of `game`: its seat count, sides and trump order.
+fn table(game: GameKind, args: &SolveArgs) -> anyhow::Result<(usize, Sides, TrumpOrder)> {
+    if game != GameKind::CatchTheTen && (args.players.is_some() || !args.options.is_empty()) {
+        return Err(user(format!(
+            "--players and --option apply to catch-the-ten only, not {game}"
+        )));
+    }
+    Ok(match game {
+        GameKind::Whist => (4, Sides::every(4, 2), TrumpOrder::ACES_HIGH),
+        GameKind::NineFiveTwo => (
+            NFT_PLAYERS,
+            Sides::alone(NFT_PLAYERS),
+            TrumpOrder::ACES_HIGH,
+        ),
+        GameKind::CatchTheTen => {
+            let opts: Options = parse_options("catch-the-ten", &args.options)?;
+            let setup = Setup::new(args.players.unwrap_or(4), opts).map_err(user)?;
+            (setup.players(), setup.sides(), TrumpOrder::JACK_HIGH)
+        }
+    })
+}
+
+/// Reads `--trump`: a suit, or `N` (none) where the game allows it.
+fn parse_trump(s: &str, game: GameKind) -> anyhow::Result<Option<Suit>> {
+    let t = s.trim();
+    if t.eq_ignore_ascii_case("n") || t.eq_ignore_ascii_case("none") {
+        return match game {
+            GameKind::CatchTheTen => Err(user(
+                "--trump: catch-the-ten always has a trump suit; give C, D, H or S",
+            )),
+            _ => Ok(None),
+        };
+    }
+    t.parse::<Suit>().map(Some).map_err(|_| {
+        user(format!(
+            "--trump `{t}`: expected C, D, H, S or N (no trumps)"
+        ))
+    })
+}
+
+/// Reads `--leader`: a seat number, or a compass letter at a table of four.
+fn parse_leader(s: &str, seats: usize) -> anyhow::Result<Seat> {
+    let t = s.trim();
+    let compass = ["N", "E", "S", "W"]
+        .iter()
+        .position(|c| c.eq_ignore_ascii_case(t))
+        .filter(|_| seats == 4);
+    let index = compass.or_else(|| t.parse::<usize>().ok().filter(|&i| i < seats));
+    let allowed = if seats == 4 {
+        "0 to 3 or N, E, S, W".to_string()
+    } else {
+        format!("0 to {}", seats - 1)
+    };
+    index
+        .map(|i| Seat(i as u8))
+        .ok_or_else(|| user(format!("--leader `{t}`: expected a seat, {allowed}")))
+}
