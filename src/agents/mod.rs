@@ -5,6 +5,8 @@
 //! purpose as an upper bound and says so in its name.)
 
 pub mod ismcts;
+pub mod oracle;
+pub mod pimc;
 mod random;
 pub mod rules;
 mod spec;
@@ -15,7 +17,10 @@ pub use spec::{AGENT_NAMES, AgentSpec, SpecError, parse_seating};
 use crate::games::{Action, Game, Rewarded, Seat};
 use crate::knowledge::Observable;
 use crate::rng::GameRng;
+use crate::solver::Solvable;
 use ismcts::Ismcts;
+use oracle::Oracle;
+use pimc::Pimc;
 
 /// Chooses actions for a seat.
 pub trait Agent<G: Game>: Send {
@@ -25,8 +30,8 @@ pub trait Agent<G: Game>: Send {
 }
 
 /// A game every agent can play: its rule-based player, and what search needs (knowledge to
-/// sample worlds, rewards to back up).
-pub trait AgentFactory: Observable + Rewarded + Sized {
+/// sample worlds, rewards to back up, positions to solve double-dummy).
+pub trait AgentFactory: Observable + Rewarded + Solvable + Sized {
     /// The rule-based player with the named switches (checked: unknown or contradicting
     /// switches are errors).
     fn rules_agent(switches: &[String]) -> Result<Box<dyn Agent<Self>>, SpecError>;
@@ -41,5 +46,13 @@ pub fn build_agent<G: AgentFactory>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>
         AgentSpec::Random => Ok(Box::new(RandomAgent)),
         AgentSpec::Rules(switches) => G::rules_agent(switches),
         AgentSpec::Ismcts(p) => Ok(Box::new(Ismcts::<G>::new((**p).clone())?)),
+        AgentSpec::Pimc(p) => Ok(Box::new(Pimc::<G>::new(p.clone()))),
+        AgentSpec::Oracle => Ok(Box::new(Oracle::<G>::new())),
     }
+}
+
+/// The player for decisions the double-dummy agents do not search (9-5-2 trumps, discards and
+/// gives): the game's rule-based player, or a random one where the game has none.
+pub(crate) fn fallback_agent<G: AgentFactory>() -> Box<dyn Agent<G>> {
+    G::rules_agent(&[]).unwrap_or_else(|_| Box::new(RandomAgent))
 }

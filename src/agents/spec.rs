@@ -11,9 +11,11 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::ismcts::IsmctsParams;
+use super::oracle::CHEAT_NOTE;
+use super::pimc::PimcParams;
 
 /// The agents there are, by name.
-pub const AGENT_NAMES: [&str; 3] = ["random", "rules", "ismcts"];
+pub const AGENT_NAMES: [&str; 5] = ["random", "rules", "ismcts", "pimc", "oracle"];
 
 /// An agent, as named by a spec. Parameters are checked against the game when the agent is
 /// built (see [`build_agent`](super::build_agent)).
@@ -26,6 +28,18 @@ pub enum AgentSpec {
     Rules(Vec<String>),
     /// `ismcts[:key=value,…]`: Information Set Monte Carlo Tree Search.
     Ismcts(Box<IsmctsParams>),
+    /// `pimc[:worlds=50,tt=18]`: perfect-information Monte Carlo (worlds solved double-dummy).
+    Pimc(PimcParams),
+    /// `oracle`: double-dummy play on the true deal. A cheater (it sees every card); it is
+    /// written `oracle (cheats: sees every card)` wherever it is reported.
+    Oracle,
+}
+
+impl AgentSpec {
+    /// Whether the agent sees cards its seat could not (the oracle).
+    pub const fn cheats(&self) -> bool {
+        matches!(self, AgentSpec::Oracle)
+    }
 }
 
 /// A spec that names no agent, or parameters the agent does not take.
@@ -71,6 +85,10 @@ impl FromStr for AgentSpec {
 
     fn from_str(s: &str) -> Result<AgentSpec, SpecError> {
         let s = s.trim();
+        // The oracle's report name reads back as the oracle.
+        let s = s
+            .strip_suffix(&format!("({CHEAT_NOTE})"))
+            .map_or(s, str::trim_end);
         let (name, params) = match s.split_once(':') {
             Some((n, p)) => (n.trim(), Some(p.trim())),
             None => (s, None),
@@ -94,6 +112,9 @@ impl FromStr for AgentSpec {
                 Ok(AgentSpec::Rules(sw))
             }
             "ismcts" => Ok(AgentSpec::Ismcts(Box::new(IsmctsParams::parse(&list)?))),
+            "pimc" => Ok(AgentSpec::Pimc(PimcParams::parse(&list)?)),
+            "oracle" if list.is_empty() => Ok(AgentSpec::Oracle),
+            "oracle" => Err(SpecError::NoParameters(name.into(), list.join(","))),
             other => Err(SpecError::Unknown(other.to_string())),
         }
     }
@@ -106,6 +127,8 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Rules(sw) if sw.is_empty() => f.write_str("rules"),
             AgentSpec::Rules(sw) => write!(f, "rules:{}", sw.join(",")),
             AgentSpec::Ismcts(p) => write!(f, "{p}"),
+            AgentSpec::Pimc(p) => write!(f, "{p}"),
+            AgentSpec::Oracle => write!(f, "oracle ({CHEAT_NOTE})"),
         }
     }
 }
@@ -177,6 +200,26 @@ mod tests {
         ));
         assert!(matches!(
             parse_seating("random:fast", 3),
+            Err(SpecError::NoParameters(..))
+        ));
+    }
+
+    #[test]
+    fn double_dummy_agents() {
+        let s = parse_seating("pimc:worlds=20,oracle", 2).unwrap();
+        assert_eq!(s[0].to_string(), "pimc:worlds=20");
+        assert!(!s[0].cheats());
+        assert_eq!(s[1], AgentSpec::Oracle);
+        assert!(s[1].cheats());
+        let shown = s[1].to_string();
+        assert_eq!(shown, "oracle (cheats: sees every card)");
+        assert_eq!(shown.parse::<AgentSpec>().unwrap(), AgentSpec::Oracle);
+        assert!(matches!(
+            "pimc:samples=3".parse::<AgentSpec>(),
+            Err(SpecError::BadParameter(_))
+        ));
+        assert!(matches!(
+            "oracle:deep".parse::<AgentSpec>(),
             Err(SpecError::NoParameters(..))
         ));
     }

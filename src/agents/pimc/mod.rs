@@ -1,0 +1,111 @@
+//! Perfect-information Monte Carlo (PIMC): the classic double-dummy player of GIB (bridge) and
+//! Kermit (Skat).
+//!
+//! For each decision the agent draws worlds uniformly from those consistent with what its seat
+//! knows ([`WorldSampler`]; it never reads a hidden card of the true deal), solves each world
+//! with every card open ([`Solver`]) and plays the card with the best average value for its
+//! side: tricks in Whist and 9-5-2, points in Catch the Ten (with more than two sides, its
+//! side against all others). Ties go to the lowest card in card order. One solver is kept for
+//! the agent's whole life, so its table carries over from world to world.
+//!
+//! Decisions that are not card plays (9-5-2 trumps, discards and exchange gives) are taken by
+//! the game's rule-based player, or at random where the game has none yet.
+//!
+//! Spec: `pimc:worlds=50,tt=18`; keys `worlds` (worlds per decision) and `tt` (the solver's
+//! table holds `2^tt` entries of 48 bytes).
+
+mod params;
+
+pub use params::{KEYS, PIMC_TT_BITS, PimcParams};
+
+use crate::cards::{Card, CardSet};
+use crate::games::{Action, Decision, Game, Seat};
+use crate::knowledge::WorldSampler;
+use crate::rng::GameRng;
+use crate::solver::Solver;
+
+use super::{Agent, AgentFactory, fallback_agent};
+
+/// What the last search found for one card.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CardStats {
+    /// The card.
+    pub card: Card,
+    /// Its mean double-dummy value for the side over the worlds.
+    pub mean: f64,
+}
+
+/// The PIMC agent.
+pub struct Pimc<G: Game> {
+    params: PimcParams,
+    solver: Solver,
+    hidden: Vec<CardSet>,
+    other: Box<dyn Agent<G>>,
+}
+
+impl<G: AgentFactory> Pimc<G> {
+    /// An agent with `params`.
+    pub fn new(params: PimcParams) -> Pimc<G> {
+        Pimc {
+            solver: Solver::with_table_bits(params.tt_bits),
+            params,
+            hidden: Vec::new(),
+            other: fallback_agent::<G>(),
+        }
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &PimcParams {
+        &self.params
+    }
+
+    /// Samples the worlds and returns every legal card with its mean value for `seat`'s side,
+    /// best first (ties: card order). Empty unless `seat` is to play a card.
+    pub fn evaluate(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Vec<CardStats> {
+        let legal = state.legal_actions();
+        if state.to_act() != Some(seat) || legal.decision() != Decision::Play || legal.is_empty() {
+            return Vec::new();
+        }
+        let k = state.knowledge(seat);
+        let sampler =
+            WorldSampler::new(&k).expect("the true state is consistent with its knowledge");
+        self.hidden.resize(k.places.len(), CardSet::EMPTY);
+        let mut sums = [0i64; 64];
+        for _ in 0..self.params.worlds {
+            sampler.sample_into(rng, &mut self.hidden);
+            let world = state.redeal(&k, &self.hidden);
+            let pos = world
+                .position_for(seat)
+                .expect("a world in play has a position");
+            let solution = self.solver.solve(&pos);
+            for (c, v) in solution.cards() {
+                sums[c.index() as usize] += v as i64;
+            }
+        }
+        let worlds = self.params.worlds as f64;
+        let mut out: Vec<CardStats> = legal
+            .cards()
+            .iter()
+            .map(|card| CardStats {
+                card,
+                mean: sums[card.index() as usize] as f64 / worlds,
+            })
+            .collect();
+        out.sort_by(|a, b| b.mean.total_cmp(&a.mean).then(a.card.cmp(&b.card)));
+        out
+    }
+}
+
+impl<G: AgentFactory> Agent<G> for Pimc<G> {
+    fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action {
+        let legal = state.legal_actions();
+        if legal.len() == 1 {
+            return legal.nth(0).expect("one action");
+        }
+        if legal.decision() != Decision::Play {
+            return self.other.choose(state, seat, rng);
+        }
+        let best = self.evaluate(state, seat, rng);
+        Action::Play(best[0].card)
+    }
+}

@@ -1,0 +1,109 @@
+//! The parameters of a PIMC agent, as read from its spec.
+
+use std::fmt;
+
+use super::super::SpecError;
+
+/// PIMC parameters: `pimc:worlds=50,tt=18`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PimcParams {
+    /// Worlds sampled and solved per decision.
+    pub worlds: u32,
+    /// The solver's transposition table holds `2^tt` entries of 48 bytes.
+    pub tt_bits: u32,
+}
+
+/// The default table size of a PIMC agent's solver: `2^18` entries (12 MiB), smaller than a
+/// lone solver's, since a simulation runs one agent per seat and per thread.
+pub const PIMC_TT_BITS: u32 = 18;
+
+impl Default for PimcParams {
+    fn default() -> PimcParams {
+        PimcParams {
+            worlds: 50,
+            tt_bits: PIMC_TT_BITS,
+        }
+    }
+}
+
+/// The keys a PIMC spec takes.
+pub const KEYS: [&str; 2] = ["worlds", "tt"];
+
+fn bad(key: &str, value: &str, what: &str) -> SpecError {
+    SpecError::BadParameter(format!("pimc `{key}={value}`: {what}"))
+}
+
+impl PimcParams {
+    /// Reads `key=value` parameters.
+    ///
+    /// # Errors
+    /// A parameter without `=`, an unknown key (the message lists the keys) or a value out of
+    /// range.
+    pub fn parse(items: &[String]) -> Result<PimcParams, SpecError> {
+        let mut p = PimcParams::default();
+        for item in items {
+            let (key, value) = item.split_once('=').ok_or_else(|| {
+                SpecError::BadParameter(format!(
+                    "pimc parameter `{item}` needs the form key=value; keys: {}",
+                    KEYS.join(", ")
+                ))
+            })?;
+            let (key, value) = (key.trim(), value.trim());
+            match key {
+                "worlds" => {
+                    p.worlds = value
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&w| w >= 1)
+                        .ok_or_else(|| bad(key, value, "expected a whole number of at least 1"))?
+                }
+                "tt" => {
+                    p.tt_bits = value
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|b| (10..=30).contains(b))
+                        .ok_or_else(|| {
+                            bad(
+                                key,
+                                value,
+                                "expected table bits from 10 to 30 (2^bits entries)",
+                            )
+                        })?
+                }
+                _ => {
+                    return Err(SpecError::BadParameter(format!(
+                        "unknown pimc parameter `{key}`: expected one of: {}",
+                        KEYS.join(", ")
+                    )));
+                }
+            }
+        }
+        Ok(p)
+    }
+}
+
+impl fmt::Display for PimcParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "pimc:worlds={}", self.worlds)?;
+        if self.tt_bits != PIMC_TT_BITS {
+            write!(f, ",tt={}", self.tt_bits)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_and_writes_specs() {
+        let p = PimcParams::parse(&["worlds=20".into(), "tt=16".into()]).unwrap();
+        assert_eq!(p.worlds, 20);
+        assert_eq!(p.to_string(), "pimc:worlds=20,tt=16");
+        assert_eq!(PimcParams::default().to_string(), "pimc:worlds=50");
+        let e = PimcParams::parse(&["iterations=5".into()]).unwrap_err();
+        assert!(e.to_string().contains("worlds, tt"), "{e}");
+        assert!(PimcParams::parse(&["worlds=0".into()]).is_err());
+    }
+}
