@@ -126,21 +126,21 @@ fn starts_spec(token: &str) -> bool {
 pub fn parse_seating(text: &str, seats: usize) -> Result<Vec<AgentSpec>, SpecError> {
     let mut groups: Vec<String> = Vec::new();
     for part in text.split(';') {
+        // The first token of a `;`-separated part always starts a spec.
+        let mut fresh = true;
         for token in part.split(',').map(str::trim).filter(|t| !t.is_empty()) {
             match groups.last_mut() {
-                Some(last) if !starts_spec(token) => {
+                Some(last) if !fresh && !starts_spec(token) => {
                     last.push(if last.contains(':') { ',' } else { ':' });
                     last.push_str(token);
                 }
                 _ => groups.push(token.to_string()),
             }
+            fresh = false;
         }
-        // A `;` always ends the current spec.
-        groups.push(String::new());
     }
     let specs: Vec<AgentSpec> = groups
         .into_iter()
-        .filter(|g| !g.is_empty())
         .map(|g| g.parse())
         .collect::<Result<_, _>>()?;
     match specs.len() {

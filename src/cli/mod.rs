@@ -6,6 +6,7 @@ mod error;
 mod options;
 mod position;
 mod replay;
+mod run;
 mod simulate;
 mod worlds;
 
@@ -35,6 +36,10 @@ pub enum Command {
     Worlds(worlds::WorldsArgs),
     /// Run a search agent at a point of a recorded hand and show what it thinks of each action.
     Analyze(analyze::AnalyzeArgs),
+    /// Run an experiment config: duplicate deals, CSV rows, summary with intervals and verdict.
+    Run(run::RunArgs),
+    /// Join the shard folders of an experiment into the files one run would have written.
+    Merge(run::MergeArgs),
 }
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
@@ -57,6 +62,8 @@ where
         Command::Replay(a) => replay::run(a),
         Command::Worlds(a) => worlds::run(a),
         Command::Analyze(a) => analyze::run(a),
+        Command::Run(a) => run::run(a),
+        Command::Merge(a) => run::merge(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

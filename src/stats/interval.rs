@@ -4,7 +4,7 @@
 pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// An estimate with a confidence interval.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Interval {
     /// The point estimate.
     pub estimate: f64,
@@ -30,6 +30,12 @@ impl Interval {
 /// assert!((i.low - 0.2553).abs() < 1e-4 && (i.high - 0.3662).abs() < 1e-4);
 /// ```
 pub fn wilson(successes: u64, n: u64, z: f64) -> Interval {
+    wilson_share(successes as f64, n, z)
+}
+
+/// The Wilson interval for a proportion given as a (possibly fractional) number of
+/// `successes` out of `n`: a shared win counts half.
+pub fn wilson_share(successes: f64, n: u64, z: f64) -> Interval {
     if n == 0 {
         return Interval {
             estimate: 0.0,
@@ -38,7 +44,7 @@ pub fn wilson(successes: u64, n: u64, z: f64) -> Interval {
         };
     }
     let nf = n as f64;
-    let p = successes as f64 / nf;
+    let p = successes / nf;
     let z2 = z * z;
     let denom = 1.0 + z2 / nf;
     let centre = (p + z2 / (2.0 * nf)) / denom;
