@@ -248,3 +248,43 @@ fn bad_configs_are_refused_before_anything_runs() {
         &["2 to 8"],
     );
 }
+
+#[test]
+fn tournament_rates_every_pair() {
+    let out = temp_path("experiment", "tournament");
+    let _ = std::fs::remove_dir_all(&out);
+    let text = run_ok(&[
+        "tournament",
+        "--agents",
+        "random;rules;rules:honours_only",
+        "--deals",
+        "300",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(text.contains("Bradley–Terry"));
+    let pairs = std::fs::read_to_string(out.join("pairs.csv")).unwrap();
+    assert_eq!(pairs.lines().count(), 1 + 3, "three pairs");
+    let ratings = std::fs::read_to_string(out.join("ratings.csv")).unwrap();
+    let elo = |name: &str| -> f64 {
+        ratings
+            .lines()
+            .find(|l| l.starts_with(&format!("{name},")))
+            .unwrap()
+            .split(',')
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert!(elo("rules") > elo("random"), "{ratings}");
+    assert!(out.join("ratings.svg").exists());
+    let bad = tricklab(&[
+        "tournament",
+        "--agents",
+        "random;genius",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -10,7 +10,7 @@ pub mod rules;
 mod spec;
 
 pub use random::RandomAgent;
-pub use spec::{AGENT_NAMES, AgentSpec, SpecError, parse_seating};
+pub use spec::{AGENT_NAMES, AgentSpec, SpecError, parse_seating, parse_specs};
 
 use crate::games::{Action, Game, Rewarded, Seat};
 use crate::knowledge::Observable;

@@ -124,6 +124,17 @@ fn starts_spec(token: &str) -> bool {
 /// assert_eq!(s[0].to_string(), "rules:hunt_ten,save_ten");
 /// ```
 pub fn parse_seating(text: &str, seats: usize) -> Result<Vec<AgentSpec>, SpecError> {
+    let specs = parse_specs(text)?;
+    match specs.len() {
+        1 => Ok(vec![specs[0].clone(); seats]),
+        n if n == seats => Ok(specs),
+        n => Err(SpecError::Seats { given: n, seats }),
+    }
+}
+
+/// Reads a list of specs separated by commas (a token that is not an agent name continues the
+/// previous spec) or by `;`.
+pub fn parse_specs(text: &str) -> Result<Vec<AgentSpec>, SpecError> {
     let mut groups: Vec<String> = Vec::new();
     for part in text.split(';') {
         // The first token of a `;`-separated part always starts a spec.
@@ -143,12 +154,10 @@ pub fn parse_seating(text: &str, seats: usize) -> Result<Vec<AgentSpec>, SpecErr
         .into_iter()
         .map(|g| g.parse())
         .collect::<Result<_, _>>()?;
-    match specs.len() {
-        0 => Err(SpecError::Empty),
-        1 => Ok(vec![specs[0].clone(); seats]),
-        n if n == seats => Ok(specs),
-        n => Err(SpecError::Seats { given: n, seats }),
+    if specs.is_empty() {
+        return Err(SpecError::Empty);
     }
+    Ok(specs)
 }
 
 #[cfg(test)]

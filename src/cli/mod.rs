@@ -8,6 +8,7 @@ mod position;
 mod replay;
 mod run;
 mod simulate;
+mod tournament;
 mod worlds;
 
 use std::process::ExitCode;
@@ -40,6 +41,8 @@ pub enum Command {
     Run(run::RunArgs),
     /// Join the shard folders of an experiment into the files one run would have written.
     Merge(run::MergeArgs),
+    /// Play every pair of agents on duplicate deals and rate them (Bradley–Terry).
+    Tournament(tournament::TournamentArgs),
 }
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
@@ -64,6 +67,7 @@ where
         Command::Analyze(a) => analyze::run(a),
         Command::Run(a) => run::run(a),
         Command::Merge(a) => run::merge(a),
+        Command::Tournament(a) => tournament::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

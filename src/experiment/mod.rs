@@ -8,6 +8,7 @@ mod measure;
 mod merge;
 mod run;
 mod summary;
+mod tournament;
 
 pub use config::{Arm, ConfigCheck, ConfigError, Experiment, Hypothesis};
 pub use games::{AllGames, rules_from_table};
@@ -19,6 +20,7 @@ pub use run::{
     DEALS, HANDS, RunEnd, RunError, RunPlan, deals_header, hands_header, rotations, run,
 };
 pub use summary::{ArmStat, BOOTSTRAP, Difference, Summary, summarise};
+pub use tournament::{PairPlan, PairResult, pair_seatings, play_pair, ratings};
 
 use std::path::Path;
 

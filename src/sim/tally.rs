@@ -58,3 +58,31 @@ pub(crate) fn count_winners(
         }
     }
 }
+
+/// Writes `v` as a CSV field without allocating (the runner writes millions of rows).
+pub fn field_int(out: &mut csv::Writer<Vec<u8>>, v: i64) -> csv::Result<()> {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut x = v.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        i -= 1;
+        buf[i] = b'-';
+    }
+    out.write_field(&buf[i..])
+}
+
+/// Writes an optional integer (empty when absent).
+pub fn field_opt(out: &mut csv::Writer<Vec<u8>>, v: Option<i64>) -> csv::Result<()> {
+    match v {
+        Some(v) => field_int(out, v),
+        None => out.write_field(b""),
+    }
+}
