@@ -6,9 +6,11 @@
 //! from the public history, never from another hand.
 
 mod catch_the_ten;
+mod nine_five_two;
 mod switches;
 
 pub use catch_the_ten::{CatchTheTenRules, CatchTheTenSwitch};
+pub use nine_five_two::{NineFiveTwoRules, NineFiveTwoSwitch, high_card_points};
 pub use switches::{Switch, parse_switches};
 
 use crate::cards::{Card, CardSet, Suit};
@@ -88,14 +90,4 @@ pub fn follow_b0(
         return lowest_power(win, trick, trump, order).expect("a winner");
     }
     lowest(cards)
-}
-
-impl crate::agents::AgentFactory for crate::games::nine_five_two::NineFiveTwo {
-    fn rules_agent(
-        _switches: &[String],
-    ) -> Result<Box<dyn crate::agents::Agent<Self>>, crate::agents::SpecError> {
-        Err(crate::agents::SpecError::BadParameter(
-            "nine-five-two has no rule-based player yet".into(),
-        ))
-    }
 }
