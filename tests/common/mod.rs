@@ -3,6 +3,7 @@
 
 pub mod conformance;
 pub mod ctt;
+pub mod n952;
 pub mod worlds;
 
 use std::path::PathBuf;
