@@ -293,14 +293,21 @@ fn tournament_rates_every_pair() {
 fn a_signal_stops_the_run_cleanly_and_it_resumes() {
     let cfg = write_config(
         "long.toml",
-        &CONFIG.replace("deals = 1000", "deals = 40000").replace("name = \"tiny\"", "name = \"long\""),
+        &CONFIG
+            .replace("deals = 1000", "deals = 40000")
+            .replace("name = \"tiny\"", "name = \"long\""),
     );
     let full = temp_path("experiment", "long-full");
     let cut = temp_path("experiment", "long-cut");
     for d in [&full, &cut] {
         let _ = std::fs::remove_dir_all(d);
     }
-    run_ok(&["run", cfg.to_str().unwrap(), "--out", full.to_str().unwrap()]);
+    run_ok(&[
+        "run",
+        cfg.to_str().unwrap(),
+        "--out",
+        full.to_str().unwrap(),
+    ]);
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tricklab"))
         .args(["run", cfg.to_str().unwrap(), "--out", cut.to_str().unwrap()])
         .stdout(std::process::Stdio::null())
@@ -309,16 +316,32 @@ fn a_signal_stops_the_run_cleanly_and_it_resumes() {
         .unwrap();
     // Wait for the first batch, then send SIGINT as Ctrl-C would.
     for _ in 0..2000 {
-        if cut.join("hands.csv").metadata().map(|m| m.len() > 100).unwrap_or(false) {
+        if cut
+            .join("hands.csv")
+            .metadata()
+            .map(|m| m.len() > 100)
+            .unwrap_or(false)
+        {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
-    let _ = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status();
+    let _ = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
     let status = child.wait().unwrap();
     if status.code() == Some(2) {
-        assert!(cut.join("progress.json").exists(), "interrupted without saving progress");
-        run_ok(&["run", cfg.to_str().unwrap(), "--resume", "--out", cut.to_str().unwrap()]);
+        assert!(
+            cut.join("progress.json").exists(),
+            "interrupted without saving progress"
+        );
+        run_ok(&[
+            "run",
+            cfg.to_str().unwrap(),
+            "--resume",
+            "--out",
+            cut.to_str().unwrap(),
+        ]);
     } else {
         assert!(status.success(), "the run failed: {status}");
     }

@@ -24,12 +24,18 @@
 //! seats = "rules"
 //! subject = [0, 2]
 //!
-//! [hypothesis]             # optional: a prediction to give a verdict on
+//! [[hypothesis]]           # optional, any number: a prediction to give a verdict on
 //! tip = "tip"
 //! control = "control"
 //! statistic = "ten_saved"
 //! direction = "greater"    # the predicted sign of tip − control
 //! epsilon = 0.02           # the equivalence band
+//!
+//! [[claim]]                # optional, any number: one arm's statistic against a threshold
+//! arm = "control"
+//! statistic = "ten_saved"
+//! direction = "greater"
+//! threshold = 0.5
 //! ```
 //!
 //! Every field is checked before anything runs; an error names the file, line, field and what
@@ -74,7 +80,8 @@ struct RawConfig {
     #[serde(default)]
     options: Option<Spanned<toml::Table>>,
     arm: Vec<RawArm>,
-    hypothesis: Option<Spanned<RawHypothesis>>,
+    hypothesis: Option<Spanned<OneOrMany<RawHypothesis>>>,
+    claim: Option<Spanned<OneOrMany<RawClaim>>>,
     max_hands: Option<u32>,
 }
 
@@ -95,6 +102,34 @@ struct RawArm {
     name: Spanned<String>,
     seats: Spanned<Seats>,
     subject: Option<Spanned<Vec<u8>>>,
+}
+
+/// A table or an array of tables (`[hypothesis]` or `[[hypothesis]]`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum OneOrMany<T> {
+    One(T),
+    Many(Vec<T>),
+}
+
+impl<T> OneOrMany<T> {
+    fn items(&self) -> Vec<&T> {
+        match self {
+            OneOrMany::One(t) => vec![t],
+            OneOrMany::Many(v) => v.iter().collect(),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawClaim {
+    arm: String,
+    statistic: String,
+    direction: Direction,
+    threshold: f64,
+    #[serde(default)]
+    epsilon: f64,
 }
 
 #[derive(Deserialize)]
@@ -133,6 +168,22 @@ pub struct Hypothesis {
     pub epsilon: f64,
 }
 
+/// A claim about one arm's statistic against a fixed threshold (a measurement such as
+/// "happens in more than 5% of hands").
+#[derive(Clone, Debug, PartialEq)]
+pub struct Claim {
+    /// The arm (index into the arms).
+    pub arm: usize,
+    /// The statistic.
+    pub statistic: String,
+    /// The predicted side of the threshold.
+    pub direction: Direction,
+    /// The threshold.
+    pub threshold: f64,
+    /// The equivalence band around the threshold.
+    pub epsilon: f64,
+}
+
 /// A checked experiment.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Experiment {
@@ -156,8 +207,10 @@ pub struct Experiment {
     pub options: toml::Table,
     /// The arms.
     pub arms: Vec<Arm>,
-    /// The prediction, if any.
-    pub hypothesis: Option<Hypothesis>,
+    /// The predictions comparing two arms (tip minus control).
+    pub hypotheses: Vec<Hypothesis>,
+    /// The claims about one arm against a threshold.
+    pub claims: Vec<Claim>,
     /// The most hands a match may take before it is abandoned.
     pub max_hands: u32,
     /// The config text, recorded with the results.
@@ -338,48 +391,74 @@ impl Experiment {
                 .map(|a| a.seats.span());
             at.err(span, m)
         })?;
-        let hypothesis = match &raw.hypothesis {
-            None => None,
-            Some(h) => {
-                let span = Some(h.span());
-                let hr = h.get_ref();
-                let find = |which: &str, name: &str| {
-                    arms.iter().position(|a| a.name == name).ok_or_else(|| {
-                        at.err(
-                            span.clone(),
-                            format!(
-                                "[hypothesis] field `{which}`: no arm is named `{name}`; arms: {}",
-                                arms.iter()
-                                    .map(|a| a.name.as_str())
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            ),
-                        )
-                    })
-                };
-                let tip = find("tip", &hr.tip)?;
-                let control = find("control", &hr.control)?;
+        let arm_index = |which: &str, name: &str, span: Option<std::ops::Range<usize>>| {
+            arms.iter().position(|a| a.name == name).ok_or_else(|| {
+                let names: Vec<&str> = arms.iter().map(|a| a.name.as_str()).collect();
+                at.err(
+                    span,
+                    format!(
+                        "field `{which}`: no arm is named `{name}`; arms: {}",
+                        names.join(", ")
+                    ),
+                )
+            })
+        };
+        let known_statistic = |what: &str, stat: &str, span: Option<std::ops::Range<usize>>| {
+            if raw.statistics.get_ref().iter().any(|s| s == stat) {
+                Ok(())
+            } else {
+                Err(at.err(span, format!("[{what}] field `statistic`: `{stat}` is not among the experiment's statistics ({})", raw.statistics.get_ref().join(", "))))
+            }
+        };
+        let band = |what: &str, eps: f64, span: Option<std::ops::Range<usize>>| {
+            if eps >= 0.0 && eps.is_finite() {
+                Ok(())
+            } else {
+                Err(at.err(
+                    span,
+                    format!("[{what}] field `epsilon` must be a number of at least 0"),
+                ))
+            }
+        };
+        let mut hypotheses = Vec::new();
+        if let Some(h) = &raw.hypothesis {
+            let span = Some(h.span());
+            for hr in h.get_ref().items() {
+                let tip = arm_index("tip", &hr.tip, span.clone())?;
+                let control = arm_index("control", &hr.control, span.clone())?;
                 if tip == control {
                     return Err(at.err(span, "[hypothesis] compares an arm with itself"));
                 }
-                if !raw.statistics.get_ref().contains(&hr.statistic) {
-                    return Err(at.err(span, format!("[hypothesis] field `statistic`: `{}` is not among the experiment's statistics ({})", hr.statistic, raw.statistics.get_ref().join(", "))));
-                }
-                if !(hr.epsilon >= 0.0 && hr.epsilon.is_finite()) {
-                    return Err(at.err(
-                        span,
-                        "[hypothesis] field `epsilon` must be a number of at least 0",
-                    ));
-                }
-                Some(Hypothesis {
+                known_statistic("hypothesis", &hr.statistic, span.clone())?;
+                band("hypothesis", hr.epsilon, span.clone())?;
+                hypotheses.push(Hypothesis {
                     tip,
                     control,
                     statistic: hr.statistic.clone(),
                     direction: hr.direction,
                     epsilon: hr.epsilon,
-                })
+                });
             }
-        };
+        }
+        let mut claims = Vec::new();
+        if let Some(c) = &raw.claim {
+            let span = Some(c.span());
+            for cr in c.get_ref().items() {
+                let arm = arm_index("arm", &cr.arm, span.clone())?;
+                known_statistic("claim", &cr.statistic, span.clone())?;
+                band("claim", cr.epsilon, span.clone())?;
+                if !cr.threshold.is_finite() {
+                    return Err(at.err(span, "[claim] field `threshold` must be a number"));
+                }
+                claims.push(Claim {
+                    arm,
+                    statistic: cr.statistic.clone(),
+                    direction: cr.direction,
+                    threshold: cr.threshold,
+                    epsilon: cr.epsilon,
+                });
+            }
+        }
         Ok(Experiment {
             name,
             game,
@@ -391,7 +470,8 @@ impl Experiment {
             statistics: raw.statistics.get_ref().clone(),
             options,
             arms,
-            hypothesis,
+            hypotheses,
+            claims,
             max_hands: raw.max_hands.unwrap_or(10_000),
             source: text.to_string(),
         })

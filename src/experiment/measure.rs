@@ -2,7 +2,7 @@
 //! facts of `hands.csv`.
 
 use crate::agents::AgentFactory;
-use crate::cards::{Card, Rank};
+use crate::cards::{Card, CardSet, Rank};
 use crate::games::catch_the_ten::{self, CatchTheTen};
 use crate::games::matches::{MatchState, PlayedHand};
 use crate::games::nine_five_two::{self, NineFiveTwo};
@@ -40,11 +40,21 @@ pub const COMMON: [StatDef; 3] = [
 ];
 
 /// Match-level statistics (match mode only).
-pub const MATCH: [StatDef; 1] = [StatDef {
-    name: "match_win",
-    proportion: true,
-    about: "the subject side won the match (a shared win counts half)",
-}];
+pub const MATCH: [StatDef; 2] = [
+    StatDef {
+        name: "match_win",
+        proportion: true,
+        about: "the subject side won the match (a shared win counts half)",
+    },
+    StatDef {
+        name: "match_win_close",
+        proportion: true,
+        about: "match_win, in matches where some hand started with every side on 25 or more (RULES.md CT-H4)",
+    },
+];
+
+/// The score from which a match counts as close for `match_win_close`.
+pub const CLOSE: i32 = 25;
 
 /// A game an experiment can run: its rules as records see them, agents, and what it measures.
 pub trait Measured: RecordRules
@@ -111,16 +121,21 @@ where
     }
 }
 
-/// The match-level statistic `name` for the subject's side.
-pub fn match_statistic(name: &str, end: &MatchState, side: Side) -> Option<f64> {
-    match name {
-        "match_win" => end.winners.map(|w| {
+/// The match-level statistic `name` for the subject's side; `close` says whether some hand
+/// of the match started with every side on [`CLOSE`] or more.
+pub fn match_statistic(name: &str, end: &MatchState, side: Side, close: bool) -> Option<f64> {
+    let win = || {
+        end.winners.map(|w| {
             if w & (1 << side.index()) == 0 {
                 0.0
             } else {
                 1.0 / w.count_ones() as f64
             }
-        }),
+        })
+    };
+    match name {
+        "match_win" => win(),
+        "match_win_close" => win().filter(|_| close),
         _ => None,
     }
 }
@@ -142,6 +157,31 @@ impl Measured for catch_the_ten::Setup {
             proportion: true,
             about: "the subject side captured the trump Ten, in every hand where it was played",
         },
+        StatDef {
+            name: "hunt_catch",
+            proportion: true,
+            about: "CT-H2: the subject side captured the trump Ten, in hands where a subject seat was dealt trump J+A or A+K (not the T) and the T went to another side",
+        },
+        StatDef {
+            name: "hunt_net_points",
+            proportion: false,
+            about: "CT-H2: the subject side's points minus the best other side's, in the same hands",
+        },
+        StatDef {
+            name: "cards_over_ten",
+            proportion: true,
+            about: "CT-H3 (i): some side scored more than 10 for cards in the hand",
+        },
+        StatDef {
+            name: "card_points_top",
+            proportion: false,
+            about: "CT-H3 (i): the card points of the side with the most cards",
+        },
+        StatDef {
+            name: "ten_beats_jack",
+            proportion: true,
+            about: "CT-H4 (i): the side that captured the Ten won, in hands where both sides would finish on 41 or more and the Ten and Jack went to different sides (two sides only)",
+        },
     ];
 
     fn statistic(
@@ -150,15 +190,65 @@ impl Measured for catch_the_ten::Setup {
         p: &PlayedHand<'_, CatchTheTen>,
         subject: &[Seat],
     ) -> Option<f64> {
-        let side = self.sides().side(subject[0]);
-        let ten = Card::new(p.initial.turned().suit(), Rank::Ten);
+        let sides = self.sides();
+        let side = sides.side(subject[0]);
+        let trump = p.initial.turned().suit();
+        let ten = Card::new(trump, Rank::Ten);
+        let jack = Card::new(trump, Rank::Jack);
+        let captor_of = |c: Card| sides.all().find(|&s| p.last.won(s).contains(c));
+        let card_points = |s: Side| {
+            let sets = self.sets();
+            (0..sets)
+                .map(|k| p.last.set_score(k).cards[s.index()])
+                .sum::<i32>()
+        };
+        match name {
+            "cards_over_ten" => {
+                return Some(f64::from(u8::from(
+                    sides.all().any(|s| card_points(s) > 10),
+                )));
+            }
+            "card_points_top" => return sides.all().map(card_points).max().map(f64::from),
+            "ten_beats_jack" => {
+                if sides.num_sides() != 2 {
+                    return None;
+                }
+                let (t, j) = (captor_of(ten)?, captor_of(jack)?);
+                let both_reach = sides.all().all(|s| {
+                    p.initial.start_score(s) + p.last.side_points(s) >= catch_the_ten::TARGET
+                });
+                return (t != j && both_reach).then(|| {
+                    p.after.winners.map_or(0.0, |w| {
+                        f64::from(u8::from(w & (1 << t.index()) != 0))
+                            / w.count_ones().max(1) as f64
+                    })
+                });
+            }
+            _ => {}
+        }
         let holder = p.initial.holder(ten)?;
-        let captor = self.sides().all().find(|&s| p.last.won(s).contains(ten));
-        let captured = f64::from(u8::from(captor? == side));
+        let captured = f64::from(u8::from(captor_of(ten)? == side));
+        let hunter = || {
+            subject.iter().any(|&q| {
+                let dealt = p.initial.hand(q) | p.initial.later_sets(q);
+                let has = |r: Rank| dealt.contains(Card::new(trump, r));
+                has(Rank::Ace) && (has(Rank::Jack) || has(Rank::King)) && !has(Rank::Ten)
+            }) && sides.side(holder) != side
+        };
         match name {
             "ten_saved" => subject.contains(&holder).then_some(captured),
-            "ten_caught" => (self.sides().side(holder) != side).then_some(captured),
+            "ten_caught" => (sides.side(holder) != side).then_some(captured),
             "ten_captured" => Some(captured),
+            "hunt_catch" => hunter().then_some(captured),
+            "hunt_net_points" => hunter().then(|| {
+                let best = sides
+                    .all()
+                    .filter(|&o| o != side)
+                    .map(|o| p.last.side_points(o))
+                    .max()
+                    .unwrap_or(0);
+                (p.last.side_points(side) - best) as f64
+            }),
             _ => None,
         }
     }
@@ -207,6 +297,51 @@ impl Measured for nine_five_two::Rules {
             proportion: false,
             about: "the subject seat's tricks minus its target, in hands it deals",
         },
+        StatDef {
+            name: "dealer_made",
+            proportion: true,
+            about: "N-H1: the dealer took at least its target",
+        },
+        StatDef {
+            name: "dealer_tricks",
+            proportion: false,
+            about: "N-H2: the dealer's tricks",
+        },
+        StatDef {
+            name: "void_created",
+            proportion: true,
+            about: "N-H2: the dealer's discards emptied a side suit it held",
+        },
+        StatDef {
+            name: "left_score",
+            proportion: false,
+            about: "N-H3: the score of the seat left of the dealer",
+        },
+        StatDef {
+            name: "right_score",
+            proportion: false,
+            about: "N-H3: the score of the seat right of the dealer",
+        },
+        StatDef {
+            name: "giver_score",
+            proportion: false,
+            about: "N-H4 (b): the subject seat's score in hands where it gave cards in the exchange",
+        },
+        StatDef {
+            name: "after_plus_score",
+            proportion: false,
+            about: "N-H4 (a): the subject seat's score in hands after a hand it finished plus",
+        },
+        StatDef {
+            name: "hcp_change_per_card",
+            proportion: false,
+            about: "N-H4 (c): a minus player's change in high-card points (A4 K3 Q2 J1) per card received, averaged over the hand's batches",
+        },
+        StatDef {
+            name: "returned_ace_or_king",
+            proportion: false,
+            about: "N-H4 (c): the share of returned cards that are an ace or a king, in hands with an exchange",
+        },
     ];
 
     fn statistic(
@@ -217,7 +352,69 @@ impl Measured for nine_five_two::Rules {
     ) -> Option<f64> {
         let s = subject[0];
         let diff = |seat: Seat| p.last.tricks_won(seat) as f64 - p.last.target(seat) as f64;
+        let dealer = p.last.dealer();
+        let x = p.last.exchange();
+        let hcp = |c: CardSet| -> i32 {
+            c.iter()
+                .map(|c| match c.rank() {
+                    Rank::Ace => 4,
+                    Rank::King => 3,
+                    Rank::Queen => 2,
+                    Rank::Jack => 1,
+                    _ => 0,
+                })
+                .sum()
+        };
         match name {
+            "dealer_made" => {
+                return Some(f64::from(u8::from(
+                    p.last.tricks_won(dealer) >= p.last.target(dealer) as u32,
+                )));
+            }
+            "dealer_tricks" => return Some(p.last.tricks_won(dealer) as f64),
+            "void_created" => {
+                let trump = p.last.trump()?;
+                let kept = p.last.played_by(dealer) | p.last.hand(dealer);
+                let before = kept | p.last.discards();
+                let made = crate::cards::Suit::ALL.iter().any(|&su| {
+                    su != trump && !before.suit(su).is_empty() && kept.suit(su).is_empty()
+                });
+                return Some(f64::from(u8::from(made)));
+            }
+            "left_score" => return Some(diff(dealer.left(3))),
+            "right_score" => return Some(diff(dealer.right(3))),
+            "hcp_change_per_card" => {
+                let batches = x.batches();
+                return (!batches.is_empty()).then(|| {
+                    batches
+                        .iter()
+                        .enumerate()
+                        .map(|(b, batch)| {
+                            (hcp(x.given(b)) - hcp(x.returned(b))) as f64 / batch.count as f64
+                        })
+                        .sum::<f64>()
+                        / batches.len() as f64
+                });
+            }
+            "returned_ace_or_king" => {
+                let back = (0..x.batches().len()).fold(CardSet::EMPTY, |a, b| a | x.returned(b));
+                return (!back.is_empty()).then(|| {
+                    let high = back
+                        .iter()
+                        .filter(|c| matches!(c.rank(), Rank::Ace | Rank::King))
+                        .count();
+                    high as f64 / back.len() as f64
+                });
+            }
+            _ => {}
+        }
+        match name {
+            "giver_score" => x.batches().iter().any(|b| b.giver == s).then(|| diff(s)),
+            "after_plus_score" => p
+                .before
+                .previous
+                .filter(|prev| prev[s.index()] > 0)
+                .map(|_| diff(s)),
             "score" => Some(diff(s)),
             "target_made" => Some(f64::from(u8::from(
                 p.last.tricks_won(s) >= p.last.target(s) as u32,

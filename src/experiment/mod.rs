@@ -10,7 +10,7 @@ mod run;
 mod summary;
 mod tournament;
 
-pub use config::{Arm, ConfigCheck, ConfigError, Experiment, Hypothesis};
+pub use config::{Arm, Claim, ConfigCheck, ConfigError, Experiment, Hypothesis};
 pub use games::{AllGames, rules_from_table};
 pub use measure::{
     COMMON, MATCH, Measured, StatDef, hand_statistic, match_statistic, statistics_of,
@@ -19,7 +19,7 @@ pub use merge::merge_shards;
 pub use run::{
     DEALS, HANDS, RunEnd, RunError, RunPlan, deals_header, hands_header, rotations, run,
 };
-pub use summary::{ArmStat, BOOTSTRAP, Difference, Summary, summarise};
+pub use summary::{ArmStat, BOOTSTRAP, ClaimResult, Difference, Summary, summarise};
 pub use tournament::{PairPlan, PairResult, pair_seatings, play_pair, ratings};
 
 use std::path::Path;
@@ -81,8 +81,13 @@ pub fn write_summary(exp: &Experiment, defs: &[StatDef], dir: &Path) -> Result<S
         let rows: Vec<&ArmStat> = s.arms.iter().filter(|a| &a.statistic == stat).collect();
         estimates_chart(&dir.join(format!("estimates-{stat}.svg")), stat, &rows)?;
     }
-    if let Some(d) = &s.difference {
-        difference_histogram(&dir.join("differences.svg"), d)?;
+    for (i, d) in s.differences.iter().enumerate() {
+        let name = if i == 0 {
+            "differences.svg".to_string()
+        } else {
+            format!("differences-{}.svg", i + 1)
+        };
+        difference_histogram(&dir.join(name), d)?;
     }
     Ok(s)
 }

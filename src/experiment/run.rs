@@ -19,7 +19,7 @@ use crate::games::matches::{MatchState, play_match};
 use crate::rng::{Purpose, below, mix64, stream};
 
 use super::config::Experiment;
-use super::measure::{Measured, hand_statistic, match_statistic, statistics_of};
+use super::measure::{CLOSE, Measured, hand_statistic, match_statistic, statistics_of};
 
 /// Deals per unit of work; fixed so that output never depends on the thread count.
 const CHUNK: u64 = 64;
@@ -189,6 +189,7 @@ where
                     n as u32,
                 ) as u8);
                 let mut sums = vec![(0.0f64, 0u32); exp.statistics.len()];
+                let mut close = false;
                 let arm_agents = &mut agents[ai];
                 let end = play_match(
                     rules,
@@ -197,6 +198,8 @@ where
                     if exp.matches { exp.max_hands } else { 1 },
                     |h, s| arm_agents[agent_of(s.index())].choose(h, s, &mut rngs[s.index()]),
                     |p| {
+                        let sides = rules.sides();
+                        close |= sides.all().all(|s| p.before.scores[s.index()] >= CLOSE);
                         for seat in Seat::all(n) {
                             row.clear();
                             row.extend([
@@ -227,7 +230,7 @@ where
                         .iter()
                         .find(|d| d.name == name)
                         .expect("checked with the config");
-                    let v = match match_statistic(def.name, &end, side) {
+                    let v = match match_statistic(def.name, &end, side, close) {
                         Some(v) => Some(v),
                         None => (sums[i].1 > 0).then(|| sums[i].0 / sums[i].1 as f64),
                     };

@@ -60,13 +60,34 @@ pub struct Difference {
     pub diffs: Vec<f64>,
 }
 
+/// The verdict on a claim about one arm.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClaimResult {
+    /// The arm.
+    pub arm: String,
+    /// The statistic.
+    pub statistic: String,
+    /// The arm's estimate and 95% interval.
+    pub interval: Interval,
+    /// The threshold.
+    pub threshold: f64,
+    /// The predicted side of the threshold.
+    pub direction: Direction,
+    /// The band around the threshold.
+    pub epsilon: f64,
+    /// The verdict.
+    pub verdict: Verdict,
+}
+
 /// Everything a run's summary says.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
     /// One entry per arm and statistic.
     pub arms: Vec<ArmStat>,
-    /// The hypothesis test, if the config has one.
-    pub difference: Option<Difference>,
+    /// One paired comparison per hypothesis of the config.
+    pub differences: Vec<Difference>,
+    /// One verdict per claim of the config.
+    pub claims: Vec<ClaimResult>,
 }
 
 /// For one arm and statistic: each deal with the values of its rotations (`None` outside the
@@ -151,62 +172,94 @@ pub fn summarise(exp: &Experiment, defs: &[StatDef], deals_csv: &Path) -> Result
             });
         }
     }
-    let difference = exp.hypothesis.as_ref().map(|h| {
-        let s = exp
-            .statistics
-            .iter()
-            .position(|x| *x == h.statistic)
-            .expect("checked with the config");
-        let (tip, control) = (&by_rotation[h.tip][s], &by_rotation[h.control][s]);
-        let mut diffs: Vec<f64> = Vec::new();
-        let mut current: Option<(u64, f64, u32)> = None;
-        for (&(deal, rot), &t) in tip {
-            if let Some(&c) = control.get(&(deal, rot)) {
-                match &mut current {
-                    Some((d, sum, k)) if *d == deal => {
-                        *sum += t - c;
-                        *k += 1;
-                    }
-                    _ => {
-                        if let Some((_, sum, k)) = current {
-                            diffs.push(sum / k as f64);
+    let differences = exp
+        .hypotheses
+        .iter()
+        .map(|h| {
+            let s = exp
+                .statistics
+                .iter()
+                .position(|x| *x == h.statistic)
+                .expect("checked with the config");
+            let (tip, control) = (&by_rotation[h.tip][s], &by_rotation[h.control][s]);
+            let mut diffs: Vec<f64> = Vec::new();
+            let mut current: Option<(u64, f64, u32)> = None;
+            for (&(deal, rot), &t) in tip {
+                if let Some(&c) = control.get(&(deal, rot)) {
+                    match &mut current {
+                        Some((d, sum, k)) if *d == deal => {
+                            *sum += t - c;
+                            *k += 1;
                         }
-                        current = Some((deal, t - c, 1));
+                        _ => {
+                            if let Some((_, sum, k)) = current {
+                                diffs.push(sum / k as f64);
+                            }
+                            current = Some((deal, t - c, 1));
+                        }
                     }
                 }
             }
-        }
-        if let Some((_, sum, k)) = current {
-            diffs.push(sum / k as f64);
-        }
-        let mut acc = MeanAcc::default();
-        diffs.iter().for_each(|&d| acc.add(d));
-        let t = acc.t_interval(0.95);
-        let bootstrap = paired_bootstrap(&diffs, 0.95, BOOTSTRAP, exp.seed);
-        let v = verdict(bootstrap, h.direction, h.epsilon);
-        let m = acc.mean().abs();
-        let needed = (v == Verdict::Inconclusive).then(|| {
-            let target = if m > h.epsilon {
-                m
-            } else {
-                (h.epsilon - m).max(1e-9)
+            if let Some((_, sum, k)) = current {
+                diffs.push(sum / k as f64);
+            }
+            let mut acc = MeanAcc::default();
+            diffs.iter().for_each(|&d| acc.add(d));
+            let t = acc.t_interval(0.95);
+            let bootstrap = paired_bootstrap(&diffs, 0.95, BOOTSTRAP, exp.seed);
+            let v = verdict(bootstrap, h.direction, h.epsilon);
+            let m = acc.mean().abs();
+            let needed = (v == Verdict::Inconclusive).then(|| {
+                let target = if m > h.epsilon {
+                    m
+                } else {
+                    (h.epsilon - m).max(1e-9)
+                };
+                needed_deals(acc.sd(), target)
+            });
+            Difference {
+                tip: exp.arms[h.tip].name.clone(),
+                control: exp.arms[h.control].name.clone(),
+                statistic: h.statistic.clone(),
+                deals: acc.n,
+                t,
+                bootstrap,
+                sd: acc.sd(),
+                direction: h.direction,
+                epsilon: h.epsilon,
+                verdict: v,
+                needed,
+                diffs,
+            }
+        })
+        .collect();
+    let claims = exp
+        .claims
+        .iter()
+        .map(|c| {
+            let a = arms
+                .iter()
+                .find(|a| a.arm == exp.arms[c.arm].name && a.statistic == c.statistic)
+                .expect("every arm and statistic is summarised");
+            let shifted = Interval {
+                estimate: a.interval.estimate - c.threshold,
+                low: a.interval.low - c.threshold,
+                high: a.interval.high - c.threshold,
             };
-            needed_deals(acc.sd(), target)
-        });
-        Difference {
-            tip: exp.arms[h.tip].name.clone(),
-            control: exp.arms[h.control].name.clone(),
-            statistic: h.statistic.clone(),
-            deals: acc.n,
-            t,
-            bootstrap,
-            sd: acc.sd(),
-            direction: h.direction,
-            epsilon: h.epsilon,
-            verdict: v,
-            needed,
-            diffs,
-        }
-    });
-    Ok(Summary { arms, difference })
+            ClaimResult {
+                arm: a.arm.clone(),
+                statistic: c.statistic.clone(),
+                interval: a.interval,
+                threshold: c.threshold,
+                direction: c.direction,
+                epsilon: c.epsilon,
+                verdict: verdict(shifted, c.direction, c.epsilon),
+            }
+        })
+        .collect();
+    Ok(Summary {
+        arms,
+        differences,
+        claims,
+    })
 }

@@ -34,7 +34,7 @@ pub fn summary_csv(s: &Summary) -> String {
         ])
         .expect("memory");
     }
-    if let Some(d) = &s.difference {
+    for d in &s.differences {
         for (method, i) in [("paired bootstrap", d.bootstrap), ("paired t", d.t)] {
             w.write_record([
                 format!("{} - {}", d.tip, d.control),
@@ -48,6 +48,19 @@ pub fn summary_csv(s: &Summary) -> String {
             ])
             .expect("memory");
         }
+    }
+    for c in &s.claims {
+        w.write_record([
+            format!("{} vs {}", c.arm, c.threshold),
+            c.statistic.clone(),
+            String::new(),
+            String::new(),
+            f(c.interval.estimate - c.threshold),
+            f(c.interval.low - c.threshold),
+            f(c.interval.high - c.threshold),
+            "claim".to_string(),
+        ])
+        .expect("memory");
     }
     String::from_utf8(w.into_inner().expect("memory")).expect("utf-8")
 }
@@ -83,12 +96,12 @@ pub fn summary_markdown(exp: &Experiment, s: &Summary) -> String {
             a.arm, a.statistic, a.n, a.interval.estimate, a.interval.low, a.interval.high, a.method
         );
     }
-    if let Some(d) = &s.difference {
+    for (k, d) in s.differences.iter().enumerate() {
         let sign = match d.direction {
             Direction::Greater => "greater",
             Direction::Less => "less",
         };
-        let _ = writeln!(t, "\n## Hypothesis\n");
+        let _ = writeln!(t, "\n## Hypothesis {}\n", k + 1);
         let _ = writeln!(
             t,
             "Prediction: `{}` minus `{}` on `{}` is **{sign}** than 0 (equivalence band ±{}).\n",
@@ -117,6 +130,22 @@ pub fn summary_markdown(exp: &Experiment, s: &Summary) -> String {
                 d.sd
             );
         }
+    }
+    for c in &s.claims {
+        let side = match c.direction {
+            Direction::Greater => "above",
+            Direction::Less => "below",
+        };
+        let _ = writeln!(
+            t,
+            "\n## Claim: `{}` of `{}` is {side} {}\n",
+            c.statistic, c.arm, c.threshold
+        );
+        let _ = writeln!(
+            t,
+            "Estimate {:.4}, 95% interval [{:.4}, {:.4}]: **{}** (band ±{}).",
+            c.interval.estimate, c.interval.low, c.interval.high, c.verdict, c.epsilon
+        );
     }
     t
 }
