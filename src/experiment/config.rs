@@ -9,6 +9,7 @@
 //! deals = 20000            # deals, or matches with `matches = true`
 //! matches = false          # play whole matches instead of single hands from 0-0
 //! duplicate = true         # replay each deal with the arms rotated through the seats/sides
+//! hand_rows = true         # write hands.csv (one row per seat and hand); deals.csv always
 //! statistics = ["points", "ten_saved"]
 //!
 //! [options]                # the game's named options (RULES.md)
@@ -83,6 +84,8 @@ struct RawConfig {
     hypothesis: Option<Spanned<OneOrMany<RawHypothesis>>>,
     claim: Option<Spanned<OneOrMany<RawClaim>>>,
     max_hands: Option<u32>,
+    #[serde(default = "yes")]
+    hand_rows: bool,
 }
 
 fn yes() -> bool {
@@ -213,6 +216,9 @@ pub struct Experiment {
     pub claims: Vec<Claim>,
     /// The most hands a match may take before it is abandoned.
     pub max_hands: u32,
+    /// Whether to write `hands.csv` (one row per seat and hand); `deals.csv` and the summary
+    /// are always written.
+    pub hand_rows: bool,
     /// The config text, recorded with the results.
     pub source: String,
 }
@@ -473,6 +479,7 @@ impl Experiment {
             hypotheses,
             claims,
             max_hands: raw.max_hands.unwrap_or(10_000),
+            hand_rows: raw.hand_rows,
             source: text.to_string(),
         })
     }

@@ -200,7 +200,7 @@ where
                     |p| {
                         let sides = rules.sides();
                         close |= sides.all().all(|s| p.before.scores[s.index()] >= CLOSE);
-                        for seat in Seat::all(n) {
+                        for seat in Seat::all(n).filter(|_| exp.hand_rows) {
                             row.clear();
                             row.extend([
                                 deal.to_string(),
