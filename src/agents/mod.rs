@@ -32,6 +32,29 @@ pub trait AgentFactory: Observable + Rewarded + Sized {
     fn rules_agent(switches: &[String]) -> Result<Box<dyn Agent<Self>>, SpecError>;
 }
 
+/// An agent that can value every legal action (a search agent), for analysis such as expert
+/// agreement.
+pub trait Evaluator<G: Game>: Send {
+    /// Every legal action with its value for the seat's side in `[0, 1]` (higher is better),
+    /// best first; an action the search never tried has no entry.
+    fn evaluate(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Vec<(Action, f64)>;
+}
+
+/// Builds the search agent `spec` names as an [`Evaluator`].
+///
+/// # Errors
+/// A spec that names no search agent, or parameters it does not take.
+pub fn build_evaluator<G: AgentFactory>(
+    spec: &AgentSpec,
+) -> Result<Box<dyn Evaluator<G>>, SpecError> {
+    match spec {
+        AgentSpec::Ismcts(p) => Ok(Box::new(Ismcts::<G>::new((**p).clone())?)),
+        other => Err(SpecError::BadParameter(format!(
+            "`{other}` is not a search agent: it cannot value actions"
+        ))),
+    }
+}
+
 /// Builds the agent `spec` names for the game `G`.
 ///
 /// # Errors

@@ -1,6 +1,7 @@
 //! The command-line tool: clap commands, one file per subcommand. The only place that prints for
 //! people or decides the exit code.
 
+mod agree;
 mod analyze;
 mod error;
 mod options;
@@ -43,6 +44,8 @@ pub enum Command {
     Merge(run::MergeArgs),
     /// Play every pair of agents on duplicate deals and rate them (Bradley–Terry).
     Tournament(tournament::TournamentArgs),
+    /// Expert agreement: where a tip and its control disagree, what do strong searchers choose?
+    Agree(agree::AgreeArgs),
 }
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
@@ -68,6 +71,7 @@ where
         Command::Run(a) => run::run(a),
         Command::Merge(a) => run::merge(a),
         Command::Tournament(a) => tournament::run(a),
+        Command::Agree(a) => agree::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -86,6 +86,17 @@ struct RawConfig {
     max_hands: Option<u32>,
     #[serde(default = "yes")]
     hand_rows: bool,
+    agreement: Option<Spanned<RawAgreement>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAgreement {
+    tip: String,
+    control: String,
+    play: String,
+    searchers: Vec<String>,
+    positions: u64,
 }
 
 fn yes() -> bool {
@@ -187,6 +198,23 @@ pub struct Claim {
     pub epsilon: f64,
 }
 
+/// The expert-agreement part of a study (RULES.md §5, method 2): positions where the tip and
+/// the control disagree, reached in self-play of a strong player, and what strong searchers
+/// choose there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Agreement {
+    /// The arm whose subject seat's agent is the tip player.
+    pub tip: usize,
+    /// The arm whose subject seat's agent is the control.
+    pub control: usize,
+    /// The player in every seat of the self-play that reaches the positions.
+    pub play: AgentSpec,
+    /// The searchers asked at each position.
+    pub searchers: Vec<AgentSpec>,
+    /// How many positions to collect.
+    pub positions: u64,
+}
+
 /// A checked experiment.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Experiment {
@@ -216,6 +244,8 @@ pub struct Experiment {
     pub claims: Vec<Claim>,
     /// The most hands a match may take before it is abandoned.
     pub max_hands: u32,
+    /// The expert-agreement settings, if any.
+    pub agreement: Option<Agreement>,
     /// Whether to write `hands.csv` (one row per seat and hand); `deals.csv` and the summary
     /// are always written.
     pub hand_rows: bool,
@@ -465,6 +495,49 @@ impl Experiment {
                 });
             }
         }
+        let agreement = match &raw.agreement {
+            None => None,
+            Some(a) => {
+                let span = Some(a.span());
+                let ar = a.get_ref();
+                let tip = arm_index("tip", &ar.tip, span.clone())?;
+                let control = arm_index("control", &ar.control, span.clone())?;
+                let spec = |what: &str, t: &str| {
+                    t.parse::<AgentSpec>().map_err(|e| {
+                        at.err(span.clone(), format!("[agreement] field `{what}`: {e}"))
+                    })
+                };
+                let play = spec("play", &ar.play)?;
+                let searchers = ar
+                    .searchers
+                    .iter()
+                    .map(|t| spec("searchers", t))
+                    .collect::<Result<Vec<_>, _>>()?;
+                if searchers.is_empty() || ar.positions == 0 {
+                    return Err(at.err(
+                        span,
+                        "[agreement] needs at least one searcher and one position",
+                    ));
+                }
+                let probe: Vec<Arm> = std::iter::once(&play)
+                    .chain(&searchers)
+                    .map(|s| Arm {
+                        name: "agreement".into(),
+                        seats: vec![s.clone(); arms[0].seats.len()],
+                        subject: vec![Seat(0)],
+                    })
+                    .collect();
+                C::check(game, players, &options, &probe)
+                    .map_err(|m| at.err(span.clone(), format!("[agreement]: {m}")))?;
+                Some(Agreement {
+                    tip,
+                    control,
+                    play,
+                    searchers,
+                    positions: ar.positions,
+                })
+            }
+        };
         Ok(Experiment {
             name,
             game,
@@ -480,6 +553,7 @@ impl Experiment {
             claims,
             max_hands: raw.max_hands.unwrap_or(10_000),
             hand_rows: raw.hand_rows,
+            agreement,
             source: text.to_string(),
         })
     }

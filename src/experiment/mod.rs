@@ -2,6 +2,7 @@
 //! with rows streamed to CSV, runs that survive interruption, shards and merges, and a summary
 //! with honest intervals and a verdict.
 
+pub mod agreement;
 mod config;
 mod games;
 mod measure;
@@ -10,7 +11,7 @@ mod run;
 mod summary;
 mod tournament;
 
-pub use config::{Arm, Claim, ConfigCheck, ConfigError, Experiment, Hypothesis};
+pub use config::{Agreement, Arm, Claim, ConfigCheck, ConfigError, Experiment, Hypothesis};
 pub use games::{AllGames, rules_from_table};
 pub use measure::{
     COMMON, MATCH, Measured, StatDef, hand_statistic, match_statistic, statistics_of,

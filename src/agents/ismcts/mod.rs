@@ -313,6 +313,16 @@ fn action_key(a: Action) -> (u8, u8) {
     }
 }
 
+impl<G: AgentFactory> super::Evaluator<G> for Ismcts<G> {
+    fn evaluate(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Vec<(Action, f64)> {
+        self.search(state, seat, rng)
+            .into_iter()
+            .filter(|s| s.visits > 0)
+            .map(|s| (s.action, s.mean))
+            .collect()
+    }
+}
+
 impl<G: AgentFactory> Agent<G> for Ismcts<G> {
     fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action {
         let legal = state.legal_actions();
