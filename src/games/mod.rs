@@ -20,4 +20,4 @@ pub use game::{Game, IllegalAction, Masked};
 pub use kind::{GameKind, RulesError};
 pub use reward::{RewardKind, Rewarded, win_estimate};
 pub use seat::{MAX_SEATS, Seat, Side, Sides};
-pub use trick::{Trick, TrumpOrder};
+pub use trick::{PlayedCard, Trick, TrickPlay, TrumpOrder};
