@@ -14,6 +14,7 @@ pub mod record;
 mod reward;
 mod seat;
 pub mod trick;
+pub mod whist;
 
 pub use action::{Action, ActionSet, Decision};
 pub use game::{Game, IllegalAction, Masked};
