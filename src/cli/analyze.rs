@@ -40,6 +40,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     let (game, line) = record_line(&args.log, args.hand)?;
     match game {
         GameKind::CatchTheTen => analyze::<Setup>(&args, &line),
+        GameKind::Whist => analyze::<crate::games::whist::Setup>(&args, &line),
         other => Err(user(format!("analyze does not support {other} yet"))),
     }
 }

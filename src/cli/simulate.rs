@@ -13,6 +13,8 @@ use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_seating};
 use crate::games::GameKind;
 use crate::games::catch_the_ten;
 use crate::games::nine_five_two;
+use crate::games::record::RecordRules;
+use crate::games::whist;
 use crate::sim::{SimConfig, Sinks, Tabulate, simulate};
 
 use super::error::user;
@@ -24,7 +26,7 @@ pub struct SimulateArgs {
     /// The game: catch-the-ten, nine-five-two or whist.
     #[arg(long, default_value = "catch-the-ten")]
     pub game: String,
-    /// The player count (default: 4 for Catch the Ten, 3 for 9-5-2).
+    /// The player count (default: 4 for Catch the Ten and Whist, 3 for 9-5-2).
     #[arg(long)]
     pub players: Option<usize>,
     /// A named rule option, `KEY` or `KEY=VALUE` (repeat the flag or separate with commas),
@@ -62,19 +64,31 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<()> {
     let game: GameKind = args.game.parse().map_err(user)?;
     match game {
         GameKind::CatchTheTen => {
-            let players = args.players.unwrap_or(4);
-            let opts: catch_the_ten::Options = parse_options(game.name(), &args.options)?;
-            let rules = catch_the_ten::Setup::new(players, opts).map_err(user)?;
-            run_rules(&args, &rules)
+            run_rules(&args, &checked::<catch_the_ten::Setup>(&args, game, 4)?)
         }
         GameKind::NineFiveTwo => {
-            let players = args.players.unwrap_or(nine_five_two::PLAYERS);
-            let opts: nine_five_two::Options = parse_options(game.name(), &args.options)?;
-            let rules = nine_five_two::Rules::new(players, opts).map_err(user)?;
-            run_rules(&args, &rules)
+            let players = nine_five_two::PLAYERS;
+            run_rules(
+                &args,
+                &checked::<nine_five_two::Rules>(&args, game, players)?,
+            )
         }
-        other => Err(user(format!("simulate does not support {other} yet"))),
+        GameKind::Whist => {
+            let players = whist::Setup::PLAYERS;
+            run_rules(&args, &checked::<whist::Setup>(&args, game, players)?)
+        }
     }
+}
+
+/// Reads `--option` into the game's options and checks them with `--players` (default
+/// `players`).
+fn checked<R: RecordRules>(
+    args: &SimulateArgs,
+    game: GameKind,
+    players: usize,
+) -> anyhow::Result<R> {
+    let opts: R::Options = parse_options(game.name(), &args.options)?;
+    R::from_options(args.players.unwrap_or(players), &opts).map_err(user)
 }
 
 /// Reads the seating (one spec for all seats, or one per seat) and checks that every agent can

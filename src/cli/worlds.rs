@@ -42,6 +42,7 @@ pub fn run(args: WorldsArgs) -> anyhow::Result<()> {
     let (game, line) = record_line(&args.log, args.hand)?;
     match game {
         GameKind::CatchTheTen => show::<Setup>(&args, &line),
+        GameKind::Whist => show::<crate::games::whist::Setup>(&args, &line),
         other => Err(user(format!("worlds does not support {other} yet"))),
     }
 }
