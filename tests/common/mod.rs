@@ -29,6 +29,17 @@ pub fn tricklab(args: &[&str]) -> Output {
         .expect("running tricklab")
 }
 
+/// Runs the `tricklab` binary with `args` and returns its standard output.
+///
+/// # Panics
+/// If it fails, with what it wrote to standard error.
+pub fn tricklab_ok(args: &[&str]) -> String {
+    let out = tricklab(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "tricklab {args:?} failed: {err}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// A path for `name` in a folder of this test process (`topic` keeps test binaries apart), with
 /// nothing there yet.
 pub fn temp_path(topic: &str, name: &str) -> PathBuf {

@@ -1,0 +1,87 @@
+//! `tricklab simulate --game whist` refuses bad input: exit code 2, one line on stderr, and
+//! no output file written.
+
+mod common;
+
+use common::{temp_path, tricklab, tricklab_ok};
+
+fn refuses(name: &str, extra: &[&str], wanted: &str) {
+    let csv = temp_path("cli_whist", &format!("{name}.csv"));
+    let log = temp_path("cli_whist", &format!("{name}.jsonl"));
+    let mut args = vec!["simulate", "--game", "whist", "--games", "10"];
+    args.extend(extra);
+    args.extend([
+        "--out",
+        csv.to_str().unwrap(),
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    let out = tricklab(&args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+    assert_eq!(
+        err.trim_end().lines().collect::<Vec<_>>(),
+        [wanted],
+        "{name}"
+    );
+    assert!(out.stdout.is_empty(), "{name}");
+    assert!(!csv.exists() && !log.exists(), "{name}: output written");
+}
+
+#[test]
+fn three_players() {
+    refuses(
+        "players",
+        &["--players", "3"],
+        "error: whist is played by 4 players, not 3",
+    );
+}
+
+#[test]
+fn target_six() {
+    refuses(
+        "target",
+        &["--option", "target=6"],
+        "error: option `target` for whist must be 5 or 7, not 6",
+    );
+}
+
+#[test]
+fn a_catch_the_ten_option() {
+    refuses(
+        "pairs",
+        &["--option", "pairs"],
+        "error: bad option for whist: unknown field `pairs`, expected one of `honours`, `target`, `turnup_until_first_play`",
+    );
+}
+
+#[test]
+fn the_rule_based_player_is_not_written_yet() {
+    refuses(
+        "rules",
+        &["--agents", "rules"],
+        "error: whist has no rule-based player yet: use random or ismcts",
+    );
+}
+
+#[test]
+fn the_default_is_four_players_and_good_input_runs() {
+    let csv = temp_path("cli_whist", "good.csv");
+    let csv_path = csv.to_str().unwrap();
+    let stdout = tricklab_ok(&[
+        "simulate",
+        "--game",
+        "whist",
+        "--games",
+        "10",
+        "--option",
+        "target=7,honours",
+        "--out",
+        csv_path,
+    ]);
+    assert!(stdout.contains("whist to 7, honours"), "{stdout}");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let rows: Vec<&str> = text.lines().collect();
+    assert!(rows[0].starts_with("game,hand,dealer,trumps,side,seats,tricks,trick_points"));
+    assert_eq!((rows.len() - 1) % 2, 0, "two rows per hand");
+}
