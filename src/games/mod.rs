@@ -6,6 +6,7 @@
 
 mod action;
 pub mod catch_the_ten;
+pub mod deal;
 mod game;
 mod kind;
 pub mod matches;

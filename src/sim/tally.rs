@@ -86,3 +86,12 @@ pub fn field_opt(out: &mut csv::Writer<Vec<u8>>, v: Option<i64>) -> csv::Result<
         None => out.write_field(b""),
     }
 }
+
+/// `, N matches (K abandoned at the hand limit)` for the first line of a report, or nothing when
+/// single hands were played.
+pub(crate) fn matches_note(matches: u64, abandoned: u64) -> String {
+    if matches == 0 {
+        return String::new();
+    }
+    format!(", {matches} matches ({abandoned} abandoned at the hand limit)")
+}

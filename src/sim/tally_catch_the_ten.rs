@@ -8,7 +8,7 @@ use crate::games::matches::{MatchRules, MatchState, PlayedHand};
 use crate::games::{MAX_SEATS, Seat};
 use crate::stats::{MeanAcc, Z95, wilson};
 
-use super::tally::{Tabulate, count_winners, field_int, field_opt, match_word};
+use super::tally::{Tabulate, count_winners, field_int, field_opt, match_word, matches_note};
 
 /// The tally of a Catch the Ten run.
 #[derive(Clone, Debug, Default)]
@@ -184,14 +184,7 @@ impl Tabulate for Setup {
             self.players(),
             sides.num_sides(),
             s.hands,
-            if s.matches > 0 {
-                format!(
-                    ", {} matches ({} abandoned at the hand limit)",
-                    s.matches, s.abandoned
-                )
-            } else {
-                String::new()
-            }
+            matches_note(s.matches, s.abandoned)
         );
         let _ = writeln!(
             t,

@@ -7,7 +7,7 @@ use crate::games::whist::{SIDES, Setup, Whist};
 use crate::games::{Game, Side};
 use crate::stats::{Interval, MeanAcc, Z95, wilson};
 
-use super::tally::{Tabulate, match_word};
+use super::tally::{Tabulate, match_word, matches_note};
 
 /// The tally of a Whist run, per side (side 0 is seats 0 and 2).
 #[derive(Clone, Debug, Default)]
@@ -136,14 +136,7 @@ impl Tabulate for Setup {
                 ""
             },
             s.hands,
-            if s.matches > 0 {
-                format!(
-                    ", {} matches ({} abandoned at the hand limit)",
-                    s.matches, s.abandoned
-                )
-            } else {
-                String::new()
-            }
+            matches_note(s.matches, s.abandoned)
         );
         let _ = writeln!(
             t,

@@ -3,6 +3,7 @@
 use rand::Rng;
 
 use crate::cards::{Card, CardSet, Rank, Suit};
+use crate::games::deal::check_hands;
 use crate::games::trick::TrickPlay;
 use crate::games::{
     Action, ActionSet, Game, GameKind, Masked, Rewarded, Seat, Side, Sides, Trick, TrumpOrder,
@@ -126,19 +127,7 @@ impl Whist {
             return Err(format!("dealer {dealer} is not a seat of a 4-player table"));
         }
         let scores = check_scores(&setup, scores)?;
-        let mut all = CardSet::EMPTY;
-        for (seat, &h) in hands.iter().enumerate() {
-            if h.len() != HAND_SIZE {
-                return Err(format!(
-                    "seat {seat} holds {} cards, expected {HAND_SIZE}",
-                    h.len()
-                ));
-            }
-            if !(all & h).is_empty() {
-                return Err(format!("card(s) {} dealt twice", all & h));
-            }
-            all |= h;
-        }
+        let all = check_hands(hands, HAND_SIZE)?;
         debug_assert_eq!(all, CardSet::ALL, "4 disjoint hands of 13 are the pack");
         if !hands[dealer.index()].contains(turned) {
             return Err(format!(
