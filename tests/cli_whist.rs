@@ -85,3 +85,45 @@ fn the_default_is_four_players_and_good_input_runs() {
     assert!(rows[0].starts_with("game,hand,dealer,trumps,side,seats,tricks,trick_points"));
     assert_eq!((rows.len() - 1) % 2, 0, "two rows per hand");
 }
+
+#[test]
+fn an_experiment_runs_whist_with_its_own_statistics() {
+    let config = temp_path("cli_whist", "experiment.toml");
+    let out = temp_path("cli_whist", "experiment-out");
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::write(
+        &config,
+        r#"name = "whist-test"
+game = "whist"
+seed = 2
+deals = 20
+statistics = ["scored", "points_with_honours", "honours_scored"]
+[options]
+honours = true
+target = 7
+[[arm]]
+name = "random"
+seats = "random"
+subject = [0, 2]
+"#,
+    )
+    .unwrap();
+    tricklab_ok(&[
+        "run",
+        config.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    for stat in ["scored", "points_with_honours", "honours_scored"] {
+        assert!(summary.contains(stat), "{stat} missing from {summary}");
+    }
+    let hands = std::fs::read_to_string(out.join("hands.csv")).unwrap();
+    assert!(
+        hands
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("side_tricks,trick_points,honours_held,honours,trumps,dealer")
+    );
+}

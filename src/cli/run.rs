@@ -17,6 +17,7 @@ use crate::experiment::{
 use crate::games::GameKind;
 use crate::games::catch_the_ten;
 use crate::games::nine_five_two;
+use crate::games::whist;
 
 use super::error::{UserError, user};
 
@@ -119,7 +120,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
     pool.install(|| match exp.game {
         GameKind::CatchTheTen => run_game::<catch_the_ten::Setup>(&exp, &plan, &args),
         GameKind::NineFiveTwo => run_game::<nine_five_two::Rules>(&exp, &plan, &args),
-        GameKind::Whist => Err(user("whist experiments are not supported yet")),
+        GameKind::Whist => run_game::<whist::Setup>(&exp, &plan, &args),
     })
 }
 
@@ -199,7 +200,7 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
     let defs = match exp.game {
         GameKind::CatchTheTen => statistics_of::<catch_the_ten::Setup>(exp.matches),
         GameKind::NineFiveTwo => statistics_of::<nine_five_two::Rules>(exp.matches),
-        GameKind::Whist => return Err(user("whist experiments are not supported yet")),
+        GameKind::Whist => statistics_of::<whist::Setup>(exp.matches),
     };
     let summary = write_summary(&exp, &defs, &out).map_err(anyhow::Error::msg)?;
     write_run_record(&out, &record)?;

@@ -5,6 +5,7 @@ use crate::games::GameKind;
 use crate::games::catch_the_ten;
 use crate::games::nine_five_two;
 use crate::games::record::RecordRules;
+use crate::games::whist;
 
 use super::config::{Arm, ConfigCheck};
 use super::measure::{Measured, statistics_of};
@@ -56,7 +57,7 @@ impl ConfigCheck for AllGames {
         let defs = match game {
             GameKind::CatchTheTen => statistics_of::<catch_the_ten::Setup>(matches),
             GameKind::NineFiveTwo => statistics_of::<nine_five_two::Rules>(matches),
-            GameKind::Whist => Vec::new(),
+            GameKind::Whist => statistics_of::<whist::Setup>(matches),
         };
         defs.iter().map(|d| d.name).collect()
     }
@@ -70,7 +71,7 @@ impl ConfigCheck for AllGames {
         match game {
             GameKind::CatchTheTen => check::<catch_the_ten::Setup>(players, options, arms),
             GameKind::NineFiveTwo => check::<nine_five_two::Rules>(players, options, arms),
-            GameKind::Whist => Err("whist experiments are not supported yet".into()),
+            GameKind::Whist => check::<whist::Setup>(players, options, arms),
         }
     }
 }

@@ -7,6 +7,7 @@ use crate::games::catch_the_ten::{self, CatchTheTen};
 use crate::games::matches::{MatchState, PlayedHand};
 use crate::games::nine_five_two::{self, NineFiveTwo};
 use crate::games::record::RecordRules;
+use crate::games::whist::{self, Whist};
 use crate::games::{Game, Seat, Side};
 
 /// A statistic: its name and whether it is a proportion (Wilson interval) or a mean (t).
@@ -434,5 +435,56 @@ impl Measured for nine_five_two::Rules {
         out.push(p.last.tricks_won(seat).to_string());
         out.push((p.last.tricks_won(seat) as i32 - p.last.target(seat) as i32).to_string());
         out.push(p.last.trump().map(|t| t.to_string()).unwrap_or_default());
+    }
+}
+
+impl Measured for whist::Setup {
+    const STATISTICS: &'static [StatDef] = &[
+        StatDef {
+            name: "scored",
+            proportion: true,
+            about: "the subject side took seven tricks or more and scored for them",
+        },
+        StatDef {
+            name: "points_with_honours",
+            proportion: false,
+            about: "the subject side's points for tricks and honours added to its score",
+        },
+        StatDef {
+            name: "honours_scored",
+            proportion: true,
+            about: "the subject side scored for honours (only with the option `honours`)",
+        },
+    ];
+
+    fn statistic(&self, name: &str, p: &PlayedHand<'_, Whist>, subject: &[Seat]) -> Option<f64> {
+        let side = self.sides().side(subject[0]).index();
+        let s = p.last.settlement();
+        match name {
+            "scored" => Some(f64::from(u8::from(s.trick_points[side] > 0))),
+            "points_with_honours" => Some(f64::from(s.trick_points[side] + s.honours[side])),
+            "honours_scored" => Some(f64::from(u8::from(s.honours[side] > 0))),
+            _ => None,
+        }
+    }
+
+    const FACTS: &'static [&'static str] = &[
+        "side_tricks",
+        "trick_points",
+        "honours_held",
+        "honours",
+        "trumps",
+        "dealer",
+    ];
+
+    fn facts(&self, p: &PlayedHand<'_, Whist>, seat: Seat, out: &mut Vec<String>) {
+        let side = self.sides().side(seat);
+        let s = p.last.settlement();
+        out.push(p.last.side_tricks(side).to_string());
+        out.push(s.trick_points[side.index()].to_string());
+        out.push(p.last.honours_held(side).to_string());
+        out.push(s.honours[side.index()].to_string());
+        out.push(p.last.turned().suit().to_string());
+        out.push(u8::from(p.last.dealer() == seat).to_string());
     }
 }
