@@ -7,7 +7,7 @@ use crate::games::whist::{SIDES, Setup, Whist};
 use crate::games::{Game, Side};
 use crate::stats::{Interval, MeanAcc, Z95, wilson};
 
-use super::tally::{Tabulate, match_word, matches_note};
+use super::tally::{Tabulate, field_int, match_word, matches_note};
 
 /// The tally of a Whist run, per side (side 0 is seats 0 and 2).
 #[derive(Clone, Debug, Default)]
@@ -66,24 +66,32 @@ impl Tabulate for Setup {
         out: &mut csv::Writer<Vec<u8>>,
     ) -> csv::Result<()> {
         let sides = MatchRules::sides(self);
-        let r = p.last.result();
+        let settled = p.last.settlement();
+        let trumps = [p.last.turned().suit().letter() as u8];
         for side in sides.all() {
             let i = side.index();
-            out.write_record([
-                game.to_string(),
-                p.before.hands_dealt.to_string(),
-                p.before.dealer.to_string(),
-                r.trumps.to_string(),
-                side.to_string(),
-                sides.label(side),
-                r.tricks[i].to_string(),
-                r.trick_points[i].to_string(),
-                r.honours_held[i].to_string(),
-                r.honours[i].to_string(),
-                p.before.scores[i].to_string(),
-                p.after.scores[i].to_string(),
-                match_word(p.after, side).to_string(),
-            ])?;
+            for v in [
+                game as i64,
+                p.before.hands_dealt as i64,
+                p.before.dealer.0 as i64,
+            ] {
+                field_int(out, v)?;
+            }
+            out.write_field(trumps)?;
+            field_int(out, i as i64)?;
+            out.write_field(sides.label(side))?;
+            for v in [
+                p.last.side_tricks(side) as i64,
+                settled.trick_points[i] as i64,
+                p.last.honours_held(side) as i64,
+                settled.honours[i] as i64,
+                p.before.scores[i] as i64,
+                p.after.scores[i] as i64,
+            ] {
+                field_int(out, v)?;
+            }
+            out.write_field(match_word(p.after, side))?;
+            out.write_record(None::<&[u8]>)?;
         }
         Ok(())
     }
