@@ -127,3 +127,24 @@ subject = [0, 2]
             .ends_with("side_tricks,trick_points,honours_held,honours,trumps,dealer")
     );
 }
+
+#[test]
+fn a_tournament_plays_whist() {
+    let out = temp_path("cli_whist", "tournament");
+    let _ = std::fs::remove_dir_all(&out);
+    let stdout = tricklab_ok(&[
+        "tournament",
+        "--game",
+        "whist",
+        "--agents",
+        "random;ismcts:iterations=20",
+        "--deals",
+        "6",
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("Bradley"), "{stdout}");
+    assert!(out.read_dir().unwrap().next().is_some(), "nothing written");
+}

@@ -11,6 +11,7 @@ use crate::experiment::{AllGames, Experiment, Measured, rules_from_table};
 use crate::games::GameKind;
 use crate::games::catch_the_ten;
 use crate::games::nine_five_two;
+use crate::games::whist;
 
 use super::error::user;
 
@@ -50,7 +51,7 @@ pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
     pool.install(|| match exp.game {
         GameKind::CatchTheTen => go::<catch_the_ten::Setup>(&exp, &out),
         GameKind::NineFiveTwo => go::<nine_five_two::Rules>(&exp, &out),
-        GameKind::Whist => Err(user("whist agreement is not supported yet")),
+        GameKind::Whist => go::<whist::Setup>(&exp, &out),
     })
 }
 

@@ -13,6 +13,7 @@ use crate::games::GameKind;
 use crate::games::catch_the_ten;
 use crate::games::nine_five_two;
 use crate::games::record::RecordRules;
+use crate::games::whist;
 use crate::report::estimates_chart;
 use crate::stats::{Z95, wilson};
 
@@ -67,7 +68,7 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
     pool.install(|| match game {
         GameKind::CatchTheTen => go::<catch_the_ten::Setup>(&args, game, 4),
         GameKind::NineFiveTwo => go::<nine_five_two::Rules>(&args, game, 3),
-        GameKind::Whist => Err(user("whist tournaments are not supported yet")),
+        GameKind::Whist => go::<whist::Setup>(&args, game, whist::Setup::PLAYERS),
     })
 }
 
