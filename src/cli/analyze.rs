@@ -41,7 +41,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     match game {
         GameKind::CatchTheTen => analyze::<Setup>(&args, &line),
         GameKind::Whist => analyze::<crate::games::whist::Setup>(&args, &line),
-        other => Err(user(format!("analyze does not support {other} yet"))),
+        GameKind::NineFiveTwo => analyze::<crate::games::nine_five_two::Rules>(&args, &line),
     }
 }
 

@@ -15,7 +15,7 @@ use crate::games::catch_the_ten;
 use crate::games::nine_five_two;
 use crate::games::record::RecordRules;
 use crate::games::whist;
-use crate::sim::{SimConfig, Sinks, Tabulate, simulate};
+use crate::sim::{SimConfig, Sinks, Tabulate, duplicate_rotations, simulate};
 
 use super::error::user;
 use super::options::parse_options;
@@ -57,6 +57,10 @@ pub struct SimulateArgs {
     /// Abandon a match that has not ended after this many hands.
     #[arg(long, default_value_t = 10_000)]
     pub max_hands: u32,
+    /// Play every deal again with the agents moved round (sides swapped for two sides), and
+    /// report the paired difference between the first two agents.
+    #[arg(long)]
+    pub duplicate: bool,
 }
 
 /// Runs `tricklab simulate`.
@@ -136,6 +140,11 @@ where
         games: args.games,
         single_hands: args.hands,
         max_hands: args.max_hands,
+        rotations: if args.duplicate {
+            duplicate_rotations(&rules.sides())
+        } else {
+            1
+        },
         ..SimConfig::default()
     };
     let progress = std::io::stderr().is_terminal().then(|| {
@@ -151,7 +160,7 @@ where
         csv: csv.as_mut().map(|w| w as &mut (dyn Write + Send)),
         log: log.as_mut().map(|w| w as &mut (dyn Write + Send)),
     };
-    let summary = pool.install(|| simulate(rules, &seats, &cfg, sinks, progress.as_ref()))?;
+    let result = pool.install(|| simulate(rules, &seats, &cfg, sinks, progress.as_ref()))?;
     if let Some(p) = &progress {
         p.finish_and_clear();
     }
@@ -165,7 +174,14 @@ where
         cfg.seed,
         secs
     );
-    print!("{}", rules.report(&summary));
+    print!("{}", rules.report(&result.summary));
+    if let Some(p) = &result.paired {
+        let ci = p.diffs.t_interval(0.95);
+        println!(
+            "duplicate: {} minus {}, points per seat and hand, paired over {} deals ({} rotations each): {:.4} [{:.4}, {:.4}] (95% t)",
+            p.first, p.second, p.diffs.n, cfg.rotations, ci.estimate, ci.low, ci.high
+        );
+    }
     if let Some(p) = &args.out {
         println!("hand rows: {}", p.display());
     }

@@ -43,7 +43,7 @@ pub fn run(args: WorldsArgs) -> anyhow::Result<()> {
     match game {
         GameKind::CatchTheTen => show::<Setup>(&args, &line),
         GameKind::Whist => show::<crate::games::whist::Setup>(&args, &line),
-        other => Err(user(format!("worlds does not support {other} yet"))),
+        GameKind::NineFiveTwo => show::<crate::games::nine_five_two::Rules>(&args, &line),
     }
 }
 

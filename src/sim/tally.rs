@@ -12,10 +12,11 @@ pub trait Tabulate: RecordRules {
     /// The CSV columns.
     fn csv_header(&self) -> Vec<&'static str>;
 
-    /// The rows of one finished hand of game `game` (tidy: one row per side or seat).
+    /// The rows of one finished hand of game `game` (played in duplicate rotation `rotation`) (tidy: one row per side or seat).
     fn csv_rows(
         &self,
         game: u64,
+        rotation: usize,
         played: &PlayedHand<'_, Self::Hand>,
         out: &mut csv::Writer<Vec<u8>>,
     ) -> csv::Result<()>;

@@ -51,6 +51,7 @@ impl Tabulate for Setup {
     fn csv_header(&self) -> Vec<&'static str> {
         vec![
             "game",
+            "rotation",
             "hand",
             "set",
             "dealer",
@@ -71,6 +72,7 @@ impl Tabulate for Setup {
     fn csv_rows(
         &self,
         game: u64,
+        rotation: usize,
         p: &PlayedHand<'_, CatchTheTen>,
         out: &mut csv::Writer<Vec<u8>>,
     ) -> csv::Result<()> {
@@ -91,6 +93,7 @@ impl Tabulate for Setup {
                 let i = side.index();
                 for v in [
                     game as i64,
+                    rotation as i64,
                     p.before.hands_dealt as i64,
                     set as i64,
                     p.before.dealer.0 as i64,

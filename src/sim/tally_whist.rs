@@ -44,6 +44,7 @@ impl Tabulate for Setup {
     fn csv_header(&self) -> Vec<&'static str> {
         vec![
             "game",
+            "rotation",
             "hand",
             "dealer",
             "trumps",
@@ -62,6 +63,7 @@ impl Tabulate for Setup {
     fn csv_rows(
         &self,
         game: u64,
+        rotation: usize,
         p: &PlayedHand<'_, Whist>,
         out: &mut csv::Writer<Vec<u8>>,
     ) -> csv::Result<()> {
@@ -72,6 +74,7 @@ impl Tabulate for Setup {
             let i = side.index();
             for v in [
                 game as i64,
+                rotation as i64,
                 p.before.hands_dealt as i64,
                 p.before.dealer.0 as i64,
             ] {
