@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use crate::agents::{AgentFactory, build_agent, build_evaluator};
 use crate::games::matches::{MatchRules, MatchState, play_match};
 use crate::games::{Action, Game, Seat};
-use crate::rng::{Purpose, below, stream};
+use crate::rng::{GameStreams, Purpose, stream};
 use crate::stats::{Interval, MeanAcc, Z95, wilson};
 
 use super::config::Experiment;
@@ -49,14 +49,12 @@ where
         if found.len() as u64 >= ag.positions {
             break;
         }
-        let mut rngs: Vec<_> = (0..n)
-            .map(|s| stream(exp.seed, game, Purpose::Agent, 0xA000 + s as u64))
-            .collect();
-        let mut deal_rng = stream(exp.seed, game, Purpose::Deal, 0xA000);
-        let first = Seat(below(
-            &mut stream(exp.seed, game, Purpose::FirstDealer, 0xA000),
-            n as u32,
-        ) as u8);
+        let GameStreams {
+            agents: mut rngs,
+            deal: mut deal_rng,
+            first_dealer,
+        } = GameStreams::new(exp.seed, game, n, 0xA000, |s| 0xA000 + s as u64);
+        let first = Seat(first_dealer);
         let mut step = 0u64;
         play_match(
             rules,

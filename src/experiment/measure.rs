@@ -123,7 +123,7 @@ where
 }
 
 /// The match-level statistic `name` for the subject's side; `close` says whether some hand
-/// of the match started with every side on [`CLOSE`] or more.
+/// of the match started with every side on `CLOSE` (25 points) or more.
 pub fn match_statistic(name: &str, end: &MatchState, side: Side, close: bool) -> Option<f64> {
     let win = || {
         end.winners.map(|w| {

@@ -16,7 +16,7 @@ use thiserror::Error;
 use crate::agents::{Agent, AgentFactory, build_agent};
 use crate::games::Seat;
 use crate::games::matches::{MatchState, play_match};
-use crate::rng::{Purpose, below, mix64, stream};
+use crate::rng::{GameStreams, mix64};
 
 use super::config::Experiment;
 use super::measure::{CLOSE, Measured, hand_statistic, match_statistic, statistics_of};
@@ -173,21 +173,14 @@ where
                     .map(|s| Seat(((s.index() + r) % n) as u8))
                     .collect();
                 let side = rules.sides().side(subject[0]);
-                let mut rngs: Vec<_> = (0..n)
-                    .map(|s| {
-                        stream(
-                            exp.seed,
-                            deal,
-                            Purpose::Agent,
-                            ((ai as u64) << 16) | ((r as u64) << 8) | s as u64,
-                        )
-                    })
-                    .collect();
-                let mut deal_rng = stream(exp.seed, deal, Purpose::Deal, 0);
-                let first = Seat(below(
-                    &mut stream(exp.seed, deal, Purpose::FirstDealer, 0),
-                    n as u32,
-                ) as u8);
+                let GameStreams {
+                    agents: mut rngs,
+                    deal: mut deal_rng,
+                    first_dealer,
+                } = GameStreams::new(exp.seed, deal, n, 0, |s| {
+                    ((ai as u64) << 16) | ((r as u64) << 8) | s as u64
+                });
+                let first = Seat(first_dealer);
                 let mut sums = vec![(0.0f64, 0u32); exp.statistics.len()];
                 let mut close = false;
                 let arm_agents = &mut agents[ai];

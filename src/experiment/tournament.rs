@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use crate::agents::{Agent, AgentFactory, AgentSpec, build_agent};
 use crate::games::matches::{MatchRules, MatchState, play_match};
 use crate::games::{Game, Seat};
-use crate::rng::{Purpose, below, stream};
+use crate::rng::{GameStreams, Purpose, below, stream};
 use crate::stats::{Interval, MeanAcc, Rating, bradley_terry};
 
 /// The seatings (agent index per seat: 0 for `x`, 1 for `y`) a pair plays every deal in.
@@ -93,21 +93,14 @@ where
             for deal in chunk {
                 let mut total = 0.0;
                 for (r, seating) in seatings.iter().enumerate() {
-                    let mut rngs: Vec<_> = (0..n)
-                        .map(|s| {
-                            stream(
-                                seed,
-                                deal,
-                                Purpose::Agent,
-                                (pair << 24) | ((r as u64) << 8) | s as u64,
-                            )
-                        })
-                        .collect();
-                    let mut deal_rng = stream(seed, deal, Purpose::Deal, 0);
-                    let first = Seat(below(
-                        &mut stream(seed, deal, Purpose::FirstDealer, 0),
-                        n as u32,
-                    ) as u8);
+                    let GameStreams {
+                        agents: mut rngs,
+                        deal: mut deal_rng,
+                        first_dealer,
+                    } = GameStreams::new(seed, deal, n, 0, |s| {
+                        (pair << 24) | ((r as u64) << 8) | s as u64
+                    });
+                    let first = Seat(first_dealer);
                     let mut points = [0.0f64; 2];
                     let end = play_match(
                         rules,

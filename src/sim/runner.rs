@@ -10,7 +10,7 @@ use crate::agents::{Agent, AgentFactory, AgentSpec, build_agent};
 use crate::games::matches::{MatchState, PlayedHand, play_match};
 use crate::games::record::record_hand;
 use crate::games::{Game as _, Seat};
-use crate::rng::{Purpose, below, stream};
+use crate::rng::GameStreams;
 use crate::stats::MeanAcc;
 
 use super::tally::Tabulate;
@@ -122,14 +122,12 @@ where
         for r in 0..cfg.rotations {
             // Rotation r moves the seating r seats round the table.
             let agent_of = |seat: usize| (seat + n - r) % n;
-            let mut rngs: Vec<_> = (0..n)
-                .map(|k| stream(cfg.seed, game, Purpose::Agent, ((r as u64) << 8) | k as u64))
-                .collect();
-            let mut deal_rng = stream(cfg.seed, game, Purpose::Deal, 0);
-            let first = Seat(below(
-                &mut stream(cfg.seed, game, Purpose::FirstDealer, 0),
-                n as u32,
-            ) as u8);
+            let GameStreams {
+                agents: mut rngs,
+                deal: mut deal_rng,
+                first_dealer,
+            } = GameStreams::new(cfg.seed, game, n, 0, |k| ((r as u64) << 8) | k as u64);
+            let first = Seat(first_dealer);
             let max_hands = if cfg.single_hands { 1 } else { cfg.max_hands };
             let mut on_hand = |played: &PlayedHand<'_, R::Hand>| {
                 if want_csv {
