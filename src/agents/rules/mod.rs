@@ -37,6 +37,17 @@ pub fn lowest_by(cards: CardSet, key: impl Fn(Card) -> u32) -> Option<Card> {
     cards.iter().min_by_key(|&c| (key(c), c.index()))
 }
 
+/// B0's *lowest* card of `cards` in the aces-high games, 9-5-2 and Whist (RULES.md §5.0):
+/// non-trumps by rank, then trumps by rank; equal ranks in suit order C < D < H < S. `trump` is
+/// `None` before trumps are known.
+///
+/// # Panics
+/// If `cards` is empty.
+pub fn lowest_trumps_last(cards: CardSet, trump: Option<Suit>) -> Card {
+    let key = |c: Card| c.rank() as u32 + if Some(c.suit()) == trump { 100 } else { 0 };
+    lowest_by(cards, key).expect("a card to choose from")
+}
+
 /// The card of `cards` with the lowest trick power (the cheapest winner).
 pub fn lowest_power(
     cards: CardSet,
