@@ -8,14 +8,14 @@
 mod catch_the_ten;
 mod nine_five_two;
 mod switches;
+mod whist;
 
 pub use catch_the_ten::{CatchTheTenRules, CatchTheTenSwitch};
 pub use nine_five_two::{NineFiveTwoRules, NineFiveTwoSwitch, high_card_points};
 pub use switches::{Switch, parse_switches};
+pub use whist::{WhistRules, WhistSwitch};
 
-use crate::agents::{Agent, AgentFactory, SpecError};
 use crate::cards::{Card, CardSet, Suit};
-use crate::games::whist::Whist;
 use crate::games::{Game, Seat, Trick, TrumpOrder, trick::power};
 
 /// Whether `seat`'s partner (not `seat` itself) is winning the trick so far.
@@ -103,14 +103,4 @@ pub fn follow_b0(
         return lowest_power(win, trick, trump, order).expect("a winner");
     }
     lowest(cards)
-}
-
-/// Whist's rule-based player is still to be written (RULES.md §5.3 names its tips): `random`
-/// and `ismcts` play it meanwhile.
-impl AgentFactory for Whist {
-    fn rules_agent(_switches: &[String]) -> Result<Box<dyn Agent<Self>>, SpecError> {
-        Err(SpecError::BadParameter(
-            "whist has no rule-based player yet: use random or ismcts".into(),
-        ))
-    }
 }
