@@ -11,6 +11,8 @@ use common::conformance::{Plan, run};
 use common::{card, cards};
 use tricklab::agents::{Agent, AgentSpec, SpecError, build_agent};
 use tricklab::cards::{CardSet, Suit};
+use tricklab::experiment::hand_statistic;
+use tricklab::games::matches::{MatchState, PlayedHand};
 use tricklab::games::whist::{Options, Setup, Whist};
 use tricklab::games::{Action, Game, Seat};
 use tricklab::knowledge::Observable;
@@ -148,11 +150,10 @@ fn lead_from_strength() {
     assert_eq!(both("rules:lead_from_strength", &s), ["2S", "2S"]);
 }
 
-/// Seat 0 holds AS..TS and `rest`; after three rounds of spades led by seat 0 (seat 3 shows out
-/// on the third, discarding the KD) it is on lead and no trump is outstanding.
-fn trumps_drawn(hearts0: &str) -> Whist {
+/// Seat 0 holds AS..TS and `hearts0`, and leads three rounds of spades (`DRAW`).
+fn spades_to_draw(hearts0: &str) -> Whist {
     let seat0 = format!("AS KS QS JS TS {hearts0} AC 2C 3D 2D");
-    let mut s = deal(
+    deal(
         3,
         [
             &seat0,
@@ -161,8 +162,16 @@ fn trumps_drawn(hearts0: &str) -> Whist {
             "*",
         ],
         "2S",
-    );
-    play(&mut s, "AS 7S 4S 2S KS 8S 5S 3S QS 9S 6S KD");
+    )
+}
+
+/// Three rounds of spades led by seat 0; seat 3 shows out on the third, discarding the KD.
+const DRAW: &str = "AS 7S 4S 2S KS 8S 5S 3S QS 9S 6S KD";
+
+/// [`spades_to_draw`] after [`DRAW`]: seat 0 is on lead and no trump is outstanding.
+fn trumps_drawn(hearts0: &str) -> Whist {
+    let mut s = spades_to_draw(hearts0);
+    play(&mut s, DRAW);
     assert_eq!(s.to_act(), Some(Seat(0)));
     assert_eq!(s.unseen_by(Seat(0)).suit(Suit::Spades), CardSet::EMPTY);
     s
@@ -240,10 +249,10 @@ fn doubleton() -> Whist {
     )
 }
 
-/// Deal C: seat 0 leads AC and KC; its partner, seat 2, holding 9C 3C, plays them in the order
-/// `partner`; seat 0 is then on lead with 5C, six hearts and four diamonds.
-fn echo_led_by_seat_0(partner: [&str; 2]) -> Whist {
-    let mut s = deal(
+/// Deal C: seat 0 holds AC KC 5C, six hearts and four diamonds; its partner, seat 2, holds
+/// exactly 9C 3C.
+fn deal_c() -> Whist {
+    deal(
         3,
         [
             "AC KC 5C 2H 3H 4H 6H 7H 8H 2D 3D 4D 5D",
@@ -252,11 +261,18 @@ fn echo_led_by_seat_0(partner: [&str; 2]) -> Whist {
             "*",
         ],
         "AS",
-    );
-    play(
-        &mut s,
-        &format!("AC 2C {} 4C KC QC {} 6C", partner[0], partner[1]),
-    );
+    )
+}
+
+/// Seat 0 leads the AC and the KC and wins both; seat 2 plays its clubs in the order `partner`.
+fn two_club_rounds(partner: [&str; 2]) -> String {
+    format!("AC 2C {} 4C KC QC {} 6C", partner[0], partner[1])
+}
+
+/// Deal C after [`two_club_rounds`]: seat 0 is on lead with 5C, six hearts and four diamonds.
+fn echo_led_by_seat_0(partner: [&str; 2]) -> Whist {
+    let mut s = deal_c();
+    play(&mut s, &two_club_rounds(partner));
     assert_eq!(s.to_act(), Some(Seat(0)));
     s
 }
@@ -383,6 +399,51 @@ fn the_order_of_play_is_kept_in_public() {
     let mut s = echo_led_by_seat_0(["9C", "3C"]);
     play(&mut s, "5C");
     assert!(!s.echoed(Seat(2), Suit::Clubs), "led three times");
+}
+
+/// The statistic `name` for the `subject` seats of the hand dealt as `initial` with `script`
+/// played so far (the statistics of W-H2 and W-H4 read only the plays).
+fn statistic(name: &str, initial: &Whist, script: &str, subject: [u8; 2]) -> Option<f64> {
+    let mut s = *initial;
+    let mut actions = Vec::new();
+    for c in script.split_whitespace() {
+        let (seat, a) = (s.to_act().unwrap(), Action::Play(card(c)));
+        s.try_apply(a).unwrap_or_else(|e| panic!("{c}: {e}"));
+        actions.push((seat, a));
+    }
+    let m = MatchState::new(initial.dealer());
+    let p = PlayedHand {
+        initial,
+        actions: &actions,
+        last: &s,
+        before: &m,
+        after: &m,
+    };
+    hand_statistic(initial.setup(), name, &p, &subject.map(Seat))
+}
+
+#[test]
+fn statistics_of_trump_leads_and_echoes() {
+    const LEADS: &str = "trump_leads_none_out";
+    // Seat 0 leads AS KS QS with trumps outstanding, then the JS with none.
+    let s = spades_to_draw("AH KH 4H 3H");
+    assert_eq!(statistic(LEADS, &s, DRAW, [0, 2]), Some(0.0));
+    let script = format!("{DRAW} JS 3C 4D 2H");
+    assert_eq!(statistic(LEADS, &s, &script, [0, 2]), Some(1.0));
+    assert_eq!(statistic(LEADS, &s, &script, [1, 3]), Some(0.0));
+    // A third club led after seat 2's echo: seat 2 ruffs it, or discards.
+    const RUFF: &str = "echo_ruffed";
+    let c = deal_c();
+    let echo = two_club_rounds(["9C", "3C"]);
+    assert_eq!(statistic(RUFF, &c, &echo, [0, 2]), Some(0.0));
+    let ruff = format!("{echo} 5C 6D 5S TC");
+    assert_eq!(statistic(RUFF, &c, &ruff, [0, 2]), Some(1.0));
+    let discard = format!("{echo} 5C 6D QH TC");
+    assert_eq!(statistic(RUFF, &c, &discard, [0, 2]), Some(0.0));
+    // No echo by the opponents, nor by seat 2 when it plays low first.
+    assert_eq!(statistic(RUFF, &c, &ruff, [1, 3]), None);
+    let low_high = format!("{} 5C 6D 5S TC", two_club_rounds(["3C", "9C"]));
+    assert_eq!(statistic(RUFF, &c, &low_high, [0, 2]), None);
 }
 
 #[test]
