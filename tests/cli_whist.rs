@@ -56,12 +56,40 @@ fn a_catch_the_ten_option() {
 }
 
 #[test]
-fn the_rule_based_player_is_not_written_yet() {
+fn rule_based_switches_are_checked() {
     refuses(
         "rules",
-        &["--agents", "rules"],
-        "error: whist has no rule-based player yet: use random or ismcts",
+        &["--agents", "rules:save_ten"],
+        "error: unknown switch `save_ten` for whist rules: expected one of: lead_from_length, \
+         lead_from_strength, count_trumps, second_low_third_high, signals",
     );
+    refuses(
+        "rules-conflict",
+        &["--agents", "rules:lead_from_strength,signals"],
+        "error: switches `lead_from_strength` and `signals` contradict each other: choose one",
+    );
+}
+
+#[test]
+fn rule_based_players_with_switches_play() {
+    let csv = temp_path("cli_whist", "rules.csv");
+    let stdout = tricklab_ok(&[
+        "simulate",
+        "--game",
+        "whist",
+        "--games",
+        "20",
+        "--agents",
+        "rules:signals,lead_from_length,count_trumps;rules;rules:second_low_third_high;rules",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(
+        stdout.contains("rules:count_trumps,lead_from_length,signals,rules,"),
+        "{stdout}"
+    );
+    let rows = std::fs::read_to_string(&csv).unwrap().lines().count();
+    assert!(rows > 40, "two rows per hand of 20 matches: {rows}");
 }
 
 #[test]

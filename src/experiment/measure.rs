@@ -8,7 +8,7 @@ use crate::games::matches::{MatchState, PlayedHand};
 use crate::games::nine_five_two::{self, NineFiveTwo};
 use crate::games::record::RecordRules;
 use crate::games::whist::{self, Whist};
-use crate::games::{Game, Seat, Side};
+use crate::games::{Action, Game, Seat, Side};
 
 /// A statistic: its name and whether it is a proportion (Wilson interval) or a mean (t).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -455,6 +455,16 @@ impl Measured for whist::Setup {
             proportion: true,
             about: "the subject side scored for honours (only with the option `honours`)",
         },
+        StatDef {
+            name: "trump_leads_none_out",
+            proportion: false,
+            about: "W-H2: trump leads by the subject seats made when no trump was outstanding (every unplayed trump in the leader's hand)",
+        },
+        StatDef {
+            name: "echo_ruffed",
+            proportion: true,
+            about: "W-H4: an echoing subject seat ruffed the third round of the suit it echoed in, in hands where a subject seat echoed (Whist::echoed, a side suit, not yet shown out of trumps when the second round ended)",
+        },
     ];
 
     fn statistic(&self, name: &str, p: &PlayedHand<'_, Whist>, subject: &[Seat]) -> Option<f64> {
@@ -464,6 +474,10 @@ impl Measured for whist::Setup {
             "scored" => Some(f64::from(u8::from(s.trick_points[side] > 0))),
             "points_with_honours" => Some(f64::from(s.trick_points[side] + s.honours[side])),
             "honours_scored" => Some(f64::from(u8::from(s.honours[side] > 0))),
+            "trump_leads_none_out" => Some(f64::from(whist_play_facts(p, subject).0)),
+            "echo_ruffed" => whist_play_facts(p, subject)
+                .1
+                .map(|ruffed| f64::from(u8::from(ruffed))),
             _ => None,
         }
     }
@@ -487,4 +501,54 @@ impl Measured for whist::Setup {
         out.push(p.last.turned().suit().to_string());
         out.push(u8::from(p.last.dealer() == seat).to_string());
     }
+}
+
+/// Facts of a Whist hand's play, found by replaying it: the trump leads the `subject` seats made
+/// with no trump outstanding for the leader (W-H2), and, when a subject seat echoed, whether an
+/// echoing subject seat ruffed the third round of its suit (W-H4; `None` without an echo).
+fn whist_play_facts(p: &PlayedHand<'_, Whist>, subject: &[Seat]) -> (u32, Option<bool>) {
+    let mut s = *p.initial;
+    let trump = s.turned().suit();
+    let no_trump_shown = |s: &Whist, q: Seat| s.voids(q) & (1 << trump.index()) == 0;
+    let mut trump_leads = 0;
+    // Per seat, the suits it echoed in, as a bit mask.
+    let mut echoes = [0u8; whist::Setup::PLAYERS];
+    let mut ruffed = false;
+    let mut trick = [None; whist::Setup::PLAYERS];
+    for &(seat, action) in p.actions {
+        let Action::Play(card) = action else {
+            continue;
+        };
+        let subj = subject.contains(&seat);
+        if s.trick().is_empty() {
+            trick = [None; whist::Setup::PLAYERS];
+            let none_out = s.unseen_by(seat).suit(trump).is_empty();
+            trump_leads += u32::from(subj && card.suit() == trump && none_out);
+        }
+        let led = s.trick().led().unwrap_or(card.suit());
+        trick[seat.index()] = Some(card);
+        let done = s.tricks_done();
+        s.apply(action);
+        if s.tricks_done() == done || led == trump {
+            continue;
+        }
+        match s.led_cards().suit(led).len() {
+            2 => {
+                for &q in subject {
+                    if s.echoed(q, led) && no_trump_shown(&s, q) {
+                        echoes[q.index()] |= 1 << led.index();
+                    }
+                }
+            }
+            3 => {
+                ruffed |= subject.iter().any(|&q| {
+                    echoes[q.index()] & (1 << led.index()) != 0
+                        && trick[q.index()].is_some_and(|c: Card| c.suit() == trump)
+                });
+            }
+            _ => {}
+        }
+    }
+    let echoed = echoes.iter().any(|&e| e != 0);
+    (trump_leads, echoed.then_some(ruffed))
 }

@@ -8,14 +8,14 @@
 mod catch_the_ten;
 mod nine_five_two;
 mod switches;
+mod whist;
 
 pub use catch_the_ten::{CatchTheTenRules, CatchTheTenSwitch};
 pub use nine_five_two::{NineFiveTwoRules, NineFiveTwoSwitch, high_card_points};
 pub use switches::{Switch, parse_switches};
+pub use whist::{WhistRules, WhistSwitch};
 
-use crate::agents::{Agent, AgentFactory, SpecError};
 use crate::cards::{Card, CardSet, Suit};
-use crate::games::whist::Whist;
 use crate::games::{Game, Seat, Trick, TrumpOrder, trick::power};
 
 /// Whether `seat`'s partner (not `seat` itself) is winning the trick so far.
@@ -35,6 +35,17 @@ pub fn winners(cards: CardSet, trick: &Trick, trump: Suit, order: &TrumpOrder) -
 /// The card of `cards` with the lowest key (ties: the lower card index).
 pub fn lowest_by(cards: CardSet, key: impl Fn(Card) -> u32) -> Option<Card> {
     cards.iter().min_by_key(|&c| (key(c), c.index()))
+}
+
+/// B0's *lowest* card of `cards` in the aces-high games, 9-5-2 and Whist (RULES.md §5.0):
+/// non-trumps by rank, then trumps by rank; equal ranks in suit order C < D < H < S. `trump` is
+/// `None` before trumps are known.
+///
+/// # Panics
+/// If `cards` is empty.
+pub fn lowest_trumps_last(cards: CardSet, trump: Option<Suit>) -> Card {
+    let key = |c: Card| c.rank() as u32 + if Some(c.suit()) == trump { 100 } else { 0 };
+    lowest_by(cards, key).expect("a card to choose from")
 }
 
 /// The card of `cards` with the lowest trick power (the cheapest winner).
@@ -92,14 +103,4 @@ pub fn follow_b0(
         return lowest_power(win, trick, trump, order).expect("a winner");
     }
     lowest(cards)
-}
-
-/// Whist's rule-based player is still to be written (RULES.md §5.3 names its tips): `random`
-/// and `ismcts` play it meanwhile.
-impl AgentFactory for Whist {
-    fn rules_agent(_switches: &[String]) -> Result<Box<dyn Agent<Self>>, SpecError> {
-        Err(SpecError::BadParameter(
-            "whist has no rule-based player yet: use random or ismcts".into(),
-        ))
-    }
 }

@@ -9,7 +9,7 @@ use crate::rng::{GameRng, below};
 
 use super::super::{Agent, AgentFactory, SpecError};
 use super::switches::{Switch, parse_switches};
-use super::{follow_b0, lead_from_longest_side_suit, lowest_by};
+use super::{follow_b0, lead_from_longest_side_suit, lowest_trumps_last as lowest};
 
 const ORDER: TrumpOrder = TrumpOrder::ACES_HIGH;
 
@@ -122,16 +122,6 @@ pub fn high_card_points(cards: CardSet) -> u32 {
     .iter()
     .map(|&(r, p)| (cards & CardSet::rank_mask(r)).len() as u32 * p)
     .sum()
-}
-
-/// How readily B0 parts with a card: non-trumps by rank, then trumps by rank.
-fn cheapness(c: Card, trump: Option<Suit>) -> u32 {
-    c.rank() as u32 + if Some(c.suit()) == trump { 100 } else { 0 }
-}
-
-/// B0's *lowest* card of `cards` (see [`cheapness`]).
-fn lowest(cards: CardSet, trump: Option<Suit>) -> Card {
-    lowest_by(cards, |c| cheapness(c, trump)).expect("a card to choose from")
 }
 
 /// The held suit of `hand` that is best by `key` (ties: the earlier suit, C < D < H < S).

@@ -32,7 +32,9 @@ const PACK: [Card; 52] = {
 pub type Hands = [CardSet; Setup::PLAYERS];
 
 /// One Whist hand in play: every seat's cards, the trick, the tricks taken, the turned card, the
-/// honours each side was dealt and the game score before the hand.
+/// honours each side was dealt and the game score before the hand, and the little of the order of
+/// play that the cards each seat played do not show (which cards were led, and each seat's first
+/// card of each suit), so that a player can read signals from the public history.
 ///
 /// Build one with [`Whist::deal`] (a shuffled deal), [`Whist::from_order`] (a given pack order)
 /// or [`Whist::from_hands`] (given hands, checked), then drive it through [`Game`].
@@ -43,6 +45,11 @@ pub struct Whist {
     turned: Card,
     turned_face_up: bool,
     play: TrickPlay,
+    /// Every card led to a trick so far (public).
+    led: CardSet,
+    /// For each seat and suit, the first card of the suit that the seat played (public; a card
+    /// is played by one seat only, so one set serves the four seats).
+    firsts: CardSet,
     honours_held: [u8; SIDES],
     scores_before: [u8; SIDES],
 }
@@ -158,6 +165,8 @@ impl Whist {
                 trump,
                 TrumpOrder::ACES_HIGH,
             ),
+            led: CardSet::EMPTY,
+            firsts: CardSet::EMPTY,
             honours_held,
             scores_before: scores.map(|s| s as u8),
         }
@@ -198,6 +207,59 @@ impl Whist {
     #[inline]
     pub const fn voids(&self, seat: Seat) -> u8 {
         self.play.voids(seat)
+    }
+
+    /// Every card played so far, the trick in progress included.
+    #[inline]
+    pub const fn played(&self) -> CardSet {
+        let mut all = 0;
+        let mut q = 0;
+        while q < Setup::PLAYERS {
+            all |= self.play.played_by(Seat(q as u8)).0;
+            q += 1;
+        }
+        CardSet(all)
+    }
+
+    /// The cards `seat` has not seen: neither played nor in its hand. (The turned card is among
+    /// them for the other seats while the dealer holds it.)
+    #[inline]
+    pub const fn unseen_by(&self, seat: Seat) -> CardSet {
+        CardSet(CardSet::ALL.0 & !self.played().0 & !self.play.hand(seat).0)
+    }
+
+    /// Every card led to a trick so far, the trick in progress included. Public: everyone saw
+    /// who led what.
+    #[inline]
+    pub const fn led_cards(&self) -> CardSet {
+        self.led
+    }
+
+    /// The first card of `suit` that `seat` played, if it has played one. Public, like every
+    /// play: together with [`Whist::played_by`] it shows whether a seat played a suit high
+    /// first and low second.
+    #[inline]
+    pub const fn first_played(&self, seat: Seat, suit: Suit) -> Option<Card> {
+        CardSet(self.firsts.0 & self.play.played_by(seat).0)
+            .suit(suit)
+            .first()
+    }
+
+    /// Whether `seat` has *echoed* in `suit`: the suit has been led exactly twice, both times by
+    /// another seat; `seat` followed suit both times (it has played exactly two cards of the
+    /// suit and has not shown out of it) and played the higher card first. Read from the public
+    /// history only.
+    pub fn echoed(&self, seat: Seat, suit: Suit) -> bool {
+        let mine = self.played_by(seat).suit(suit);
+        let led = self.led.suit(suit);
+        let t = self.play.trick();
+        let yet_to_follow = t.led() == Some(suit) && t.card_set().is_disjoint(mine);
+        led.len() == 2
+            && !yet_to_follow
+            && mine.len() == 2
+            && mine.is_disjoint(led)
+            && self.voids(seat) & (1 << suit.index()) == 0
+            && self.first_played(seat, suit) == mine.last()
     }
 
     /// Tricks completed.
@@ -302,6 +364,15 @@ impl Game for Whist {
             panic!("Whist has only card plays, not {action}");
         };
         debug_assert!(self.play.legal().contains(card), "{card} is not legal");
+        // The public record of the order of play, kept without branches (as `TrickPlay` keeps
+        // its show-outs): the card is led when the trick is empty, and it is its seat's first
+        // of its suit when that seat has played none of the suit yet.
+        let bit = CardSet::single(card).0;
+        let on_lead = (self.play.trick().is_empty() as u64).wrapping_neg();
+        let before = self.play.played_by(self.play.to_play()).suit(card.suit());
+        let first = (before.is_empty() as u64).wrapping_neg();
+        self.led.0 |= bit & on_lead;
+        self.firsts.0 |= bit & first;
         let played = self.play.play(card);
         self.turned_face_up &= played.seat != self.dealer;
     }
