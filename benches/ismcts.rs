@@ -8,8 +8,12 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tricklab::agents::AgentFactory;
 use tricklab::agents::ismcts::{Ismcts, IsmctsParams, node_bytes};
-use tricklab::games::Seat;
+use tricklab::agents::{AgentSpec, build_agent};
 use tricklab::games::catch_the_ten::{CatchTheTen, Options, Setup};
+use tricklab::games::matches::{MatchRules, MatchState};
+use tricklab::games::nine_five_two::{self, NineFiveTwo};
+use tricklab::games::whist::{self, Whist};
+use tricklab::games::{Decision, Game, Seat};
 use tricklab::rng::{Purpose, stream};
 
 const ITERATIONS: u32 = 10_000;
@@ -51,6 +55,18 @@ fn bench(c: &mut Criterion) {
         "catch_the_ten_4p",
         CatchTheTen::deal(setup, Seat(3), &[0, 0], &mut rng),
     );
+    let setup = whist::Setup::new(4, whist::Options::default()).unwrap();
+    bench_game(c, "whist", Whist::deal(setup, Seat(3), &[0, 0], &mut rng));
+    // 9-5-2 at the first card of play: trumps named and the kitty discarded by B0.
+    let rules = nine_five_two::Rules::STANDARD;
+    let mut h = rules.deal(&MatchState::new(Seat(2)), &mut rng);
+    let mut b0 = build_agent::<NineFiveTwo>(&AgentSpec::Rules(vec![])).unwrap();
+    while h.legal_actions().decision() != Decision::Play {
+        let seat = h.to_act().unwrap();
+        let a = b0.choose(&h, seat, &mut rng);
+        h.apply(a);
+    }
+    bench_game(c, "nine_five_two", h);
 }
 
 criterion_group! {

@@ -9,8 +9,10 @@
 pub mod agents;
 pub mod cards;
 pub mod cli;
+pub mod experiment;
 pub mod games;
 pub mod knowledge;
+pub mod report;
 pub mod rng;
 pub mod sim;
 pub mod solver;

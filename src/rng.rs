@@ -91,6 +91,41 @@ pub fn shuffle<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
     }
 }
 
+/// The random streams of one game (deal `index` of a run with `seed`): one per seat for its
+/// agent (the agent stream's sub-index is `agent_sub(seat)`), one for the deals, and the first
+/// dealer. `deal_sub` separates runs that must not share deals (0 for the shared deals of an
+/// experiment, so that every arm and rotation plays the same cards).
+pub struct GameStreams {
+    /// Each seat's agent stream.
+    pub agents: Vec<GameRng>,
+    /// The stream the deals are shuffled from.
+    pub deal: GameRng,
+    /// The first dealer's seat index.
+    pub first_dealer: u8,
+}
+
+impl GameStreams {
+    /// The streams of game `index` at a table of `seats`.
+    pub fn new(
+        seed: u64,
+        index: u64,
+        seats: usize,
+        deal_sub: u64,
+        agent_sub: impl Fn(usize) -> u64,
+    ) -> GameStreams {
+        GameStreams {
+            agents: (0..seats)
+                .map(|s| stream(seed, index, Purpose::Agent, agent_sub(s)))
+                .collect(),
+            deal: stream(seed, index, Purpose::Deal, deal_sub),
+            first_dealer: below(
+                &mut stream(seed, index, Purpose::FirstDealer, deal_sub),
+                seats as u32,
+            ) as u8,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -88,7 +88,7 @@ fn single_hands_mode_writes_one_deal_per_game() {
     assert!(
         text.lines()
             .skip(1)
-            .all(|l| l.split(',').nth(1) == Some("0")),
+            .all(|l| l.split(',').nth(2) == Some("0")),
         "hand 0 only"
     );
 }
@@ -154,4 +154,46 @@ fn bad_flag_values_exit_2() {
         String::from_utf8_lossy(&out.stderr).trim().lines().count(),
         1
     );
+}
+
+#[test]
+fn duplicate_replays_every_deal_with_the_sides_swapped() {
+    let dir = tempdir("duplicate");
+    let csv = dir.join("d.csv");
+    let out = tricklab(&[
+        "simulate",
+        "--hands",
+        "--games",
+        "500",
+        "--duplicate",
+        "--agents",
+        "rules:save_ten;rules;rules:save_ten;rules",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("duplicate: rules:save_ten minus rules"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    // Two rotations of every deal, two sides each.
+    assert_eq!(rows.len(), 500 * 2 * 2);
+    for game in rows.chunks(4) {
+        assert_eq!([game[0][1], game[2][1]], ["0", "1"], "rotation 0 then 1");
+        assert!(
+            game.iter().all(|r| r[0] == game[0][0]),
+            "one deal per block"
+        );
+    }
 }

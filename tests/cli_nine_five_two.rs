@@ -91,7 +91,10 @@ fn a_run_writes_one_row_per_seat_and_hand() {
     let text = std::fs::read_to_string(&csv).unwrap();
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
-    assert_eq!(&header[..5], ["game", "hand", "dealer", "seat", "position"]);
+    assert_eq!(
+        &header[..6],
+        ["game", "rotation", "hand", "dealer", "seat", "position"]
+    );
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     // At most 3 hands a match (fewer after a 12-trick hand), three seats a hand.
     assert_eq!(rows.len() % 3, 0);
@@ -100,7 +103,8 @@ fn a_run_writes_one_row_per_seat_and_hand() {
     for hand in rows.chunks(3) {
         let sum: i32 = hand.iter().map(|r| r[diff].parse::<i32>().unwrap()).sum();
         assert_eq!(sum, 0);
-        let positions: Vec<&str> = hand.iter().map(|r| r[4]).collect();
+        let position = header.iter().position(|&h| h == "position").unwrap();
+        let positions: Vec<&str> = hand.iter().map(|r| r[position]).collect();
         assert!(positions.contains(&"dealer") && positions.contains(&"left"));
     }
     let stdout = String::from_utf8_lossy(&out.stdout);

@@ -11,8 +11,9 @@ use tricklab::cards::CardSet;
 use tricklab::games::catch_the_ten::{CatchTheTen, Options, Setup};
 use tricklab::games::matches::{MatchRules, MatchState};
 use tricklab::games::nine_five_two::{self, NineFiveTwo, Variant};
+use tricklab::games::whist::{self, Whist};
 use tricklab::games::{Game, MAX_SEATS, Seat};
-use tricklab::knowledge::{Knowledge, Observable, WorldSampler};
+use tricklab::knowledge::{Knowledge, Observable, PlaceKind, WorldSampler};
 use tricklab::rng::{GameRng, Purpose, below, stream};
 
 /// Plays `state` randomly for `steps` actions (or to the end).
@@ -320,6 +321,120 @@ fn nine_five_two_worlds_are_uniform_and_counted_exactly() {
             .iter()
             .any(|p| !(p.excluded & k.unknown).is_empty());
         if constrained && enumerate(&k).len() <= 3000 && greedy_is_biased(&k) {
+            check_uniform(&k, &mut rng);
+            return;
+        }
+    }
+}
+
+fn whist(f: fn(&mut whist::Options)) -> whist::Setup {
+    let mut o = whist::Options::default();
+    f(&mut o);
+    whist::Setup::new(4, o).unwrap()
+}
+
+/// A Whist hand dealt by a random seat with `cards_played` random cards played.
+fn whist_position(setup: whist::Setup, rng: &mut GameRng, cards_played: usize) -> Whist {
+    let dealer = Seat(below(rng, 4) as u8);
+    let mut s = Whist::deal(setup, dealer, &[0, 0], rng);
+    advance(&mut s, cards_played, rng);
+    s
+}
+
+/// The honours each side holds in `w`, counted from what each seat holds and has played.
+fn whist_honours(w: &Whist) -> [u32; 2] {
+    let honours = whist::honour_cards(w.turned().suit());
+    let dealt = |s: u8| (w.hand(Seat(s)) | w.played_by(Seat(s))) & honours;
+    [0, 1].map(|side| (dealt(side) | dealt(side + 2)).len() as u32)
+}
+
+#[test]
+fn whist_worlds_leak_nothing() {
+    let mut rng = stream(50, 0, Purpose::Other, 0);
+    let setups = [
+        whist(|_| {}),
+        whist(|o| o.honours = true),
+        whist(|o| o.turnup_until_first_play = true),
+    ];
+    for setup in setups {
+        for _ in 0..40 {
+            let played = below(&mut rng, 52) as usize;
+            check_leaks(&whist_position(setup, &mut rng, played), &mut rng, 4);
+        }
+    }
+}
+
+#[test]
+fn whist_knowledge_is_the_other_hands_with_the_turned_card_at_the_dealer() {
+    let mut rng = stream(52, 0, Purpose::Other, 0);
+    let s = whist_position(whist(|_| {}), &mut rng, 0);
+    let observer = s.dealer().left(4);
+    let k = s.knowledge(observer);
+    assert_eq!(k.own, s.hand(observer));
+    assert_eq!(k.unknown.len(), 52 - 13 - 1);
+    assert_eq!(k.places.len(), 3);
+    for p in &k.places {
+        assert_ne!(p.kind, PlaceKind::Hand(observer));
+        let at_dealer = p.kind == PlaceKind::Hand(s.dealer());
+        let turned = CardSet::single(s.turned());
+        assert_eq!(p.known, if at_dealer { turned } else { CardSet::EMPTY });
+        assert_eq!(p.size, 13);
+    }
+    // The dealer holds the turned card itself: nothing is known to be anywhere else.
+    let kd = s.knowledge(s.dealer());
+    assert!(kd.places.iter().all(|p| p.known.is_empty()));
+    assert_eq!(kd.unknown.len(), 39);
+}
+
+#[test]
+fn whist_worlds_keep_the_turned_card_and_voids_and_count_honours_again() {
+    let mut rng = stream(51, 0, Purpose::Other, 0);
+    let (mut turned_kept, mut honours_moved) = (0, 0);
+    for _ in 0..300 {
+        let played = below(&mut rng, 52) as usize;
+        let s = whist_position(whist(|o| o.honours = true), &mut rng, played);
+        for seat in Seat::all(4) {
+            let world = s.sample_world(seat, &mut rng);
+            for q in Seat::all(4) {
+                assert_eq!(world.hand(q).len(), s.hand(q).len());
+                let void = tricklab::knowledge::suits_of(s.voids(q));
+                assert!(
+                    world.hand(q).is_disjoint(void),
+                    "seat {q} holds a suit it showed out of"
+                );
+            }
+            if s.turned_held() {
+                assert!(world.hand(s.dealer()).contains(s.turned()));
+                turned_kept += 1;
+            }
+            let held = [0, 1].map(|i| world.honours_held(tricklab::games::Side(i)));
+            assert_eq!(
+                held,
+                whist_honours(&world),
+                "honours counted from the world's deal"
+            );
+            honours_moved += (whist_honours(&world) != whist_honours(&s)) as u32;
+        }
+    }
+    assert!(
+        turned_kept > 0 && honours_moved > 0,
+        "{turned_kept} {honours_moved}"
+    );
+}
+
+#[test]
+fn whist_worlds_are_uniform_and_counted_exactly() {
+    // Three tricks left, one card of the trick down, a void shown.
+    let mut rng = stream(53, 0, Purpose::Other, 0);
+    for attempt in 0.. {
+        assert!(attempt < 10_000, "no suitable position");
+        let s = whist_position(whist(|_| {}), &mut rng, 52 - 12 - 1);
+        let k = s.knowledge(s.to_act().unwrap());
+        let constrained = k
+            .places
+            .iter()
+            .any(|p| !(p.excluded & k.unknown).is_empty());
+        if constrained && greedy_is_biased(&k) {
             check_uniform(&k, &mut rng);
             return;
         }

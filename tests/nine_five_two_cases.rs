@@ -7,6 +7,7 @@
 
 mod common;
 
+use common::n952::{ANY, Holding, hand_of};
 use common::{card, cards};
 use tricklab::cards::{CardSet, Suit};
 use tricklab::games::matches::{MatchRules, MatchState, play_hand};
@@ -20,57 +21,6 @@ use tricklab::rng::{Purpose, stream};
 const DAN: Seat = Seat(0);
 const ANNA: Seat = Seat(1);
 const BEN: Seat = Seat(2);
-
-/// One seat's part of a built deal: cards it must hold, and suits in which it holds exactly
-/// those cards.
-struct Holding<'a> {
-    cards: &'a str,
-    exact: &'a [Suit],
-}
-
-const ANY: Holding<'static> = Holding {
-    cards: "",
-    exact: &[],
-};
-
-/// Builds a deal: each seat holds its named cards, and in its `exact` suits nothing else; the
-/// kitty holds `kitty` and is filled last.
-fn build(holdings: [Holding<'_>; 3], kitty: &str) -> ([CardSet; 3], CardSet) {
-    let mut hands = holdings.each_ref().map(|h| cards(h.cards));
-    let mut kitty = cards(kitty);
-    let mut rest = CardSet::ALL - hands[0] - hands[1] - hands[2] - kitty;
-    let mut order = [0, 1, 2];
-    order.sort_by_key(|&s| std::cmp::Reverse(holdings[s].exact.len()));
-    for s in order {
-        let barred: CardSet = holdings[s]
-            .exact
-            .iter()
-            .map(|&suit| CardSet::suit_mask(suit))
-            .fold(CardSet::EMPTY, |a, b| a | b);
-        for c in rest - barred {
-            if hands[s].len() == 16 {
-                break;
-            }
-            hands[s].insert(c);
-            rest.remove(c);
-        }
-        assert_eq!(hands[s].len(), 16, "seat {s} cannot be filled");
-    }
-    kitty |= rest;
-    assert_eq!(kitty.len(), 4);
-    (hands, kitty)
-}
-
-fn hand_of(
-    variant: Variant,
-    dealer: Seat,
-    holdings: [Holding<'_>; 3],
-    kitty: &str,
-    previous: Option<[i32; 3]>,
-) -> NineFiveTwo {
-    let (hands, kitty) = build(holdings, kitty);
-    NineFiveTwo::from_hands(variant, dealer, hands, kitty, previous).expect("a valid deal")
-}
 
 fn apply(h: &mut NineFiveTwo, a: Action) {
     h.try_apply(a).unwrap_or_else(|e| panic!("{a}: {e}"));

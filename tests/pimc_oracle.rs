@@ -42,7 +42,7 @@ fn pimc_is_reproducible_and_blind_to_hidden_cards() {
     for (i, s) in random_positions(12, 3).into_iter().enumerate() {
         let seat = s.to_act().unwrap();
         let decide = |a: &mut Pimc<CatchTheTen>, state: &CatchTheTen| {
-            a.evaluate(state, seat, &mut stream(42, i as u64, Purpose::Agent, 0))
+            a.card_means(state, seat, &mut stream(42, i as u64, Purpose::Agent, 0))
         };
         let first = decide(&mut a, &s);
         assert!(s.legal_actions().contains(Action::Play(first[0].card)));

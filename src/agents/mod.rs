@@ -12,7 +12,7 @@ pub mod rules;
 mod spec;
 
 pub use random::RandomAgent;
-pub use spec::{AGENT_NAMES, AgentSpec, SpecError, parse_seating};
+pub use spec::{AGENT_NAMES, AgentSpec, SpecError, parse_seating, parse_specs};
 
 use crate::games::{Action, Game, Rewarded, Seat};
 use crate::knowledge::Observable;
@@ -35,6 +35,30 @@ pub trait AgentFactory: Observable + Rewarded + Solvable + Sized {
     /// The rule-based player with the named switches (checked: unknown or contradicting
     /// switches are errors).
     fn rules_agent(switches: &[String]) -> Result<Box<dyn Agent<Self>>, SpecError>;
+}
+
+/// An agent that can value every legal action (a search agent), for analysis such as expert
+/// agreement.
+pub trait Evaluator<G: Game>: Send {
+    /// Every legal action with its value for the seat's side in `[0, 1]` (higher is better),
+    /// best first; an action the search never tried has no entry.
+    fn evaluate(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Vec<(Action, f64)>;
+}
+
+/// Builds the search agent `spec` names as an [`Evaluator`].
+///
+/// # Errors
+/// A spec that names no search agent, or parameters it does not take.
+pub fn build_evaluator<G: AgentFactory>(
+    spec: &AgentSpec,
+) -> Result<Box<dyn Evaluator<G>>, SpecError> {
+    match spec {
+        AgentSpec::Ismcts(p) => Ok(Box::new(Ismcts::<G>::new((**p).clone())?)),
+        AgentSpec::Pimc(p) => Ok(Box::new(Pimc::<G>::new(p.clone()))),
+        other => Err(SpecError::BadParameter(format!(
+            "`{other}` is not a search agent: it cannot value actions"
+        ))),
+    }
 }
 
 /// Builds the agent `spec` names for the game `G`.

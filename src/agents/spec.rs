@@ -147,31 +147,40 @@ fn starts_spec(token: &str) -> bool {
 /// assert_eq!(s[0].to_string(), "rules:hunt_ten,save_ten");
 /// ```
 pub fn parse_seating(text: &str, seats: usize) -> Result<Vec<AgentSpec>, SpecError> {
+    let specs = parse_specs(text)?;
+    match specs.len() {
+        1 => Ok(vec![specs[0].clone(); seats]),
+        n if n == seats => Ok(specs),
+        n => Err(SpecError::Seats { given: n, seats }),
+    }
+}
+
+/// Reads a list of specs separated by commas (a token that is not an agent name continues the
+/// previous spec) or by `;`.
+pub fn parse_specs(text: &str) -> Result<Vec<AgentSpec>, SpecError> {
     let mut groups: Vec<String> = Vec::new();
     for part in text.split(';') {
+        // The first token of a `;`-separated part always starts a spec.
+        let mut fresh = true;
         for token in part.split(',').map(str::trim).filter(|t| !t.is_empty()) {
             match groups.last_mut() {
-                Some(last) if !starts_spec(token) => {
+                Some(last) if !fresh && !starts_spec(token) => {
                     last.push(if last.contains(':') { ',' } else { ':' });
                     last.push_str(token);
                 }
                 _ => groups.push(token.to_string()),
             }
+            fresh = false;
         }
-        // A `;` always ends the current spec.
-        groups.push(String::new());
     }
     let specs: Vec<AgentSpec> = groups
         .into_iter()
-        .filter(|g| !g.is_empty())
         .map(|g| g.parse())
         .collect::<Result<_, _>>()?;
-    match specs.len() {
-        0 => Err(SpecError::Empty),
-        1 => Ok(vec![specs[0].clone(); seats]),
-        n if n == seats => Ok(specs),
-        n => Err(SpecError::Seats { given: n, seats }),
+    if specs.is_empty() {
+        return Err(SpecError::Empty);
     }
+    Ok(specs)
 }
 
 #[cfg(test)]

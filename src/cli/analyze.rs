@@ -40,7 +40,8 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     let (game, line) = record_line(&args.log, args.hand)?;
     match game {
         GameKind::CatchTheTen => analyze::<Setup>(&args, &line),
-        other => Err(user(format!("analyze does not support {other} yet"))),
+        GameKind::Whist => analyze::<crate::games::whist::Setup>(&args, &line),
+        GameKind::NineFiveTwo => analyze::<crate::games::nine_five_two::Rules>(&args, &line),
     }
 }
 

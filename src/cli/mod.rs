@@ -1,13 +1,16 @@
 //! The command-line tool: clap commands, one file per subcommand. The only place that prints for
 //! people or decides the exit code.
 
+mod agree;
 mod analyze;
 mod error;
 mod options;
 mod position;
 mod replay;
+mod run;
 mod simulate;
 mod solve;
+mod tournament;
 mod worlds;
 
 use std::process::ExitCode;
@@ -38,6 +41,14 @@ pub enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Solve a deal with every card open: the value for the leader's side and of each card.
     Solve(solve::SolveArgs),
+    /// Run an experiment config: duplicate deals, CSV rows, summary with intervals and verdict.
+    Run(run::RunArgs),
+    /// Join the shard folders of an experiment into the files one run would have written.
+    Merge(run::MergeArgs),
+    /// Play every pair of agents on duplicate deals and rate them (Bradley–Terry).
+    Tournament(tournament::TournamentArgs),
+    /// Expert agreement: where a tip and its control disagree, what do strong searchers choose?
+    Agree(agree::AgreeArgs),
 }
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
@@ -61,6 +72,10 @@ where
         Command::Worlds(a) => worlds::run(a),
         Command::Analyze(a) => analyze::run(a),
         Command::Solve(a) => solve::run(a),
+        Command::Run(a) => run::run(a),
+        Command::Merge(a) => run::merge(a),
+        Command::Tournament(a) => tournament::run(a),
+        Command::Agree(a) => agree::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

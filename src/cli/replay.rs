@@ -111,7 +111,9 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
         let summary = match game {
             GameKind::CatchTheTen => replay_one::<Setup>(&line, &mut prev, args.verbose),
             GameKind::NineFiveTwo => replay_one::<Rules>(&line, &mut prev, args.verbose),
-            other => Err(format!("replaying {other} is not supported yet")),
+            GameKind::Whist => {
+                replay_one::<crate::games::whist::Setup>(&line, &mut prev, args.verbose)
+            }
         }
         .map_err(at)?;
         hands += 1;

@@ -13,7 +13,9 @@ use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_seating};
 use crate::games::GameKind;
 use crate::games::catch_the_ten;
 use crate::games::nine_five_two;
-use crate::sim::{SimConfig, Sinks, Tabulate, simulate};
+use crate::games::record::RecordRules;
+use crate::games::whist;
+use crate::sim::{SimConfig, Sinks, Tabulate, duplicate_rotations, simulate};
 
 use super::error::user;
 use super::options::parse_options;
@@ -24,7 +26,7 @@ pub struct SimulateArgs {
     /// The game: catch-the-ten, nine-five-two or whist.
     #[arg(long, default_value = "catch-the-ten")]
     pub game: String,
-    /// The player count (default: 4 for Catch the Ten, 3 for 9-5-2).
+    /// The player count (default: 4 for Catch the Ten and Whist, 3 for 9-5-2).
     #[arg(long)]
     pub players: Option<usize>,
     /// A named rule option, `KEY` or `KEY=VALUE` (repeat the flag or separate with commas),
@@ -55,6 +57,10 @@ pub struct SimulateArgs {
     /// Abandon a match that has not ended after this many hands.
     #[arg(long, default_value_t = 10_000)]
     pub max_hands: u32,
+    /// Play every deal again with the agents moved round (sides swapped for two sides), and
+    /// report the paired difference between the first two agents.
+    #[arg(long)]
+    pub duplicate: bool,
 }
 
 /// Runs `tricklab simulate`.
@@ -62,19 +68,31 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<()> {
     let game: GameKind = args.game.parse().map_err(user)?;
     match game {
         GameKind::CatchTheTen => {
-            let players = args.players.unwrap_or(4);
-            let opts: catch_the_ten::Options = parse_options(game.name(), &args.options)?;
-            let rules = catch_the_ten::Setup::new(players, opts).map_err(user)?;
-            run_rules(&args, &rules)
+            run_rules(&args, &checked::<catch_the_ten::Setup>(&args, game, 4)?)
         }
         GameKind::NineFiveTwo => {
-            let players = args.players.unwrap_or(nine_five_two::PLAYERS);
-            let opts: nine_five_two::Options = parse_options(game.name(), &args.options)?;
-            let rules = nine_five_two::Rules::new(players, opts).map_err(user)?;
-            run_rules(&args, &rules)
+            let players = nine_five_two::PLAYERS;
+            run_rules(
+                &args,
+                &checked::<nine_five_two::Rules>(&args, game, players)?,
+            )
         }
-        other => Err(user(format!("simulate does not support {other} yet"))),
+        GameKind::Whist => {
+            let players = whist::Setup::PLAYERS;
+            run_rules(&args, &checked::<whist::Setup>(&args, game, players)?)
+        }
     }
+}
+
+/// Reads `--option` into the game's options and checks them with `--players` (default
+/// `players`).
+fn checked<R: RecordRules>(
+    args: &SimulateArgs,
+    game: GameKind,
+    players: usize,
+) -> anyhow::Result<R> {
+    let opts: R::Options = parse_options(game.name(), &args.options)?;
+    R::from_options(args.players.unwrap_or(players), &opts).map_err(user)
 }
 
 /// Reads the seating (one spec for all seats, or one per seat) and checks that every agent can
@@ -122,6 +140,11 @@ where
         games: args.games,
         single_hands: args.hands,
         max_hands: args.max_hands,
+        rotations: if args.duplicate {
+            duplicate_rotations(&rules.sides())
+        } else {
+            1
+        },
         ..SimConfig::default()
     };
     let progress = std::io::stderr().is_terminal().then(|| {
@@ -137,7 +160,7 @@ where
         csv: csv.as_mut().map(|w| w as &mut (dyn Write + Send)),
         log: log.as_mut().map(|w| w as &mut (dyn Write + Send)),
     };
-    let summary = pool.install(|| simulate(rules, &seats, &cfg, sinks, progress.as_ref()))?;
+    let result = pool.install(|| simulate(rules, &seats, &cfg, sinks, progress.as_ref()))?;
     if let Some(p) = &progress {
         p.finish_and_clear();
     }
@@ -151,7 +174,14 @@ where
         cfg.seed,
         secs
     );
-    print!("{}", rules.report(&summary));
+    print!("{}", rules.report(&result.summary));
+    if let Some(p) = &result.paired {
+        let ci = p.diffs.t_interval(0.95);
+        println!(
+            "duplicate: {} minus {}, points per seat and hand, paired over {} deals ({} rotations each): {:.4} [{:.4}, {:.4}] (95% t)",
+            p.first, p.second, p.diffs.n, cfg.rotations, ci.estimate, ci.low, ci.high
+        );
+    }
     if let Some(p) = &args.out {
         println!("hand rows: {}", p.display());
     }

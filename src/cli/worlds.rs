@@ -42,7 +42,8 @@ pub fn run(args: WorldsArgs) -> anyhow::Result<()> {
     let (game, line) = record_line(&args.log, args.hand)?;
     match game {
         GameKind::CatchTheTen => show::<Setup>(&args, &line),
-        other => Err(user(format!("worlds does not support {other} yet"))),
+        GameKind::Whist => show::<crate::games::whist::Setup>(&args, &line),
+        GameKind::NineFiveTwo => show::<crate::games::nine_five_two::Rules>(&args, &line),
     }
 }
 

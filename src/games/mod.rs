@@ -6,6 +6,7 @@
 
 mod action;
 pub mod catch_the_ten;
+pub mod deal;
 mod game;
 mod kind;
 pub mod matches;
@@ -14,10 +15,11 @@ pub mod record;
 mod reward;
 mod seat;
 pub mod trick;
+pub mod whist;
 
 pub use action::{Action, ActionSet, Decision};
 pub use game::{Game, IllegalAction, Masked};
 pub use kind::{GameKind, RulesError};
 pub use reward::{RewardKind, Rewarded, win_estimate};
 pub use seat::{MAX_SEATS, Seat, Side, Sides};
-pub use trick::{Trick, TrumpOrder};
+pub use trick::{PlayedCard, Trick, TrickPlay, TrumpOrder};

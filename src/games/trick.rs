@@ -200,6 +200,187 @@ impl Trick {
     }
 }
 
+/// What playing one card did (see [`TrickPlay::play`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayedCard {
+    /// The seat that played the card.
+    pub seat: Seat,
+    /// Whether the card broke the follow-suit rule (only where a game accepts revokes).
+    pub revoke: bool,
+    /// The trick, when this card completed it; its winner leads to the next trick.
+    pub completed: Option<Trick>,
+}
+
+/// The card play of a hand, common to every game: each seat's cards, the trick in progress, and
+/// what the whole table has seen so far — the cards each seat played, the suits each seat has
+/// shown out of, and the tricks each seat took. A game keeps one of these and adds its deal,
+/// scoring and end rules around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrickPlay {
+    hands: [CardSet; MAX_SEATS],
+    played_by: [CardSet; MAX_SEATS],
+    voids: [u8; MAX_SEATS],
+    tricks: [u8; MAX_SEATS],
+    leads: [u8; MAX_SEATS],
+    trick: Trick,
+    seats: u8,
+    tricks_done: u8,
+    trump: Suit,
+    order: TrumpOrder,
+}
+
+impl TrickPlay {
+    /// Play about to start at a table of `hands.len()` seats, `leader` to lead, `trump` trumps
+    /// ranked by `order`.
+    pub fn new(hands: &[CardSet], leader: Seat, trump: Suit, order: TrumpOrder) -> TrickPlay {
+        let mut h = [CardSet::EMPTY; MAX_SEATS];
+        h[..hands.len()].copy_from_slice(hands);
+        TrickPlay {
+            hands: h,
+            played_by: [CardSet::EMPTY; MAX_SEATS],
+            voids: [0; MAX_SEATS],
+            tricks: [0; MAX_SEATS],
+            leads: [0; MAX_SEATS],
+            trick: Trick::new(leader),
+            seats: hands.len() as u8,
+            tricks_done: 0,
+            trump,
+            order,
+        }
+    }
+
+    /// The number of seats.
+    #[inline]
+    pub const fn seats(&self) -> usize {
+        self.seats as usize
+    }
+
+    /// The trump suit.
+    #[inline]
+    pub const fn trump(&self) -> Suit {
+        self.trump
+    }
+
+    /// The cards `seat` holds now.
+    #[inline]
+    pub const fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+
+    /// The cards `seat` has played (in every set of the deal).
+    #[inline]
+    pub const fn played_by(&self, seat: Seat) -> CardSet {
+        self.played_by[seat.index()]
+    }
+
+    /// The suits `seat` has shown out of since the cards were picked up, as a bit mask over
+    /// suit indices.
+    #[inline]
+    pub const fn voids(&self, seat: Seat) -> u8 {
+        self.voids[seat.index()]
+    }
+
+    /// The tricks `seat` has taken (in every set of the deal).
+    #[inline]
+    pub const fn tricks_won(&self, seat: Seat) -> u32 {
+        self.tricks[seat.index()] as u32
+    }
+
+    /// How many tricks `seat` has led since the cards were picked up (the trick in progress
+    /// included once its first card is down).
+    #[inline]
+    pub const fn leads(&self, seat: Seat) -> usize {
+        self.leads[seat.index()] as usize
+    }
+
+    /// The tricks completed since the cards were picked up.
+    #[inline]
+    pub const fn tricks_done(&self) -> usize {
+        self.tricks_done as usize
+    }
+
+    /// The trick in progress.
+    #[inline]
+    pub const fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    /// The seat to play next.
+    #[inline]
+    pub const fn to_play(&self) -> Seat {
+        self.trick.to_play()
+    }
+
+    /// The cards the seat to play may play: it must follow suit if it can.
+    #[inline]
+    pub const fn legal(&self) -> CardSet {
+        self.trick.playable(self.hands[self.to_play().index()])
+    }
+
+    /// Plays `card` from the hand of the seat to play, recording a show-out, and closes the
+    /// trick when it is full. The card must be in that hand (debug builds check); whether it
+    /// follows suit is the caller's business (see [`PlayedCard::revoke`]).
+    #[inline]
+    pub fn play(&mut self, card: Card) -> PlayedCard {
+        let n = self.seats as usize;
+        let seat = self.to_play();
+        let i = seat.index();
+        let hand = self.hands[i];
+        debug_assert!(hand.contains(card), "seat {seat} does not hold {card}");
+        let mut revoke = false;
+        if let Some(led) = self.trick.led() {
+            // Whether the seat shows out is a coin toss for the branch predictor: computed, not
+            // branched on.
+            let shows_out = card.suit() as u8 != led as u8;
+            self.voids[i] |= (shows_out as u8) << led.index();
+            revoke = shows_out & !hand.suit(led).is_empty();
+        }
+        self.leads[i] += self.trick.is_empty() as u8;
+        self.hands[i] = hand.without(card);
+        self.played_by[i].insert(card);
+        self.trick.play(card, n, self.trump, &self.order);
+        let completed = if self.trick.len() == n {
+            let done = self.trick;
+            let winner = done.winner();
+            self.tricks[winner.index()] += 1;
+            self.tricks_done += 1;
+            self.trick = Trick::new(winner);
+            Some(done)
+        } else {
+            None
+        };
+        PlayedCard {
+            seat,
+            revoke,
+            completed,
+        }
+    }
+
+    /// Picks up new hands (the next set of a Catch the Ten deal with 2 or 3 players): no suit
+    /// has been shown out of in them yet, and no trick of them has been played.
+    pub fn pick_up(&mut self, hands: &[CardSet]) {
+        self.hands[..hands.len()].copy_from_slice(hands);
+        self.voids = [0; MAX_SEATS];
+        self.leads = [0; MAX_SEATS];
+        self.tricks_done = 0;
+    }
+
+    /// Replaces the seats' current hands with `hands` (a world sampled for search); the cards
+    /// played, the show-outs and the trick stay.
+    pub fn redeal(&mut self, hands: &[CardSet]) {
+        self.hands[..hands.len()].copy_from_slice(hands);
+    }
+
+    /// Empties every hand but `seat`'s (for a seat's view of the state).
+    pub fn hide_hands_except(&mut self, seat: Seat) {
+        for (s, h) in self.hands.iter_mut().enumerate() {
+            if s != seat.index() {
+                *h = CardSet::EMPTY;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,5 +431,29 @@ mod tests {
         assert_eq!(follow(hand, Some(Suit::Hearts)).len(), 2);
         assert_eq!(follow(hand, Some(Suit::Clubs)), hand);
         assert_eq!(follow(hand, None), hand);
+    }
+
+    #[test]
+    fn trick_play_records_show_outs_and_tricks() {
+        let hands: Vec<CardSet> = ["AC 2D", "KC 3D", "2H 4D", "QC 5D"]
+            .iter()
+            .map(|h| h.parse().unwrap())
+            .collect();
+        let mut p = TrickPlay::new(&hands, Seat(0), Suit::Hearts, TrumpOrder::ACES_HIGH);
+        assert_eq!(p.legal(), hands[0]);
+        assert_eq!(p.play(c("AC")).completed, None);
+        assert_eq!(p.legal(), CardSet::single(c("KC")));
+        p.play(c("KC"));
+        let ruff = p.play(c("2H"));
+        assert_eq!((ruff.seat, ruff.revoke), (Seat(2), false));
+        assert_eq!(p.voids(Seat(2)), 1 << Suit::Clubs.index());
+        let last = p.play(c("QC"));
+        assert_eq!(last.completed.map(|t| t.winner()), Some(Seat(2)));
+        assert_eq!((p.tricks_won(Seat(2)), p.tricks_done()), (1, 1));
+        assert_eq!(p.to_play(), Seat(2));
+        assert_eq!(p.played_by(Seat(0)), CardSet::single(c("AC")));
+        p.hide_hands_except(Seat(1));
+        assert_eq!(p.hand(Seat(0)), CardSet::EMPTY);
+        assert_eq!(p.hand(Seat(1)), CardSet::single(c("3D")));
     }
 }

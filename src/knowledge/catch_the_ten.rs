@@ -7,18 +7,11 @@
 //! `allow_revokes`, where not following may be a revoke). Out of play: cards removed from the
 //! pack and the card laid aside under `keep_6S`.
 
-use crate::cards::{CardSet, Suit};
+use crate::cards::CardSet;
 use crate::games::catch_the_ten::{CatchTheTen, HandsBySet, MAX_SETS};
 use crate::games::{Game, MAX_SEATS, Seat};
 
-use super::{Knowledge, Observable, Place, PlaceKind};
-
-fn suits(mask: u8) -> CardSet {
-    Suit::ALL
-        .iter()
-        .filter(|s| mask & (1 << s.index()) != 0)
-        .fold(CardSet::EMPTY, |a, &s| a | CardSet::suit_mask(s))
-}
+use super::{Knowledge, Observable, Place, PlaceKind, other_hands};
 
 impl Observable for CatchTheTen {
     fn knowledge(&self, observer: Seat) -> Knowledge {
@@ -43,24 +36,8 @@ impl Observable for CatchTheTen {
         });
         let voids_known = !setup.options().allow_revokes;
         let voids: Vec<u8> = Seat::all(n).map(|s| self.voids(s)).collect();
-        let mut places = Vec::new();
-        for q in Seat::all(n).filter(|&q| q != observer) {
-            let kind = PlaceKind::Hand(q);
-            places.push(Place {
-                kind,
-                size: self.hand(q).len(),
-                known: if turned_place == Some(kind) {
-                    CardSet::single(turned)
-                } else {
-                    CardSet::EMPTY
-                },
-                excluded: if voids_known {
-                    suits(voids[q.index()])
-                } else {
-                    CardSet::EMPTY
-                },
-            });
-        }
+        let voids_of = |q: Seat| if voids_known { voids[q.index()] } else { 0 };
+        let mut places = other_hands(self, observer, voids_of, turned_place.map(|k| (k, turned)));
         for k in set + 1..setup.sets() {
             for q in Seat::all(n) {
                 let kind = PlaceKind::LaterSet {

@@ -17,12 +17,13 @@
 mod catch_the_ten;
 mod nine_five_two;
 mod sampler;
+mod whist;
 
 pub use sampler::{Inconsistent, WorldSampler};
 
 use std::fmt;
 
-use crate::cards::CardSet;
+use crate::cards::{Card, CardSet, Suit};
 use crate::games::{Game, Seat};
 use crate::rng::GameRng;
 
@@ -143,6 +144,41 @@ impl fmt::Display for Knowledge {
         }
         write!(f, "unknown: {} cards", self.unknown.len())
     }
+}
+
+/// The cards of the suits in `mask` (bit `i` is `Suit::ALL[i]`): what a seat that has shown
+/// out of those suits cannot hold.
+pub fn suits_of(mask: u8) -> CardSet {
+    Suit::ALL
+        .iter()
+        .filter(|s| mask & (1 << s.index()) != 0)
+        .fold(CardSet::EMPTY, |a, &s| a | CardSet::suit_mask(s))
+}
+
+/// The current hands of every seat but `observer`, as hidden places: each as large as it is
+/// now, none holding a suit in its `voids` mask, and `known` (a place and a card, such as the
+/// turned card in the dealer's hand) placed.
+fn other_hands<G: Game>(
+    state: &G,
+    observer: Seat,
+    voids: impl Fn(Seat) -> u8,
+    known: Option<(PlaceKind, Card)>,
+) -> Vec<Place> {
+    Seat::all(state.num_seats())
+        .filter(|&q| q != observer)
+        .map(|q| {
+            let kind = PlaceKind::Hand(q);
+            Place {
+                kind,
+                size: state.hand(q).len(),
+                known: match known {
+                    Some((k, c)) if k == kind => CardSet::single(c),
+                    _ => CardSet::EMPTY,
+                },
+                excluded: suits_of(voids(q)),
+            }
+        })
+        .collect()
 }
 
 /// A game whose seats' knowledge can be derived and whose hidden cards can be redealt.

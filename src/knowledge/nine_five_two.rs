@@ -19,18 +19,11 @@
 //!   the receiver's cards it was is unknown: those cards form a place of their own, so that the
 //!   engine's forced returns work in the sampled world.
 
-use crate::cards::{CardSet, Suit};
+use crate::cards::CardSet;
 use crate::games::nine_five_two::{NineFiveTwo, PLAYERS, Variant};
 use crate::games::{Game, Seat};
 
-use super::{Knowledge, Observable, Place, PlaceKind};
-
-fn suits(mask: u8) -> CardSet {
-    Suit::ALL
-        .iter()
-        .filter(|s| mask & (1 << s.index()) != 0)
-        .fold(CardSet::EMPTY, |a, &s| a | CardSet::suit_mask(s))
-}
+use super::{Knowledge, Observable, Place, PlaceKind, suits_of};
 
 /// Whether the dealer discards after the exchange (so cards that passed in it may be among the
 /// discards).
@@ -69,14 +62,14 @@ impl Observable for NineFiveTwo {
                     kind: PlaceKind::Given { batch: b as u8 },
                     size: n,
                     known: CardSet::EMPTY,
-                    excluded: suits(voids[q.index()]),
+                    excluded: suits_of(voids[q.index()]),
                 });
             }
             places.push(Place {
                 kind: PlaceKind::Hand(q),
                 size,
                 known: CardSet::EMPTY,
-                excluded: suits(voids[q.index()]),
+                excluded: suits_of(voids[q.index()]),
             });
         }
         if !self.kitty_taken() {

@@ -8,8 +8,10 @@ mod runner;
 mod tally;
 mod tally_catch_the_ten;
 mod tally_nine_five_two;
+mod tally_whist;
 
-pub use runner::{SimConfig, Sinks, simulate};
+pub use runner::{Paired, SimConfig, SimResult, Sinks, duplicate_rotations, simulate};
 pub use tally::Tabulate;
 pub use tally_catch_the_ten::CatchTheTenSummary;
 pub use tally_nine_five_two::{NineFiveTwoSummary, POSITIONS};
+pub use tally_whist::WhistSummary;

@@ -7,10 +7,11 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use crate::agents::{Agent, AgentFactory, AgentSpec, build_agent};
-use crate::games::Seat;
 use crate::games::matches::{MatchState, PlayedHand, play_match};
 use crate::games::record::record_hand;
-use crate::rng::{Purpose, below, stream};
+use crate::games::{Game as _, Seat};
+use crate::rng::GameStreams;
+use crate::stats::MeanAcc;
 
 use super::tally::Tabulate;
 
@@ -27,6 +28,31 @@ pub struct SimConfig {
     pub max_hands: u32,
     /// Games per chunk of work (fixed, so that output does not depend on threads).
     pub chunk: u64,
+    /// Times each deal is played, with the agents moved round one seat more each time (1: no
+    /// duplicate; see [`duplicate_rotations`]).
+    pub rotations: usize,
+}
+
+/// The rotations that replay a deal with every agent in every side's place: one per side when
+/// sides are teams or pairs, one per seat when everyone plays alone.
+pub fn duplicate_rotations(sides: &crate::games::Sides) -> usize {
+    if sides.num_sides() < sides.num_seats() {
+        sides.num_sides()
+    } else {
+        sides.num_seats()
+    }
+}
+
+/// With duplicate deals: the paired difference between the first two agents of the seating.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Paired {
+    /// The first agent.
+    pub first: String,
+    /// The second agent.
+    pub second: String,
+    /// Per deal: the first agent's mean points per seat and hand minus the second's, over all
+    /// rotations.
+    pub diffs: MeanAcc,
 }
 
 impl Default for SimConfig {
@@ -37,6 +63,7 @@ impl Default for SimConfig {
             single_hands: false,
             max_hands: 10_000,
             chunk: 256,
+            rotations: 1,
         }
     }
 }
@@ -54,6 +81,7 @@ struct ChunkOut<S> {
     csv: Vec<u8>,
     log: Vec<u8>,
     summary: S,
+    paired: MeanAcc,
 }
 
 fn play_chunk<R>(
@@ -73,6 +101,7 @@ where
         csv: Vec::new(),
         log: Vec::new(),
         summary: R::Summary::default(),
+        paired: MeanAcc::default(),
     };
     let mut csv = csv::WriterBuilder::new()
         .has_headers(false)
@@ -81,39 +110,62 @@ where
         .iter()
         .map(|s| build_agent::<R::Hand>(s).expect("specs are checked before the run"))
         .collect();
+    // The first two distinct agents, for the paired difference of duplicate deals.
+    let mut distinct: Vec<&AgentSpec> = Vec::new();
+    for spec in seats {
+        if !distinct.contains(&spec) {
+            distinct.push(spec);
+        }
+    }
     for game in games {
-        let mut rngs: Vec<_> = (0..n)
-            .map(|k| stream(cfg.seed, game, Purpose::Agent, k as u64))
-            .collect();
-        let mut deal_rng = stream(cfg.seed, game, Purpose::Deal, 0);
-        let first = Seat(below(
-            &mut stream(cfg.seed, game, Purpose::FirstDealer, 0),
-            n as u32,
-        ) as u8);
-        let max_hands = if cfg.single_hands { 1 } else { cfg.max_hands };
-        let mut on_hand = |played: &PlayedHand<'_, R::Hand>| {
-            if want_csv {
-                rules
-                    .csv_rows(game, played, &mut csv)
-                    .expect("writing to memory");
+        let mut sums = [(0.0f64, 0u32); 2];
+        for r in 0..cfg.rotations {
+            // Rotation r moves the seating r seats round the table.
+            let agent_of = |seat: usize| (seat + n - r) % n;
+            let GameStreams {
+                agents: mut rngs,
+                deal: mut deal_rng,
+                first_dealer,
+            } = GameStreams::new(cfg.seed, game, n, 0, |k| ((r as u64) << 8) | k as u64);
+            let first = Seat(first_dealer);
+            let max_hands = if cfg.single_hands { 1 } else { cfg.max_hands };
+            let mut on_hand = |played: &PlayedHand<'_, R::Hand>| {
+                if want_csv {
+                    rules
+                        .csv_rows(game, r, played, &mut csv)
+                        .expect("writing to memory");
+                }
+                if want_log {
+                    let rec = record_hand(rules, game, played);
+                    serde_json::to_writer(&mut out.log, &rec).expect("writing to memory");
+                    out.log.push(b'\n');
+                }
+                rules.tally_hand(&mut out.summary, played);
+                if cfg.rotations > 1 {
+                    for s in Seat::all(n) {
+                        let spec = &seats[agent_of(s.index())];
+                        if let Some(g) = distinct.iter().take(2).position(|d| *d == spec) {
+                            sums[g].0 += played.last.seat_points(s) as f64;
+                            sums[g].1 += 1;
+                        }
+                    }
+                }
+            };
+            let end = play_match(
+                rules,
+                MatchState::new(first),
+                &mut deal_rng,
+                max_hands,
+                |h, s| agents[agent_of(s.index())].choose(h, s, &mut rngs[s.index()]),
+                &mut on_hand,
+            );
+            if !cfg.single_hands {
+                rules.tally_match(&mut out.summary, &end);
             }
-            if want_log {
-                let rec = record_hand(rules, game, played);
-                serde_json::to_writer(&mut out.log, &rec).expect("writing to memory");
-                out.log.push(b'\n');
-            }
-            rules.tally_hand(&mut out.summary, played);
-        };
-        let end = play_match(
-            rules,
-            MatchState::new(first),
-            &mut deal_rng,
-            max_hands,
-            |h, s| agents[s.index()].choose(h, s, &mut rngs[s.index()]),
-            &mut on_hand,
-        );
-        if !cfg.single_hands {
-            rules.tally_match(&mut out.summary, &end);
+        }
+        if sums[0].1 > 0 && sums[1].1 > 0 {
+            out.paired
+                .add(sums[0].0 / sums[0].1 as f64 - sums[1].0 / sums[1].1 as f64);
         }
     }
     out.csv = csv.into_inner().expect("flushing memory");
@@ -132,7 +184,7 @@ pub fn simulate<R>(
     cfg: &SimConfig,
     mut sinks: Sinks<'_>,
     progress: Option<&ProgressBar>,
-) -> io::Result<R::Summary>
+) -> io::Result<SimResult<R::Summary>>
 where
     R: Tabulate,
     R::Hand: AgentFactory,
@@ -148,6 +200,7 @@ where
         )?;
     }
     let mut total = R::Summary::default();
+    let mut paired = MeanAcc::default();
     let chunks = cfg.games.div_ceil(cfg.chunk);
     let window = (rayon::current_num_threads() as u64 * 4).max(1);
     let mut next = 0;
@@ -169,6 +222,7 @@ where
                 w.write_all(&o.log)?;
             }
             rules.merge(&mut total, o.summary);
+            paired.merge(&o.paired);
         }
         if let Some(p) = progress {
             p.set_position((upto * cfg.chunk).min(cfg.games));
@@ -181,5 +235,28 @@ where
     if let Some(w) = sinks.log.as_deref_mut() {
         w.flush()?;
     }
-    Ok(total)
+    let mut distinct: Vec<String> = Vec::new();
+    for spec in seats.iter().map(|s| s.to_string()) {
+        if !distinct.contains(&spec) {
+            distinct.push(spec);
+        }
+    }
+    let paired = (cfg.rotations > 1 && distinct.len() >= 2).then(|| Paired {
+        first: distinct[0].clone(),
+        second: distinct[1].clone(),
+        diffs: paired,
+    });
+    Ok(SimResult {
+        summary: total,
+        paired,
+    })
+}
+
+/// What a run of [`simulate`] tallied.
+#[derive(Clone, Debug)]
+pub struct SimResult<S> {
+    /// The game's summary.
+    pub summary: S,
+    /// With duplicate deals and two agents or more: their paired difference.
+    pub paired: Option<Paired>,
 }

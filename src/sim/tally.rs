@@ -12,10 +12,11 @@ pub trait Tabulate: RecordRules {
     /// The CSV columns.
     fn csv_header(&self) -> Vec<&'static str>;
 
-    /// The rows of one finished hand of game `game` (tidy: one row per side or seat).
+    /// The rows of one finished hand of game `game` (played in duplicate rotation `rotation`) (tidy: one row per side or seat).
     fn csv_rows(
         &self,
         game: u64,
+        rotation: usize,
         played: &PlayedHand<'_, Self::Hand>,
         out: &mut csv::Writer<Vec<u8>>,
     ) -> csv::Result<()>;
@@ -57,4 +58,41 @@ pub(crate) fn count_winners(
             *n += 1;
         }
     }
+}
+
+/// Writes `v` as a CSV field without allocating (the runner writes millions of rows).
+pub fn field_int(out: &mut csv::Writer<Vec<u8>>, v: i64) -> csv::Result<()> {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut x = v.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        i -= 1;
+        buf[i] = b'-';
+    }
+    out.write_field(&buf[i..])
+}
+
+/// Writes an optional integer (empty when absent).
+pub fn field_opt(out: &mut csv::Writer<Vec<u8>>, v: Option<i64>) -> csv::Result<()> {
+    match v {
+        Some(v) => field_int(out, v),
+        None => out.write_field(b""),
+    }
+}
+
+/// `, N matches (K abandoned at the hand limit)` for the first line of a report, or nothing when
+/// single hands were played.
+pub(crate) fn matches_note(matches: u64, abandoned: u64) -> String {
+    if matches == 0 {
+        return String::new();
+    }
+    format!(", {matches} matches ({abandoned} abandoned at the hand limit)")
 }

@@ -8,7 +8,7 @@ use crate::games::matches::{MatchRules, MatchState, PlayedHand};
 use crate::games::{MAX_SEATS, Seat};
 use crate::stats::{MeanAcc, Z95, wilson};
 
-use super::tally::{Tabulate, count_winners, match_word};
+use super::tally::{Tabulate, count_winners, field_int, field_opt, match_word, matches_note};
 
 /// The tally of a Catch the Ten run.
 #[derive(Clone, Debug, Default)]
@@ -51,6 +51,7 @@ impl Tabulate for Setup {
     fn csv_header(&self) -> Vec<&'static str> {
         vec![
             "game",
+            "rotation",
             "hand",
             "set",
             "dealer",
@@ -71,39 +72,54 @@ impl Tabulate for Setup {
     fn csv_rows(
         &self,
         game: u64,
+        rotation: usize,
         p: &PlayedHand<'_, CatchTheTen>,
         out: &mut csv::Writer<Vec<u8>>,
     ) -> csv::Result<()> {
         let sides = MatchRules::sides(self);
         let sets = p.last.sets_settled();
+        let end = end_word(p.last.end()).as_bytes();
         for set in 0..sets {
             let r = p.last.set_result(set);
-            let (holder, captor) = ten_facts(p.initial, p.last, set);
+            let ten = Card::new(p.initial.turned().suit(), Rank::Ten);
+            let holder = p
+                .initial
+                .set_cards(set)
+                .contains(ten)
+                .then(|| p.initial.holder(ten))
+                .flatten();
             let last_set = set + 1 == sets;
             for side in sides.all() {
                 let i = side.index();
-                out.write_record([
-                    game.to_string(),
-                    p.before.hands_dealt.to_string(),
-                    set.to_string(),
-                    p.before.dealer.to_string(),
-                    side.to_string(),
-                    sides.label(side),
-                    r.tricks[i].to_string(),
-                    r.cards[i].to_string(),
-                    r.honours[i].to_string(),
-                    r.points[i].to_string(),
-                    holder.map(|s| s.to_string()).unwrap_or_default(),
-                    captor.map(|s| s.to_string()).unwrap_or_default(),
-                    r.scores_after[i].to_string(),
-                    end_word(p.last.end()).to_string(),
-                    if last_set {
-                        match_word(p.after, side)
-                    } else {
-                        ""
-                    }
-                    .to_string(),
-                ])?;
+                for v in [
+                    game as i64,
+                    rotation as i64,
+                    p.before.hands_dealt as i64,
+                    set as i64,
+                    p.before.dealer.0 as i64,
+                    i as i64,
+                ] {
+                    field_int(out, v)?;
+                }
+                out.write_field(sides.label(side))?;
+                for v in [
+                    r.tricks[i] as i64,
+                    r.cards[i] as i64,
+                    r.honours[i] as i64,
+                    r.points[i] as i64,
+                ] {
+                    field_int(out, v)?;
+                }
+                field_opt(out, holder.map(|s| s.0 as i64))?;
+                field_opt(out, r.ten.map(i64::from))?;
+                field_int(out, r.scores_after[i] as i64)?;
+                out.write_field(end)?;
+                out.write_field(if last_set {
+                    match_word(p.after, side)
+                } else {
+                    ""
+                })?;
+                out.write_record(None::<&[u8]>)?;
             }
         }
         Ok(())
@@ -171,14 +187,7 @@ impl Tabulate for Setup {
             self.players(),
             sides.num_sides(),
             s.hands,
-            if s.matches > 0 {
-                format!(
-                    ", {} matches ({} abandoned at the hand limit)",
-                    s.matches, s.abandoned
-                )
-            } else {
-                String::new()
-            }
+            matches_note(s.matches, s.abandoned)
         );
         let _ = writeln!(
             t,

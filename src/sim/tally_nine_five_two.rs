@@ -53,6 +53,7 @@ impl Tabulate for Rules {
     fn csv_header(&self) -> Vec<&'static str> {
         vec![
             "game",
+            "rotation",
             "hand",
             "dealer",
             "seat",
@@ -72,6 +73,7 @@ impl Tabulate for Rules {
     fn csv_rows(
         &self,
         game: u64,
+        rotation: usize,
         p: &PlayedHand<'_, NineFiveTwo>,
         out: &mut csv::Writer<Vec<u8>>,
     ) -> csv::Result<()> {
@@ -89,6 +91,7 @@ impl Tabulate for Rules {
             };
             out.write_record([
                 game.to_string(),
+                rotation.to_string(),
                 p.before.hands_dealt.to_string(),
                 p.before.dealer.to_string(),
                 seat.to_string(),

@@ -163,7 +163,7 @@ impl Solver {
     }
 
     /// The value of `p` and of every card the seat to act can play. Equivalent cards (see
-    /// [`moves`](super::moves)) share one search.
+    /// `moves`) share one search.
     pub fn solve(&mut self, p: &Position) -> Solution {
         self.enter(p);
         let enc = p.encoding();

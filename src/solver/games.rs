@@ -4,12 +4,15 @@
 //!   sets not yet picked up are not part of it), scored as honours plus cards beyond the
 //!   side's share, with what the side has won in the set so far banked. The hand is solved as
 //!   if played to its last trick: `game_at_once` and the match score are not considered.
+//! - Whist: the hand's tricks for a side (two partnerships), with its tricks so far banked;
+//!   honours and the match score are not considered.
 //! - 9-5-2: the play phase (after the exchange, trumps and discards), tricks for one seat
 //!   against the other two, with its tricks so far banked.
 
 use crate::cards::CardSet;
 use crate::games::catch_the_ten::{CatchTheTen, honours};
 use crate::games::nine_five_two::{NineFiveTwo, Phase};
+use crate::games::whist::Whist;
 use crate::games::{Game, MAX_SEATS, Seat, Side, TrumpOrder};
 
 use super::position::Position;
@@ -95,6 +98,26 @@ impl Solvable for NineFiveTwo {
         )
         .ok()?;
         p.bank(self.tricks()[side.index()] as i32, 0);
+        replay_trick(self, &mut p);
+        Some(p)
+    }
+}
+
+impl Solvable for Whist {
+    fn position(&self, side: Side) -> Option<Position> {
+        self.to_act()?;
+        let hands = hands_at_trick_start(self);
+        let mut p = Position::new(
+            &hands[..4],
+            self.trump(),
+            TrumpOrder::ACES_HIGH,
+            self.trick().leader(),
+            self.sides(),
+            side,
+            Scoring::Tricks,
+        )
+        .ok()?;
+        p.bank(self.side_tricks(side) as i32, 0);
         replay_trick(self, &mut p);
         Some(p)
     }

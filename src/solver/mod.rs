@@ -5,20 +5,20 @@
 //!
 //! | file | job |
 //! |---|---|
-//! | [`encoding`] | the solver's cards: each suit's lane in trick-power order |
-//! | [`position`] | the position: hands, trick, trumps, the side solved for, what it banked |
-//! | [`scoring`] | what the side counts: tricks, or Catch the Ten's honours and cards |
-//! | [`games`] | positions from game states ([`Solvable`]) |
-//! | [`moves`] | move generation, one card per class of equivalent cards |
-//! | [`ordering`] | move ordering heuristics |
-//! | [`bridge_order`] | DDS's ordering weights, for four seats in two partnerships |
-//! | [`key`] | the transposition key by relative ranks |
-//! | [`tt`] | the transposition table |
-//! | [`quick_tricks`] | quick tricks: a line of cashed winners for the side on lead |
-//! | [`bounds`] | later tricks, the bounds at the start of a trick, tricks surely won |
-//! | [`search`] | the zero-window alpha-beta search |
-//! | [`driver`] | the [`Solver`]: exact values by moving the bound, and the value of every card |
-//! | [`stats`] | counters |
+//! | `encoding` | the solver's cards: each suit's lane in trick-power order |
+//! | `position` | the position: hands, trick, trumps, the side solved for, what it banked |
+//! | `scoring` | what the side counts: tricks, or Catch the Ten's honours and cards |
+//! | `games` | positions from game states ([`Solvable`]) |
+//! | `moves` | move generation, one card per class of equivalent cards |
+//! | `ordering` | move ordering heuristics |
+//! | `bridge_order` | DDS's ordering weights, for four seats in two partnerships |
+//! | `key` | the transposition key by relative ranks |
+//! | `tt` | the transposition table |
+//! | `quick_tricks` | quick tricks: a line of cashed winners for the side on lead |
+//! | `bounds` | later tricks, the bounds at the start of a trick, tricks surely won |
+//! | `search` | the zero-window alpha-beta search |
+//! | `driver` | the [`Solver`]: exact values by moving the bound, and the value of every card |
+//! | `stats` | counters |
 //!
 //! Values are for one side (a team, a pair, a player alone) and are its **final** value for the
 //! hand: tricks (Whist, 9-5-2) or Catch the Ten points (honours plus cards beyond the share),

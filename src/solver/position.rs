@@ -338,6 +338,12 @@ impl Position {
         self.base()
     }
 
+    /// The least and the most final value the side can still end with: what it has banked,
+    /// and that plus everything left to win. Both follow from public information only.
+    pub fn value_range(&self) -> (i32, i32) {
+        (self.base(), self.base() + self.max_future())
+    }
+
     // ---- The search's primitives (solver cards). ----
 
     /// Whether `seat` is on the side solved for.

@@ -3,6 +3,7 @@
 
 pub mod conformance;
 pub mod ctt;
+pub mod n952;
 pub mod worlds;
 
 use std::path::PathBuf;
@@ -26,6 +27,17 @@ pub fn tricklab(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("running tricklab")
+}
+
+/// Runs the `tricklab` binary with `args` and returns its standard output.
+///
+/// # Panics
+/// If it fails, with what it wrote to standard error.
+pub fn tricklab_ok(args: &[&str]) -> String {
+    let out = tricklab(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "tricklab {args:?} failed: {err}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// A path for `name` in a folder of this test process (`topic` keeps test binaries apart), with

@@ -70,6 +70,11 @@ pub struct SearchStats {
 struct Worker<G: Game> {
     tree: Tree,
     rollout: Box<dyn Agent<G>>,
+    /// Uniformly random rollouts, played without the call through `rollout` (the same cards:
+    /// the random agent draws from the legal actions exactly so).
+    random_rollout: bool,
+    /// `ln(n)` for small `n`: the availability term of UCB1 without a logarithm per child.
+    ln: Box<[f32; LN_TABLE]>,
     path: Vec<u32>,
     hidden: Vec<CardSet>,
     rewards: Vec<f32>,
@@ -80,6 +85,8 @@ impl<G: AgentFactory> Worker<G> {
         Worker {
             tree: Tree::default(),
             rollout: build_agent::<G>(&params.rollout).expect("checked when the spec was read"),
+            random_rollout: params.rollout == super::AgentSpec::Random,
+            ln: ln_table(),
             path: Vec::with_capacity(128),
             hidden: Vec::new(),
             rewards: Vec::new(),
@@ -129,8 +136,11 @@ impl<G: AgentFactory> Worker<G> {
                     if legal.contains(n.action) {
                         n.avail += 1;
                         untried.remove(n.action);
-                        let score = n.reward / n.visits as f32
-                            + c * ((n.avail as f32).ln() / n.visits as f32).sqrt();
+                        let ln = match self.ln.get(n.avail as usize) {
+                            Some(&l) => l,
+                            None => (n.avail as f32).ln(),
+                        };
+                        let score = n.reward / n.visits as f32 + c * (ln / n.visits as f32).sqrt();
                         if score > best_score {
                             best_score = score;
                             best = child;
@@ -155,9 +165,16 @@ impl<G: AgentFactory> Worker<G> {
                 self.path.push(node);
             }
             // Rollout.
-            while let Some(seat) = s.to_act() {
-                let a = self.rollout.choose(&s, seat, rng);
-                s.apply(a);
+            if self.random_rollout {
+                while s.to_act().is_some() {
+                    let a = s.legal_actions().choose(rng);
+                    s.apply(a);
+                }
+            } else {
+                while let Some(seat) = s.to_act() {
+                    let a = self.rollout.choose(&s, seat, rng);
+                    s.apply(a);
+                }
             }
             for side in sides.all() {
                 self.rewards[side.index()] = s.reward(side, params.reward) as f32;
@@ -304,12 +321,34 @@ impl<G: AgentFactory> Ismcts<G> {
     }
 }
 
+/// How many logarithms [`ln_table`] holds: availability counts below this are looked up.
+const LN_TABLE: usize = 4096;
+
+/// `ln(n)` for `n < LN_TABLE`, each exactly the value `f32::ln` gives.
+fn ln_table() -> Box<[f32; LN_TABLE]> {
+    let mut t = Box::new([0.0f32; LN_TABLE]);
+    for (n, l) in t.iter_mut().enumerate() {
+        *l = (n as f32).ln();
+    }
+    t
+}
+
 fn action_key(a: Action) -> (u8, u8) {
     match a {
         Action::Play(c) => (0, c.index()),
         Action::NameTrump(s) => (1, s as u8),
         Action::Discard(c) => (2, c.index()),
         Action::Give(c) => (3, c.index()),
+    }
+}
+
+impl<G: AgentFactory> super::Evaluator<G> for Ismcts<G> {
+    fn evaluate(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Vec<(Action, f64)> {
+        self.search(state, seat, rng)
+            .into_iter()
+            .filter(|s| s.visits > 0)
+            .map(|s| (s.action, s.mean))
+            .collect()
     }
 }
 

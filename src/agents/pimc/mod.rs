@@ -61,7 +61,7 @@ impl<G: AgentFactory> Pimc<G> {
 
     /// Samples the worlds and returns every legal card with its mean value for `seat`'s side,
     /// best first (ties: card order). Empty unless `seat` is to play a card.
-    pub fn evaluate(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Vec<CardStats> {
+    pub fn card_means(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Vec<CardStats> {
         let legal = state.legal_actions();
         if state.to_act() != Some(seat) || legal.decision() != Decision::Play || legal.is_empty() {
             return Vec::new();
@@ -96,6 +96,24 @@ impl<G: AgentFactory> Pimc<G> {
     }
 }
 
+impl<G: AgentFactory> super::Evaluator<G> for Pimc<G> {
+    /// Each legal card with its mean double-dummy value scaled to `[0, 1]` between the least
+    /// and the most the side can still end with (public information: banked and left).
+    fn evaluate(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Vec<(Action, f64)> {
+        let Some((lo, hi)) = state.position_for(seat).map(|p| p.value_range()) else {
+            return Vec::new();
+        };
+        let span = f64::from((hi - lo).max(1));
+        self.card_means(state, seat, rng)
+            .into_iter()
+            .map(|s| {
+                let v = ((s.mean - f64::from(lo)) / span).clamp(0.0, 1.0);
+                (Action::Play(s.card), v)
+            })
+            .collect()
+    }
+}
+
 impl<G: AgentFactory> Agent<G> for Pimc<G> {
     fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action {
         let legal = state.legal_actions();
@@ -105,7 +123,7 @@ impl<G: AgentFactory> Agent<G> for Pimc<G> {
         if legal.decision() != Decision::Play {
             return self.other.choose(state, seat, rng);
         }
-        let best = self.evaluate(state, seat, rng);
+        let best = self.card_means(state, seat, rng);
         Action::Play(best[0].card)
     }
 }

@@ -7,7 +7,7 @@ use crate::rng::GameRng;
 
 use super::super::{Agent, AgentFactory, SpecError};
 use super::switches::{Switch, parse_switches};
-use super::{longest_suit, lowest_by, lowest_power, partner_winning, winners};
+use super::{follow_b0, lead_from_longest_side_suit, lowest_by, partner_winning};
 
 const ORDER: TrumpOrder = TrumpOrder::JACK_HIGH;
 
@@ -94,26 +94,12 @@ impl CatchTheTenRules {
         lowest_by(cards, |c| cheapness(c, trump)).expect("a card to play")
     }
 
-    /// B0's lead from `cards`.
-    fn b0_lead(cards: CardSet, trump: Suit) -> Card {
-        let side_suits = 0xF & !(1 << trump.index());
-        match longest_suit(cards, side_suits) {
-            Some(s) => cards.suit(s).first().expect("a card of the longest suit"),
-            None => Self::lowest(cards, trump),
-        }
-    }
-
     /// B0's follow from `cards` (with the honours-only control if switched on).
     fn b0_follow(&self, s: &CatchTheTen, seat: Seat, cards: CardSet, trump: Suit) -> Card {
-        if partner_winning(s, seat) {
-            return Self::lowest(cards, trump);
-        }
         let contest = !self.honours_only || !s.trick().card_set().is_disjoint(honour_trumps(trump));
-        let win = winners(cards, s.trick(), trump, &ORDER);
-        if contest && !win.is_empty() {
-            return lowest_power(win, s.trick(), trump, &ORDER).expect("a winner");
-        }
-        Self::lowest(cards, trump)
+        let lowest = |c| Self::lowest(c, trump);
+        let partner = partner_winning(s, seat);
+        follow_b0(s.trick(), cards, partner, contest, trump, &ORDER, lowest)
     }
 
     /// CT-H1: may `seat` play the trump Ten now?
@@ -157,7 +143,7 @@ impl Agent<CatchTheTen> for CatchTheTenRules {
             if (hunt && hunter && s.leads(seat) < 2 && !trumps.is_empty()) || chase {
                 ORDER.highest(trumps).expect("a trump")
             } else {
-                Self::b0_lead(cards, trump)
+                lead_from_longest_side_suit(cards, trump, |c| Self::lowest(c, trump))
             }
         } else {
             self.b0_follow(s, seat, cards, trump)

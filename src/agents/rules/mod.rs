@@ -6,10 +6,14 @@
 //! from the public history, never from another hand.
 
 mod catch_the_ten;
+mod nine_five_two;
 mod switches;
+mod whist;
 
 pub use catch_the_ten::{CatchTheTenRules, CatchTheTenSwitch};
+pub use nine_five_two::{NineFiveTwoRules, NineFiveTwoSwitch, high_card_points};
 pub use switches::{Switch, parse_switches};
+pub use whist::{WhistRules, WhistSwitch};
 
 use crate::cards::{Card, CardSet, Suit};
 use crate::games::{Game, Seat, Trick, TrumpOrder, trick::power};
@@ -33,6 +37,17 @@ pub fn lowest_by(cards: CardSet, key: impl Fn(Card) -> u32) -> Option<Card> {
     cards.iter().min_by_key(|&c| (key(c), c.index()))
 }
 
+/// B0's *lowest* card of `cards` in the aces-high games, 9-5-2 and Whist (RULES.md §5.0):
+/// non-trumps by rank, then trumps by rank; equal ranks in suit order C < D < H < S. `trump` is
+/// `None` before trumps are known.
+///
+/// # Panics
+/// If `cards` is empty.
+pub fn lowest_trumps_last(cards: CardSet, trump: Option<Suit>) -> Card {
+    let key = |c: Card| c.rank() as u32 + if Some(c.suit()) == trump { 100 } else { 0 };
+    lowest_by(cards, key).expect("a card to choose from")
+}
+
 /// The card of `cards` with the lowest trick power (the cheapest winner).
 pub fn lowest_power(
     cards: CardSet,
@@ -54,12 +69,38 @@ pub fn longest_suit(hand: CardSet, suits: u8) -> Option<Suit> {
         .copied()
 }
 
-impl crate::agents::AgentFactory for crate::games::nine_five_two::NineFiveTwo {
-    fn rules_agent(
-        _switches: &[String],
-    ) -> Result<Box<dyn crate::agents::Agent<Self>>, crate::agents::SpecError> {
-        Err(crate::agents::SpecError::BadParameter(
-            "nine-five-two has no rule-based player yet".into(),
-        ))
+/// B0's lead from `cards` (RULES.md §5.0): the lowest card of the longest non-trump suit (ties
+/// C < D < H < S); holding only trumps, `lowest` of them.
+pub fn lead_from_longest_side_suit(
+    cards: CardSet,
+    trump: Suit,
+    lowest: impl Fn(CardSet) -> Card,
+) -> Card {
+    let side_suits = 0xF & !(1 << trump.index());
+    match longest_suit(cards, side_suits) {
+        Some(s) => cards.suit(s).first().expect("a card of the longest suit"),
+        None => lowest(cards),
     }
+}
+
+/// B0's follow from the legal `cards` (RULES.md §5.0): (1) `lowest` of them when a partner is
+/// winning the trick so far (`partner`); (2) otherwise, when `contest` and a card would win,
+/// the cheapest winner; (3) otherwise `lowest` of them.
+pub fn follow_b0(
+    trick: &Trick,
+    cards: CardSet,
+    partner: bool,
+    contest: bool,
+    trump: Suit,
+    order: &TrumpOrder,
+    lowest: impl Fn(CardSet) -> Card,
+) -> Card {
+    if partner {
+        return lowest(cards);
+    }
+    let win = winners(cards, trick, trump, order);
+    if contest && !win.is_empty() {
+        return lowest_power(win, trick, trump, order).expect("a winner");
+    }
+    lowest(cards)
 }

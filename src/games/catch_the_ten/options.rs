@@ -8,7 +8,7 @@ use crate::games::{GameKind, MAX_SEATS, RulesError, Side, Sides};
 /// What happens to a side that revoked (RULES.md §1.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum RevokePenalty {
-    /// The revoking side loses the game ([000], [001], [003], EB1911).
+    /// The revoking side loses the game (\[000\], \[001\], \[003\], EB1911).
     #[default]
     LoseGame,
     /// The revoking side scores nothing for the hand (The New Complete Hoyle).

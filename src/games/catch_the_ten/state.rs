@@ -4,7 +4,8 @@ use rand::Rng;
 
 use crate::cards::{Card, CardSet, Suit};
 use crate::games::{
-    Action, ActionSet, Game, GameKind, MAX_SEATS, Masked, Seat, Side, Sides, Trick, TrumpOrder,
+    Action, ActionSet, Game, GameKind, MAX_SEATS, Masked, Seat, Side, Sides, Trick, TrickPlay,
+    TrumpOrder,
 };
 use crate::rng::shuffle;
 
@@ -41,21 +42,14 @@ pub enum DealEnd {
 pub struct CatchTheTen {
     setup: Setup,
     dealer: Seat,
-    trump: Suit,
     turned: Card,
     turned_visible: bool,
     laid_aside: Option<Card>,
-    hands: [CardSet; MAX_SEATS],
+    play: TrickPlay,
     later: [CardSet; MAX_SEATS],
     set_cards: [CardSet; MAX_SETS],
     set: u8,
-    tricks_done: u8,
-    trick: Trick,
     won: [CardSet; MAX_SEATS],
-    tricks: [u8; MAX_SEATS],
-    leads: [u8; MAX_SEATS],
-    played_by: [CardSet; MAX_SEATS],
-    voids: [u8; MAX_SEATS],
     revoked: u8,
     start_scores: [i16; MAX_SEATS],
     scores: [i16; MAX_SEATS],
@@ -214,21 +208,19 @@ impl CatchTheTen {
         CatchTheTen {
             setup,
             dealer,
-            trump: turned.suit(),
             turned,
             turned_visible: true,
             laid_aside,
-            hands,
+            play: TrickPlay::new(
+                &hands[..n],
+                dealer.left(n),
+                turned.suit(),
+                TrumpOrder::JACK_HIGH,
+            ),
             later,
             set_cards,
             set: 0,
-            tricks_done: 0,
-            trick: Trick::new(dealer.left(n)),
             won: [CardSet::EMPTY; MAX_SEATS],
-            tricks: [0; MAX_SEATS],
-            leads: [0; MAX_SEATS],
-            played_by: [CardSet::EMPTY; MAX_SEATS],
-            voids: [0; MAX_SEATS],
             revoked: 0,
             start_scores: start,
             scores: start,
@@ -273,7 +265,7 @@ impl CatchTheTen {
     /// Tricks completed in the current set.
     #[inline]
     pub const fn tricks_done(&self) -> usize {
-        self.tricks_done as usize
+        self.play.tricks_done()
     }
 
     /// The cards dealt in `set` (every seat's hand of that set).
@@ -297,27 +289,27 @@ impl CatchTheTen {
     /// The cards `seat` has played in the whole deal.
     #[inline]
     pub const fn played_by(&self, seat: Seat) -> CardSet {
-        self.played_by[seat.index()]
+        self.play.played_by(seat)
     }
 
     /// How many tricks `seat` has led in the current set (the current trick included once its
     /// first card is down).
     #[inline]
     pub const fn leads(&self, seat: Seat) -> usize {
-        self.leads[seat.index()] as usize
+        self.play.leads(seat)
     }
 
     /// The cards `seat` was dealt for the current set: its hand now and what it has played in
     /// this set.
     pub fn dealt_this_set(&self, seat: Seat) -> CardSet {
         let earlier = (0..self.set as usize).fold(CardSet::EMPTY, |a, k| a | self.set_cards[k]);
-        self.hands[seat.index()] | (self.played_by[seat.index()] - earlier)
+        self.play.hand(seat) | (self.play.played_by(seat) - earlier)
     }
 
     /// The suits `seat` has shown out of in the current set, as a bit mask over suit indices.
     #[inline]
     pub const fn voids(&self, seat: Seat) -> u8 {
-        self.voids[seat.index()]
+        self.play.voids(seat)
     }
 
     /// The seats that revoked in the current set, as a bit mask (only under `allow_revokes`).
@@ -391,14 +383,14 @@ impl CatchTheTen {
         let sides = self.setup.sides();
         let won = self.won_in_set(set);
         let ns = sides.num_sides();
-        HandScore::new(&won[..ns], &self.setup.shares()[..ns], self.trump)
+        HandScore::new(&won[..ns], &self.setup.shares()[..ns], self.play.trump())
     }
 
     /// The seat holding `card` now, in its current hand or a set not yet picked up. On a fresh
     /// deal this is the seat the card was dealt to.
     pub fn holder(&self, card: Card) -> Option<Seat> {
         Seat::all(self.setup.players())
-            .find(|&s| self.hands[s.index()].contains(card) || self.later[s.index()].contains(card))
+            .find(|&s| self.play.hand(s).contains(card) || self.later[s.index()].contains(card))
     }
 
     fn revoked_sides(&self) -> u8 {
@@ -509,15 +501,14 @@ impl CatchTheTen {
         }
         if (self.set as usize) + 1 < self.setup.sets() {
             self.set += 1;
-            self.tricks_done = 0;
             self.revoked = 0;
-            self.voids = [0; MAX_SEATS];
-            self.leads = [0; MAX_SEATS];
             let cards = self.set_cards[self.set as usize];
-            for seat in 0..self.setup.players() {
-                self.hands[seat] = self.later[seat] & cards;
-                self.later[seat] -= cards;
+            let mut hands = [CardSet::EMPTY; MAX_SEATS];
+            for (hand, later) in hands.iter_mut().zip(&mut self.later) {
+                *hand = *later & cards;
+                *later -= cards;
             }
+            self.play.pick_up(&hands[..self.setup.players()]);
             if self.set as usize + 1 == self.setup.sets() {
                 self.turned_visible = false;
             }
@@ -527,17 +518,13 @@ impl CatchTheTen {
     }
 
     #[inline]
-    fn finish_trick(&mut self) {
-        let w = self.trick.winner();
-        let side = self.setup.sides().side(w).index();
-        self.won[side] |= self.trick.card_set();
-        self.tricks[w.index()] += 1;
-        self.tricks_done += 1;
-        self.trick = Trick::new(w);
+    fn finish_trick(&mut self, trick: &Trick) {
+        let side = self.setup.sides().side(trick.winner()).index();
+        self.won[side] |= trick.card_set();
         if self.setup.options().game_at_once && self.check_game_at_once() {
             return;
         }
-        if self.tricks_done == self.setup.hand_size() as u8 {
+        if self.play.tricks_done() == self.setup.hand_size() {
             self.end_set();
         }
     }
@@ -549,8 +536,9 @@ impl CatchTheTen {
         let mut s = *self;
         let set = self.set as usize;
         let earlier = (0..set).fold(CardSet::EMPTY, |a, k| a | self.set_cards[k]);
-        let played = self.played_by.iter().fold(CardSet::EMPTY, |a, &p| a | p);
-        s.hands = *hands;
+        let played =
+            Seat::all(self.setup.players()).fold(CardSet::EMPTY, |a, q| a | self.play.played_by(q));
+        s.play.redeal(&hands[..self.setup.players()]);
         s.set_cards[set] = (played - earlier) | hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
         for k in set + 1..MAX_SETS {
             s.set_cards[k] = later.iter().fold(CardSet::EMPTY, |a, h| a | h[k]);
@@ -566,12 +554,8 @@ impl CatchTheTen {
     /// and other seats' revokes.
     fn masked_for(&self, seat: Seat) -> CatchTheTen {
         let mut v = *self;
-        for s in 0..MAX_SEATS {
-            if s != seat.index() {
-                v.hands[s] = CardSet::EMPTY;
-            }
-            v.later[s] = CardSet::EMPTY;
-        }
+        v.play.hide_hands_except(seat);
+        v.later = [CardSet::EMPTY; MAX_SEATS];
         for k in self.set as usize..MAX_SETS {
             v.set_cards[k] = CardSet::EMPTY;
         }
@@ -603,26 +587,23 @@ impl Game for CatchTheTen {
     #[inline]
     fn to_act(&self) -> Option<Seat> {
         match self.end {
-            DealEnd::Playing => Some(self.trick.to_play()),
+            DealEnd::Playing => Some(self.play.to_play()),
             _ => None,
         }
     }
 
     #[inline]
     fn legal_actions(&self) -> ActionSet {
-        match self.to_act() {
-            Some(seat) => ActionSet::plays(crate::games::trick::follow(
-                self.hands[seat.index()],
-                self.trick.led(),
-            )),
-            None => ActionSet::NONE,
+        match self.end {
+            DealEnd::Playing => ActionSet::plays(self.play.legal()),
+            _ => ActionSet::NONE,
         }
     }
 
     fn accepts(&self, action: Action) -> bool {
         match (self.to_act(), action) {
             (Some(seat), Action::Play(c)) if self.setup.options().allow_revokes => {
-                self.hands[seat.index()].contains(c)
+                self.play.hand(seat).contains(c)
             }
             _ => self.legal_actions().contains(action),
         }
@@ -633,43 +614,31 @@ impl Game for CatchTheTen {
         let Action::Play(card) = action else {
             panic!("Catch the Ten has only card plays, not {action}");
         };
-        let n = self.setup.players();
-        let seat = self.trick.to_play();
-        let hand = self.hands[seat.index()];
-        debug_assert!(hand.contains(card), "seat {seat} does not hold {card}");
-        if let Some(led) = self.trick.led()
-            && card.suit() != led
-        {
-            self.voids[seat.index()] |= 1 << led.index();
-            if !hand.suit(led).is_empty() {
-                self.revoked |= 1 << seat.index();
-            }
+        let played = self.play.play(card);
+        if played.revoke {
+            self.revoked |= 1 << played.seat.index();
         }
-        self.leads[seat.index()] += self.trick.is_empty() as u8;
-        self.hands[seat.index()] = hand.without(card);
-        self.played_by[seat.index()].insert(card);
-        if seat == self.dealer && n >= 4 {
+        if played.seat == self.dealer && self.setup.players() >= 4 {
             self.turned_visible = false;
         }
-        self.trick.play(card, n, self.trump, &TrumpOrder::JACK_HIGH);
-        if self.trick.len() == n {
-            self.finish_trick();
+        if let Some(trick) = played.completed {
+            self.finish_trick(&trick);
         }
     }
 
     #[inline]
     fn trump(&self) -> Option<Suit> {
-        Some(self.trump)
+        Some(self.play.trump())
     }
 
     #[inline]
     fn trick(&self) -> &Trick {
-        &self.trick
+        self.play.trick()
     }
 
     #[inline]
     fn hand(&self, seat: Seat) -> CardSet {
-        self.hands[seat.index()]
+        self.play.hand(seat)
     }
 
     fn side_points(&self, side: Side) -> i32 {
@@ -680,7 +649,7 @@ impl Game for CatchTheTen {
     }
 
     fn tricks_won(&self, seat: Seat) -> u32 {
-        self.tricks[seat.index()] as u32
+        self.play.tricks_won(seat)
     }
 
     fn view(&self, seat: Seat) -> CatchTheTenView {

@@ -3,6 +3,7 @@
 use rand::Rng;
 
 use crate::cards::{Card, CardSet, Rank, Suit};
+use crate::games::deal::check_hands;
 use crate::games::{
     Action, ActionSet, Decision, Game, GameKind, Masked, Seat, Side, Sides, Trick, TrumpOrder,
 };
@@ -147,19 +148,7 @@ impl NineFiveTwo {
         if dealer.index() >= PLAYERS {
             return Err(format!("dealer {dealer} is not a seat of a 3-player table"));
         }
-        let mut all = CardSet::EMPTY;
-        for (seat, &h) in hands.iter().enumerate() {
-            if h.len() != HAND_SIZE {
-                return Err(format!(
-                    "seat {seat} holds {} cards, expected {HAND_SIZE}",
-                    h.len()
-                ));
-            }
-            if !all.is_disjoint(h) {
-                return Err(format!("card(s) {} dealt twice", all & h));
-            }
-            all |= h;
-        }
+        let all = check_hands(&hands, HAND_SIZE)?;
         if kitty.len() != KITTY_SIZE {
             return Err(format!(
                 "the kitty holds {} cards, expected {KITTY_SIZE}",

@@ -1,0 +1,210 @@
+//! `tricklab run`: run an experiment config; and `tricklab merge`: join its shards.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+
+use anyhow::Context;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::agents::AgentFactory;
+use crate::experiment::{
+    AllGames, Experiment, Measured, RunEnd, RunError, RunPlan, RunRecord, merge_shards,
+    rules_from_table, statistics_of, write_run_record, write_summary,
+};
+use crate::games::GameKind;
+use crate::games::catch_the_ten;
+use crate::games::nine_five_two;
+use crate::games::whist;
+
+use super::error::{UserError, user};
+
+/// Arguments of `tricklab run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The experiment config (TOML).
+    pub config: PathBuf,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// The output folder (default: results/<name>, or results/<name>/shard-K-of-N).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Continue an interrupted run in the output folder.
+    #[arg(long)]
+    pub resume: bool,
+    /// Start again over results already in the output folder.
+    #[arg(long, conflicts_with = "resume")]
+    pub force: bool,
+    /// Run only shard K of N (1-based), e.g. `--shard 2/8`; join them with `tricklab merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Stop as if interrupted once this many deals are done (for testing resumption).
+    #[arg(long, hide = true)]
+    pub stop_after_deals: Option<u64>,
+}
+
+/// Arguments of `tricklab merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The shard folders, in any order.
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+    /// The output folder (default: results/<name>).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// The stop flag set by Ctrl-C or SIGTERM (installed once per process).
+fn stop_flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let f = flag.clone();
+        // If a handler cannot be installed (one is already), runs simply cannot be stopped
+        // gracefully; they still write every finished batch.
+        let _ = ctrlc::set_handler(move || f.store(true, Ordering::SeqCst));
+        flag
+    })
+    .clone()
+}
+
+fn parse_shard(s: &str) -> anyhow::Result<(u64, u64)> {
+    let bad = || {
+        user(format!(
+            "--shard `{s}`: expected K/N with 1 ≤ K ≤ N, e.g. 2/8"
+        ))
+    };
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u64, u64) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+fn command_of(config: &Path) -> String {
+    format!("tricklab run {}", config.display())
+}
+
+/// Runs `tricklab run`.
+pub fn run(args: RunArgs) -> anyhow::Result<()> {
+    let exp = Experiment::load::<AllGames>(&args.config).map_err(user)?;
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    if args.threads == Some(0) {
+        return Err(user("--threads must be at least 1"));
+    }
+    let out = args.out.clone().unwrap_or_else(|| {
+        let base = PathBuf::from("results").join(&exp.name);
+        match shard {
+            Some((k, n)) => base.join(format!("shard-{k}-of-{n}")),
+            None => base,
+        }
+    });
+    let plan = RunPlan {
+        out,
+        resume: args.resume,
+        force: args.force,
+        shard,
+        stop_after: args.stop_after_deals,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .context("starting worker threads")?;
+    pool.install(|| match exp.game {
+        GameKind::CatchTheTen => run_game::<catch_the_ten::Setup>(&exp, &plan, &args),
+        GameKind::NineFiveTwo => run_game::<nine_five_two::Rules>(&exp, &plan, &args),
+        GameKind::Whist => run_game::<whist::Setup>(&exp, &plan, &args),
+    })
+}
+
+fn run_game<R: Measured>(exp: &Experiment, plan: &RunPlan, args: &RunArgs) -> anyhow::Result<()>
+where
+    R::Hand: AgentFactory,
+{
+    let rules: R = rules_from_table(exp.players, &exp.options).map_err(user)?;
+    let stop = stop_flag();
+    let range = plan.range(exp.deals);
+    let progress = std::io::stderr().is_terminal().then(|| {
+        let p = ProgressBar::new(range.end - range.start);
+        p.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} deals  {per_sec}  eta {eta}")
+                .expect("valid template"),
+        );
+        p
+    });
+    let end =
+        crate::experiment::run(exp, &rules, plan, &stop, progress.as_ref()).map_err(
+            |e| match e {
+                RunError::Folder(m) => user(m),
+                RunError::Io(e) => {
+                    anyhow::Error::new(e).context(format!("writing {}", plan.out.display()))
+                }
+            },
+        )?;
+    if let Some(p) = &progress {
+        p.finish_and_clear();
+    }
+    match end {
+        RunEnd::Interrupted(done) => {
+            let again = format!(
+                "{} --resume{}",
+                command_of(&args.config),
+                args.out
+                    .as_ref()
+                    .map(|o| format!(" --out {}", o.display()))
+                    .unwrap_or_default()
+            );
+            Err(anyhow::Error::new(UserError(format!(
+                "interrupted after {done} deals; every finished deal is in {}; continue with: {again}",
+                plan.out.display()
+            ))))
+        }
+        RunEnd::Complete => {
+            let record = RunRecord::new(exp, &command_of(&args.config), plan.shard);
+            if plan.shard.is_none() {
+                let summary = write_summary(exp, &statistics_of::<R>(exp.matches), &plan.out)
+                    .map_err(anyhow::Error::msg)?;
+                print!("{}", crate::report::summary_markdown(exp, &summary));
+            }
+            write_run_record(&plan.out, &record)?;
+            println!("\nresults: {}", plan.out.display());
+            Ok(())
+        }
+    }
+}
+
+/// Runs `tricklab merge`.
+pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
+    // Read the config from the first shard's record to know the output folder.
+    let first = std::fs::read_to_string(args.dirs[0].join("run.json")).map_err(|_| {
+        user(format!(
+            "{} holds no complete shard (no run.json)",
+            args.dirs[0].display()
+        ))
+    })?;
+    let rec: RunRecord = serde_json::from_str(&first)
+        .map_err(|e| user(format!("{}: {e}", args.dirs[0].display())))?;
+    let exp = Experiment::parse::<AllGames>("run.json config", &rec.config).map_err(user)?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("results").join(&exp.name));
+    let record = merge_shards(&args.dirs, &out).map_err(user)?;
+    let defs = match exp.game {
+        GameKind::CatchTheTen => statistics_of::<catch_the_ten::Setup>(exp.matches),
+        GameKind::NineFiveTwo => statistics_of::<nine_five_two::Rules>(exp.matches),
+        GameKind::Whist => statistics_of::<whist::Setup>(exp.matches),
+    };
+    let summary = write_summary(&exp, &defs, &out).map_err(anyhow::Error::msg)?;
+    write_run_record(&out, &record)?;
+    print!("{}", crate::report::summary_markdown(&exp, &summary));
+    println!("\nresults: {}", out.display());
+    Ok(())
+}

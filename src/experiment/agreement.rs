@@ -1,0 +1,214 @@
+//! Expert agreement (RULES.md §5, method 2): in positions where a tip player and its control
+//! would act differently, reached in self-play of a strong player, how often does a strong
+//! searcher choose the tip's action, and what does ignoring the tip cost by the searcher's own
+//! estimate?
+
+use std::fmt::Write as _;
+
+use rayon::prelude::*;
+
+use crate::agents::{AgentFactory, build_agent, build_evaluator};
+use crate::games::matches::{MatchRules, MatchState, play_match};
+use crate::games::{Action, Game, Seat};
+use crate::rng::{GameStreams, Purpose, stream};
+use crate::stats::{Interval, MeanAcc, Z95, wilson};
+
+use super::config::Experiment;
+
+/// A position where the tip and the control disagree.
+#[derive(Clone, Debug)]
+pub struct Disagreement<G> {
+    /// The state, with the seat to act.
+    pub state: G,
+    /// The seat to act.
+    pub seat: Seat,
+    /// The tip player's action.
+    pub tip: Action,
+    /// The control's action.
+    pub control: Action,
+}
+
+/// Plays self-play games with the config's `play` agent in every seat and collects the first
+/// `positions` decisions at which the tip and control players (the subject-seat agents of the
+/// two arms) would act differently. Reproducible from the config's seed.
+pub fn collect<R: MatchRules>(exp: &Experiment, rules: &R) -> Vec<Disagreement<R::Hand>>
+where
+    R::Hand: AgentFactory,
+{
+    let ag = exp.agreement.as_ref().expect("an [agreement] section");
+    let n = rules.sides().num_seats();
+    let tip_spec = &exp.arms[ag.tip].seats[exp.arms[ag.tip].subject[0].index()];
+    let control_spec = &exp.arms[ag.control].seats[exp.arms[ag.control].subject[0].index()];
+    let mut tip = build_agent::<R::Hand>(tip_spec).expect("checked");
+    let mut control = build_agent::<R::Hand>(control_spec).expect("checked");
+    let mut players: Vec<_> = (0..n)
+        .map(|_| build_agent::<R::Hand>(&ag.play).expect("checked"))
+        .collect();
+    let mut found = Vec::new();
+    for game in 0..1_000_000u64 {
+        if found.len() as u64 >= ag.positions {
+            break;
+        }
+        let GameStreams {
+            agents: mut rngs,
+            deal: mut deal_rng,
+            first_dealer,
+        } = GameStreams::new(exp.seed, game, n, 0xA000, |s| 0xA000 + s as u64);
+        let first = Seat(first_dealer);
+        let mut step = 0u64;
+        play_match(
+            rules,
+            MatchState::new(first),
+            &mut deal_rng,
+            if exp.matches { exp.max_hands } else { 1 },
+            |h, s| {
+                step += 1;
+                if (found.len() as u64) < ag.positions && h.legal_actions().len() > 1 {
+                    // Both players answer from the same stream, so a random tie-break cannot make
+                    // them differ.
+                    let t = tip.choose(h, s, &mut stream(exp.seed, game, Purpose::Other, step));
+                    let c = control.choose(h, s, &mut stream(exp.seed, game, Purpose::Other, step));
+                    if t != c {
+                        found.push(Disagreement {
+                            state: h.clone(),
+                            seat: s,
+                            tip: t,
+                            control: c,
+                        });
+                    }
+                }
+                players[s.index()].choose(h, s, &mut rngs[s.index()])
+            },
+            |_| {},
+        );
+    }
+    found
+}
+
+/// One searcher's answer at one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer {
+    /// The searcher's choice.
+    pub choice: Action,
+    /// Its value of the tip's action (`None` if never tried).
+    pub tip: Option<f64>,
+    /// Its value of the control's action.
+    pub control: Option<f64>,
+    /// Its value of its best action.
+    pub best: f64,
+}
+
+/// Asks searcher `k` of the config at every position (in parallel; reproducible).
+pub fn ask<G: AgentFactory>(
+    exp: &Experiment,
+    k: usize,
+    positions: &[Disagreement<G>],
+) -> Vec<Answer> {
+    let ag = exp.agreement.as_ref().expect("an [agreement] section");
+    positions
+        .par_iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let mut ev = build_evaluator::<G>(&ag.searchers[k]).expect("checked");
+            let mut rng = stream(exp.seed, i as u64, Purpose::Agent, 0xE000 + k as u64);
+            let values = ev.evaluate(&p.state, p.seat, &mut rng);
+            let of = |a: Action| values.iter().find(|v| v.0 == a).map(|v| v.1);
+            let (choice, best) = values.first().copied().unwrap_or((p.tip, f64::NAN));
+            Answer {
+                choice,
+                tip: of(p.tip),
+                control: of(p.control),
+                best,
+            }
+        })
+        .collect()
+}
+
+/// What one searcher said over all positions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AgreementResult {
+    /// The searcher.
+    pub searcher: String,
+    /// Positions asked.
+    pub positions: u64,
+    /// Share of positions where it chose the tip's action (Wilson interval).
+    pub agrees_with_tip: Interval,
+    /// Share where it chose the control's action.
+    pub agrees_with_control: Interval,
+    /// Mean of value(tip action) − value(best action), in reward units (t interval).
+    pub cost_of_tip: Interval,
+    /// Mean of value(tip action) − value(control action).
+    pub tip_minus_control: Interval,
+}
+
+/// Summarises the answers of one searcher.
+pub fn summarise_answers(
+    searcher: String,
+    answers: &[Answer],
+    tips: &[Action],
+    controls: &[Action],
+) -> AgreementResult {
+    let n = answers.len() as u64;
+    let tip_hits = answers
+        .iter()
+        .zip(tips)
+        .filter(|(a, t)| a.choice == **t)
+        .count() as u64;
+    let control_hits = answers
+        .iter()
+        .zip(controls)
+        .filter(|(a, c)| a.choice == **c)
+        .count() as u64;
+    let mut cost = MeanAcc::default();
+    let mut diff = MeanAcc::default();
+    for a in answers {
+        if let Some(t) = a.tip {
+            cost.add(t - a.best);
+            if let Some(c) = a.control {
+                diff.add(t - c);
+            }
+        }
+    }
+    AgreementResult {
+        searcher,
+        positions: n,
+        agrees_with_tip: wilson(tip_hits, n, Z95),
+        agrees_with_control: wilson(control_hits, n, Z95),
+        cost_of_tip: cost.t_interval(0.95),
+        tip_minus_control: diff.t_interval(0.95),
+    }
+}
+
+/// The agreement table as markdown.
+pub fn agreement_markdown(exp: &Experiment, results: &[AgreementResult]) -> String {
+    let ag = exp.agreement.as_ref().expect("an [agreement] section");
+    let mut t = String::new();
+    let _ = writeln!(t, "# {}: expert agreement\n", exp.name);
+    let _ = writeln!(
+        t,
+        "Positions where `{}` (tip) and `{}` (control) act differently, reached in self-play of `{}` (seed {}). Values are the searcher's own estimates in reward units (`[0, 1]`).\n",
+        exp.arms[ag.tip].seats[exp.arms[ag.tip].subject[0].index()],
+        exp.arms[ag.control].seats[exp.arms[ag.control].subject[0].index()],
+        ag.play,
+        exp.seed
+    );
+    let _ = writeln!(
+        t,
+        "| searcher | positions | chooses the tip's action | chooses the control's | value(tip) − value(best) | value(tip) − value(control) |"
+    );
+    let _ = writeln!(t, "|---|---:|---|---|---|---|");
+    for r in results {
+        let p = |i: Interval| format!("{:.3} [{:.3}, {:.3}]", i.estimate, i.low, i.high);
+        let _ = writeln!(
+            t,
+            "| {} | {} | {} | {} | {} | {} |",
+            r.searcher,
+            r.positions,
+            p(r.agrees_with_tip),
+            p(r.agrees_with_control),
+            p(r.cost_of_tip),
+            p(r.tip_minus_control)
+        );
+    }
+    t
+}

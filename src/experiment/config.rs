@@ -1,0 +1,560 @@
+//! Experiment configs: the TOML schema, and validation into a checked [`Experiment`].
+//!
+//! ```toml
+//! # What the experiment asks (a comment for people).
+//! name = "save-ten"
+//! game = "catch-the-ten"
+//! players = 4
+//! seed = 11
+//! deals = 20000            # deals, or matches with `matches = true`
+//! matches = false          # play whole matches instead of single hands from 0-0
+//! duplicate = true         # replay each deal with the arms rotated through the seats/sides
+//! hand_rows = true         # write hands.csv (one row per seat and hand); deals.csv always
+//! statistics = ["points", "ten_saved"]
+//!
+//! [options]                # the game's named options (RULES.md)
+//! pairs = false
+//!
+//! [[arm]]
+//! name = "tip"
+//! seats = ["rules:save_ten", "rules", "rules:save_ten", "rules"]   # or one spec for all seats
+//! subject = [0, 2]         # the seats whose results are measured (default: seat 0)
+//!
+//! [[arm]]
+//! name = "control"
+//! seats = "rules"
+//! subject = [0, 2]
+//!
+//! [[hypothesis]]           # optional, any number: a prediction to give a verdict on
+//! tip = "tip"
+//! control = "control"
+//! statistic = "ten_saved"
+//! direction = "greater"    # the predicted sign of tip − control
+//! epsilon = 0.02           # the equivalence band
+//!
+//! [[claim]]                # optional, any number: one arm's statistic against a threshold
+//! arm = "control"
+//! statistic = "ten_saved"
+//! direction = "greater"
+//! threshold = 0.5
+//! ```
+//!
+//! Every field is checked before anything runs; an error names the file, line, field and what
+//! is allowed.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use serde::Deserialize;
+use thiserror::Error;
+use toml::Spanned;
+
+use crate::agents::{AgentSpec, parse_seating};
+use crate::games::{GameKind, Seat};
+use crate::stats::Direction;
+
+/// A config that cannot be run.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{file}{}: {message}", line.map(|l| format!(" line {l}")).unwrap_or_default())]
+pub struct ConfigError {
+    /// The config file.
+    pub file: String,
+    /// The line, when known.
+    pub line: Option<usize>,
+    /// What is wrong and what is allowed.
+    pub message: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    name: Spanned<String>,
+    game: Spanned<String>,
+    players: Option<Spanned<usize>>,
+    seed: u64,
+    deals: Spanned<u64>,
+    #[serde(default)]
+    matches: bool,
+    #[serde(default = "yes")]
+    duplicate: bool,
+    statistics: Spanned<Vec<String>>,
+    #[serde(default)]
+    options: Option<Spanned<toml::Table>>,
+    arm: Vec<RawArm>,
+    hypothesis: Option<Spanned<OneOrMany<RawHypothesis>>>,
+    claim: Option<Spanned<OneOrMany<RawClaim>>>,
+    max_hands: Option<u32>,
+    #[serde(default = "yes")]
+    hand_rows: bool,
+    agreement: Option<Spanned<RawAgreement>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAgreement {
+    tip: String,
+    control: String,
+    play: String,
+    searchers: Vec<String>,
+    positions: u64,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Seats {
+    One(String),
+    Each(Vec<String>),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawArm {
+    name: Spanned<String>,
+    seats: Spanned<Seats>,
+    subject: Option<Spanned<Vec<u8>>>,
+}
+
+/// A table or an array of tables (`[hypothesis]` or `[[hypothesis]]`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum OneOrMany<T> {
+    One(T),
+    Many(Vec<T>),
+}
+
+impl<T> OneOrMany<T> {
+    fn items(&self) -> Vec<&T> {
+        match self {
+            OneOrMany::One(t) => vec![t],
+            OneOrMany::Many(v) => v.iter().collect(),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawClaim {
+    arm: String,
+    statistic: String,
+    direction: Direction,
+    threshold: f64,
+    #[serde(default)]
+    epsilon: f64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHypothesis {
+    tip: String,
+    control: String,
+    statistic: String,
+    direction: Direction,
+    epsilon: f64,
+}
+
+/// One arm: a seating of agents and the seats measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arm {
+    /// The arm's name.
+    pub name: String,
+    /// One agent per seat.
+    pub seats: Vec<AgentSpec>,
+    /// The seats whose results are measured.
+    pub subject: Vec<Seat>,
+}
+
+/// A prediction to judge.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hypothesis {
+    /// The arm with the tip (index into the arms).
+    pub tip: usize,
+    /// The control arm.
+    pub control: usize,
+    /// The statistic compared.
+    pub statistic: String,
+    /// The predicted sign of tip − control.
+    pub direction: Direction,
+    /// The equivalence band.
+    pub epsilon: f64,
+}
+
+/// A claim about one arm's statistic against a fixed threshold (a measurement such as
+/// "happens in more than 5% of hands").
+#[derive(Clone, Debug, PartialEq)]
+pub struct Claim {
+    /// The arm (index into the arms).
+    pub arm: usize,
+    /// The statistic.
+    pub statistic: String,
+    /// The predicted side of the threshold.
+    pub direction: Direction,
+    /// The threshold.
+    pub threshold: f64,
+    /// The equivalence band around the threshold.
+    pub epsilon: f64,
+}
+
+/// The expert-agreement part of a study (RULES.md §5, method 2): positions where the tip and
+/// the control disagree, reached in self-play of a strong player, and what strong searchers
+/// choose there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Agreement {
+    /// The arm whose subject seat's agent is the tip player.
+    pub tip: usize,
+    /// The arm whose subject seat's agent is the control.
+    pub control: usize,
+    /// The player in every seat of the self-play that reaches the positions.
+    pub play: AgentSpec,
+    /// The searchers asked at each position.
+    pub searchers: Vec<AgentSpec>,
+    /// How many positions to collect.
+    pub positions: u64,
+}
+
+/// A checked experiment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Experiment {
+    /// Its name (the default output folder is `results/<name>`).
+    pub name: String,
+    /// The game.
+    pub game: GameKind,
+    /// The player count.
+    pub players: usize,
+    /// The seed.
+    pub seed: u64,
+    /// Deals (or matches).
+    pub deals: u64,
+    /// Whole matches instead of single hands.
+    pub matches: bool,
+    /// Every deal replayed with the arms rotated.
+    pub duplicate: bool,
+    /// The statistics reported.
+    pub statistics: Vec<String>,
+    /// The game's options, as written.
+    pub options: toml::Table,
+    /// The arms.
+    pub arms: Vec<Arm>,
+    /// The predictions comparing two arms (tip minus control).
+    pub hypotheses: Vec<Hypothesis>,
+    /// The claims about one arm against a threshold.
+    pub claims: Vec<Claim>,
+    /// The most hands a match may take before it is abandoned.
+    pub max_hands: u32,
+    /// The expert-agreement settings, if any.
+    pub agreement: Option<Agreement>,
+    /// Whether to write `hands.csv` (one row per seat and hand); `deals.csv` and the summary
+    /// are always written.
+    pub hand_rows: bool,
+    /// The config text, recorded with the results.
+    pub source: String,
+}
+
+/// What a game offers an experiment, for validation: its default player count, the statistics
+/// it can report, and a check of options and seatings.
+pub trait ConfigCheck {
+    /// The default player count of `game`.
+    fn default_players(game: GameKind) -> usize;
+    /// The statistics `game` can report, in single-hand or match mode.
+    fn statistics(game: GameKind, matches: bool) -> Vec<&'static str>;
+    /// Checks the options for the table, and that every agent can be built.
+    fn check(
+        game: GameKind,
+        players: usize,
+        options: &toml::Table,
+        arms: &[Arm],
+    ) -> Result<(), String>;
+}
+
+struct Lines<'a> {
+    file: &'a str,
+    text: &'a str,
+}
+
+impl Lines<'_> {
+    fn err(&self, span: Option<std::ops::Range<usize>>, message: impl Into<String>) -> ConfigError {
+        ConfigError {
+            file: self.file.to_string(),
+            line: span.map(|s| {
+                self.text[..s.start.min(self.text.len())]
+                    .matches('\n')
+                    .count()
+                    + 1
+            }),
+            message: message.into(),
+        }
+    }
+
+    /// A TOML error: names the field of the line it points at when the parser's message does
+    /// not.
+    fn toml(&self, e: &toml::de::Error) -> ConfigError {
+        let message = e.message().trim().replace('\n', " ");
+        let field = e.span().and_then(|s| {
+            let start = self.text[..s.start.min(self.text.len())]
+                .rfind('\n')
+                .map_or(0, |i| i + 1);
+            let line = self.text[start..].lines().next().unwrap_or("");
+            line.split_once('=')
+                .map(|(k, _)| k.trim().to_string())
+                .filter(|k| !k.is_empty() && !k.starts_with('['))
+        });
+        match field {
+            Some(f) if !message.contains('`') => {
+                self.err(e.span(), format!("field `{f}`: {message}"))
+            }
+            _ => self.err(e.span(), message),
+        }
+    }
+}
+
+impl Experiment {
+    /// Reads and checks the config at `path`.
+    pub fn load<C: ConfigCheck>(path: &Path) -> Result<Experiment, ConfigError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+            file: file.clone(),
+            line: None,
+            message: format!("cannot read it: {e}"),
+        })?;
+        Experiment::parse::<C>(&file, &text)
+    }
+
+    /// Checks the config `text` (from `file`, for messages).
+    pub fn parse<C: ConfigCheck>(file: &str, text: &str) -> Result<Experiment, ConfigError> {
+        let at = Lines { file, text };
+        let raw: RawConfig = toml::from_str(text).map_err(|e| at.toml(&e))?;
+        let name = raw.name.get_ref().trim().to_string();
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+        {
+            return Err(at.err(Some(raw.name.span()), "field `name` must be letters, digits, `-`, `_` or `.` (it names the output folder)"));
+        }
+        let game: GameKind =
+            raw.game
+                .get_ref()
+                .parse()
+                .map_err(|e: crate::games::RulesError| {
+                    at.err(Some(raw.game.span()), format!("field `game`: {e}"))
+                })?;
+        let players = raw
+            .players
+            .as_ref()
+            .map_or(C::default_players(game), |p| *p.get_ref());
+        if *raw.deals.get_ref() == 0 {
+            return Err(at.err(Some(raw.deals.span()), "field `deals` must be at least 1"));
+        }
+        let allowed = C::statistics(game, raw.matches);
+        for s in raw.statistics.get_ref() {
+            if !allowed.contains(&s.as_str()) {
+                return Err(at.err(Some(raw.statistics.span()), format!("field `statistics`: `{s}` is not a statistic of {game}{}; expected one of: {}", if raw.matches { " matches" } else { " hands" }, allowed.join(", "))));
+            }
+        }
+        if raw.statistics.get_ref().is_empty() {
+            return Err(at.err(
+                Some(raw.statistics.span()),
+                format!(
+                    "field `statistics` names none; expected some of: {}",
+                    allowed.join(", ")
+                ),
+            ));
+        }
+        let options = raw
+            .options
+            .as_ref()
+            .map(|o| o.get_ref().clone())
+            .unwrap_or_default();
+        // The table first (player count and options), so that arm errors are about arms.
+        C::check(game, players, &options, &[]).map_err(|m| {
+            let span = if m.contains("option") {
+                raw.options.as_ref().map(|o| o.span())
+            } else {
+                None
+            };
+            at.err(span.or(raw.players.as_ref().map(|p| p.span())), m)
+        })?;
+        if raw.arm.is_empty() {
+            return Err(at.err(None, "no `[[arm]]`: an experiment needs at least one arm"));
+        }
+        let mut arms = Vec::new();
+        let mut names = BTreeSet::new();
+        for a in &raw.arm {
+            let n = a.name.get_ref().clone();
+            if !names.insert(n.clone()) {
+                return Err(at.err(Some(a.name.span()), format!("arm `{n}` is named twice")));
+            }
+            let text = match a.seats.get_ref() {
+                Seats::One(s) => s.clone(),
+                Seats::Each(v) => v.join(";"),
+            };
+            let seats = parse_seating(&text, players).map_err(|e| {
+                at.err(
+                    Some(a.seats.span()),
+                    format!("arm `{n}`, field `seats`: {e}"),
+                )
+            })?;
+            let subject: Vec<Seat> = match &a.subject {
+                None => vec![Seat(0)],
+                Some(s) => {
+                    if s.get_ref().is_empty() || s.get_ref().iter().any(|&x| x as usize >= players)
+                    {
+                        return Err(at.err(
+                            Some(s.span()),
+                            format!(
+                                "arm `{n}`, field `subject`: seats must be between 0 and {}",
+                                players - 1
+                            ),
+                        ));
+                    }
+                    s.get_ref().iter().map(|&x| Seat(x)).collect()
+                }
+            };
+            arms.push(Arm {
+                name: n,
+                seats,
+                subject,
+            });
+        }
+        C::check(game, players, &options, &arms).map_err(|m| {
+            let span = raw
+                .arm
+                .iter()
+                .find(|a| m.contains(&format!("`{}`", a.name.get_ref())))
+                .map(|a| a.seats.span());
+            at.err(span, m)
+        })?;
+        let arm_index = |which: &str, name: &str, span: Option<std::ops::Range<usize>>| {
+            arms.iter().position(|a| a.name == name).ok_or_else(|| {
+                let names: Vec<&str> = arms.iter().map(|a| a.name.as_str()).collect();
+                at.err(
+                    span,
+                    format!(
+                        "field `{which}`: no arm is named `{name}`; arms: {}",
+                        names.join(", ")
+                    ),
+                )
+            })
+        };
+        let known_statistic = |what: &str, stat: &str, span: Option<std::ops::Range<usize>>| {
+            if raw.statistics.get_ref().iter().any(|s| s == stat) {
+                Ok(())
+            } else {
+                Err(at.err(span, format!("[{what}] field `statistic`: `{stat}` is not among the experiment's statistics ({})", raw.statistics.get_ref().join(", "))))
+            }
+        };
+        let band = |what: &str, eps: f64, span: Option<std::ops::Range<usize>>| {
+            if eps >= 0.0 && eps.is_finite() {
+                Ok(())
+            } else {
+                Err(at.err(
+                    span,
+                    format!("[{what}] field `epsilon` must be a number of at least 0"),
+                ))
+            }
+        };
+        let mut hypotheses = Vec::new();
+        if let Some(h) = &raw.hypothesis {
+            let span = Some(h.span());
+            for hr in h.get_ref().items() {
+                let tip = arm_index("tip", &hr.tip, span.clone())?;
+                let control = arm_index("control", &hr.control, span.clone())?;
+                if tip == control {
+                    return Err(at.err(span, "[hypothesis] compares an arm with itself"));
+                }
+                known_statistic("hypothesis", &hr.statistic, span.clone())?;
+                band("hypothesis", hr.epsilon, span.clone())?;
+                hypotheses.push(Hypothesis {
+                    tip,
+                    control,
+                    statistic: hr.statistic.clone(),
+                    direction: hr.direction,
+                    epsilon: hr.epsilon,
+                });
+            }
+        }
+        let mut claims = Vec::new();
+        if let Some(c) = &raw.claim {
+            let span = Some(c.span());
+            for cr in c.get_ref().items() {
+                let arm = arm_index("arm", &cr.arm, span.clone())?;
+                known_statistic("claim", &cr.statistic, span.clone())?;
+                band("claim", cr.epsilon, span.clone())?;
+                if !cr.threshold.is_finite() {
+                    return Err(at.err(span, "[claim] field `threshold` must be a number"));
+                }
+                claims.push(Claim {
+                    arm,
+                    statistic: cr.statistic.clone(),
+                    direction: cr.direction,
+                    threshold: cr.threshold,
+                    epsilon: cr.epsilon,
+                });
+            }
+        }
+        let agreement = match &raw.agreement {
+            None => None,
+            Some(a) => {
+                let span = Some(a.span());
+                let ar = a.get_ref();
+                let tip = arm_index("tip", &ar.tip, span.clone())?;
+                let control = arm_index("control", &ar.control, span.clone())?;
+                let spec = |what: &str, t: &str| {
+                    t.parse::<AgentSpec>().map_err(|e| {
+                        at.err(span.clone(), format!("[agreement] field `{what}`: {e}"))
+                    })
+                };
+                let play = spec("play", &ar.play)?;
+                let searchers = ar
+                    .searchers
+                    .iter()
+                    .map(|t| spec("searchers", t))
+                    .collect::<Result<Vec<_>, _>>()?;
+                if searchers.is_empty() || ar.positions == 0 {
+                    return Err(at.err(
+                        span,
+                        "[agreement] needs at least one searcher and one position",
+                    ));
+                }
+                let probe: Vec<Arm> = std::iter::once(&play)
+                    .chain(&searchers)
+                    .map(|s| Arm {
+                        name: "agreement".into(),
+                        seats: vec![s.clone(); arms[0].seats.len()],
+                        subject: vec![Seat(0)],
+                    })
+                    .collect();
+                C::check(game, players, &options, &probe)
+                    .map_err(|m| at.err(span.clone(), format!("[agreement]: {m}")))?;
+                Some(Agreement {
+                    tip,
+                    control,
+                    play,
+                    searchers,
+                    positions: ar.positions,
+                })
+            }
+        };
+        Ok(Experiment {
+            name,
+            game,
+            players,
+            seed: raw.seed,
+            deals: *raw.deals.get_ref(),
+            matches: raw.matches,
+            duplicate: raw.duplicate,
+            statistics: raw.statistics.get_ref().clone(),
+            options,
+            arms,
+            hypotheses,
+            claims,
+            max_hands: raw.max_hands.unwrap_or(10_000),
+            hand_rows: raw.hand_rows,
+            agreement,
+            source: text.to_string(),
+        })
+    }
+}

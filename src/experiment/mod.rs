@@ -1,0 +1,94 @@
+//! Experiments: a question described in a TOML file, run on every core with duplicate deals,
+//! with rows streamed to CSV, runs that survive interruption, shards and merges, and a summary
+//! with honest intervals and a verdict.
+
+pub mod agreement;
+mod config;
+mod games;
+mod measure;
+mod merge;
+mod run;
+mod summary;
+mod tournament;
+
+pub use config::{Agreement, Arm, Claim, ConfigCheck, ConfigError, Experiment, Hypothesis};
+pub use games::{AllGames, rules_from_table};
+pub use measure::{
+    COMMON, MATCH, Measured, StatDef, hand_statistic, match_statistic, statistics_of,
+};
+pub use merge::merge_shards;
+pub use run::{
+    DEALS, HANDS, RunEnd, RunError, RunPlan, deals_header, hands_header, rotations, run,
+};
+pub use summary::{ArmStat, BOOTSTRAP, ClaimResult, Difference, Summary, summarise};
+pub use tournament::{PairPlan, PairResult, pair_seatings, play_pair, ratings};
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::report::{difference_histogram, estimates_chart, summary_csv, summary_markdown};
+
+/// What `run.json` records: enough to reproduce the files beside it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunRecord {
+    /// The tricklab version.
+    pub tricklab: String,
+    /// The git commit tricklab was built from (`unknown` outside a git checkout).
+    pub commit: String,
+    /// The experiment's name.
+    pub experiment: String,
+    /// The seed.
+    pub seed: u64,
+    /// The command that reproduces the run (without output, thread or shard flags).
+    pub command: String,
+    /// `Some([k, n])` for shard k of n.
+    pub shard: Option<[u64; 2]>,
+    /// The config, verbatim.
+    pub config: String,
+}
+
+impl RunRecord {
+    /// The record of a run of `exp` started by `command`.
+    pub fn new(exp: &Experiment, command: &str, shard: Option<(u64, u64)>) -> RunRecord {
+        RunRecord {
+            tricklab: env!("CARGO_PKG_VERSION").to_string(),
+            commit: option_env!("TRICKLAB_COMMIT")
+                .unwrap_or("unknown")
+                .to_string(),
+            experiment: exp.name.clone(),
+            seed: exp.seed,
+            command: command.to_string(),
+            shard: shard.map(|(k, n)| [k, n]),
+            config: exp.source.clone(),
+        }
+    }
+}
+
+/// Writes `run.json` into `dir`.
+pub fn write_run_record(dir: &Path, record: &RunRecord) -> std::io::Result<()> {
+    let mut text = serde_json::to_string_pretty(record).expect("serialises");
+    text.push('\n');
+    std::fs::write(dir.join("run.json"), text)
+}
+
+/// Summarises a complete run in `dir` and writes `summary.csv`, `summary.md` and the charts.
+pub fn write_summary(exp: &Experiment, defs: &[StatDef], dir: &Path) -> Result<Summary, String> {
+    let s = summarise(exp, defs, &dir.join(DEALS))?;
+    let io = |e: std::io::Error| e.to_string();
+    std::fs::write(dir.join("summary.csv"), summary_csv(&s)).map_err(io)?;
+    std::fs::write(dir.join("summary.md"), summary_markdown(exp, &s)).map_err(io)?;
+    for stat in &exp.statistics {
+        let rows: Vec<&ArmStat> = s.arms.iter().filter(|a| &a.statistic == stat).collect();
+        estimates_chart(&dir.join(format!("estimates-{stat}.svg")), stat, &rows)?;
+    }
+    for (i, d) in s.differences.iter().enumerate() {
+        let name = if i == 0 {
+            "differences.svg".to_string()
+        } else {
+            format!("differences-{}.svg", i + 1)
+        };
+        difference_histogram(&dir.join(name), d)?;
+    }
+    Ok(s)
+}

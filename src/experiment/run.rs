@@ -1,0 +1,347 @@
+//! Running an experiment: every deal played by every arm in every rotation, in parallel, with
+//! rows streamed to CSV in deal order, progress saved after every batch so that an interrupted
+//! run resumes, and shards that split the deals between machines.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufWriter, Write};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::agents::{Agent, AgentFactory, build_agent};
+use crate::games::Seat;
+use crate::games::matches::{MatchState, play_match};
+use crate::rng::{GameStreams, mix64};
+
+use super::config::Experiment;
+use super::measure::{CLOSE, Measured, hand_statistic, match_statistic, statistics_of};
+
+/// Deals per unit of work; fixed so that output never depends on the thread count.
+const CHUNK: u64 = 64;
+
+/// Why a run stopped with an error.
+#[derive(Debug, Error)]
+pub enum RunError {
+    /// Reading or writing the output folder.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// The output folder does not fit the request (e.g. results there already, or a resume of
+    /// another run).
+    #[error("{0}")]
+    Folder(String),
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunEnd {
+    /// Every deal was played.
+    Complete,
+    /// Stopped by a signal after this many deals of the range; `--resume` continues.
+    Interrupted(u64),
+}
+
+/// Which deals to play and where to write.
+#[derive(Clone, Debug)]
+pub struct RunPlan {
+    /// The output folder.
+    pub out: PathBuf,
+    /// Continue an interrupted run in `out`.
+    pub resume: bool,
+    /// Overwrite results already in `out`.
+    pub force: bool,
+    /// `Some((k, n))`: play only shard `k` of `n` (1-based).
+    pub shard: Option<(u64, u64)>,
+    /// Stop as if interrupted once at least this many deals are done (for tests).
+    pub stop_after: Option<u64>,
+}
+
+impl RunPlan {
+    /// The deals of this plan for an experiment of `deals` deals.
+    pub fn range(&self, deals: u64) -> Range<u64> {
+        match self.shard {
+            None => 0..deals,
+            Some((k, n)) => (k - 1) * deals / n..k * deals / n,
+        }
+    }
+}
+
+/// Progress saved after every batch of deals.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
+struct Progress {
+    fingerprint: u64,
+    done: u64,
+    hands_bytes: u64,
+    deals_bytes: u64,
+}
+
+/// The files of a run.
+pub const HANDS: &str = "hands.csv";
+/// Per-deal statistics, one row per deal, arm and rotation.
+pub const DEALS: &str = "deals.csv";
+const PROGRESS: &str = "progress.json";
+
+fn fingerprint(exp: &Experiment, range: &Range<u64>) -> u64 {
+    let mut h = mix64(range.start ^ mix64(range.end));
+    for b in exp.source.bytes() {
+        h = mix64(h ^ b as u64);
+    }
+    h
+}
+
+/// How many rotations each deal is played in: with `duplicate`, once per side when sides are
+/// teams or pairs (each rotation moves every seat to the next side), once per seat when
+/// everyone plays alone; otherwise once.
+pub fn rotations(exp: &Experiment, sides: usize, seats: usize) -> usize {
+    match (exp.duplicate, sides == seats) {
+        (false, _) => 1,
+        (true, true) => seats,
+        (true, false) => sides,
+    }
+}
+
+fn csv_line(fields: &[String]) -> Vec<u8> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    w.write_record(fields).expect("writing to memory");
+    w.into_inner().expect("flushing memory")
+}
+
+/// The header of `hands.csv` for the game `R`.
+pub fn hands_header<R: Measured>() -> Vec<String>
+where
+    R::Hand: AgentFactory,
+{
+    [
+        "deal", "arm", "rotation", "hand", "seat", "side", "agent", "subject",
+    ]
+    .iter()
+    .chain(R::FACTS)
+    .map(|s| s.to_string())
+    .collect()
+}
+
+/// The header of `deals.csv`.
+pub fn deals_header(exp: &Experiment) -> Vec<String> {
+    ["deal", "arm", "rotation"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain(exp.statistics.iter().cloned())
+        .collect()
+}
+
+struct ChunkOut {
+    hands: Vec<u8>,
+    deals: Vec<u8>,
+}
+
+fn play_chunk<R: Measured>(exp: &Experiment, rules: &R, deals: Range<u64>) -> ChunkOut
+where
+    R::Hand: AgentFactory,
+{
+    let n = rules.sides().num_seats();
+    let n_rot = rotations(exp, rules.sides().num_sides(), n);
+    let defs = statistics_of::<R>(exp.matches);
+    let mut out = ChunkOut {
+        hands: Vec::new(),
+        deals: Vec::new(),
+    };
+    let mut agents: Vec<Vec<Box<dyn Agent<R::Hand>>>> = exp
+        .arms
+        .iter()
+        .map(|a| {
+            a.seats
+                .iter()
+                .map(|s| build_agent::<R::Hand>(s).expect("checked with the config"))
+                .collect()
+        })
+        .collect();
+    let mut row = Vec::new();
+    for deal in deals {
+        for (ai, arm) in exp.arms.iter().enumerate() {
+            for r in 0..n_rot {
+                // Rotation r moves the arm's seating r seats to the left.
+                let agent_of = |seat: usize| (seat + n - r) % n;
+                let subject: Vec<Seat> = arm
+                    .subject
+                    .iter()
+                    .map(|s| Seat(((s.index() + r) % n) as u8))
+                    .collect();
+                let side = rules.sides().side(subject[0]);
+                let GameStreams {
+                    agents: mut rngs,
+                    deal: mut deal_rng,
+                    first_dealer,
+                } = GameStreams::new(exp.seed, deal, n, 0, |s| {
+                    ((ai as u64) << 16) | ((r as u64) << 8) | s as u64
+                });
+                let first = Seat(first_dealer);
+                let mut sums = vec![(0.0f64, 0u32); exp.statistics.len()];
+                let mut close = false;
+                let arm_agents = &mut agents[ai];
+                let end = play_match(
+                    rules,
+                    MatchState::new(first),
+                    &mut deal_rng,
+                    if exp.matches { exp.max_hands } else { 1 },
+                    |h, s| arm_agents[agent_of(s.index())].choose(h, s, &mut rngs[s.index()]),
+                    |p| {
+                        let sides = rules.sides();
+                        close |= sides.all().all(|s| p.before.scores[s.index()] >= CLOSE);
+                        for seat in Seat::all(n).filter(|_| exp.hand_rows) {
+                            row.clear();
+                            row.extend([
+                                deal.to_string(),
+                                arm.name.clone(),
+                                r.to_string(),
+                                p.before.hands_dealt.to_string(),
+                                seat.to_string(),
+                                rules.sides().side(seat).to_string(),
+                                arm.seats[agent_of(seat.index())].to_string(),
+                                u8::from(subject.contains(&seat)).to_string(),
+                            ]);
+                            rules.facts(p, seat, &mut row);
+                            out.hands.extend(csv_line(&row));
+                        }
+                        for (i, name) in exp.statistics.iter().enumerate() {
+                            if let Some(v) = hand_statistic(rules, name, p, &subject) {
+                                sums[i].0 += v;
+                                sums[i].1 += 1;
+                            }
+                        }
+                    },
+                );
+                row.clear();
+                row.extend([deal.to_string(), arm.name.clone(), r.to_string()]);
+                for (i, name) in exp.statistics.iter().enumerate() {
+                    let def = defs
+                        .iter()
+                        .find(|d| d.name == name)
+                        .expect("checked with the config");
+                    let v = match match_statistic(def.name, &end, side, close) {
+                        Some(v) => Some(v),
+                        None => (sums[i].1 > 0).then(|| sums[i].0 / sums[i].1 as f64),
+                    };
+                    row.push(v.map(|v| format!("{v}")).unwrap_or_default());
+                }
+                out.deals.extend(csv_line(&row));
+            }
+        }
+    }
+    out
+}
+
+fn open_append(path: &Path, len: u64) -> std::io::Result<BufWriter<File>> {
+    let f = OpenOptions::new().write(true).open(path)?;
+    f.set_len(len)?;
+    let mut f = BufWriter::new(f);
+    use std::io::Seek;
+    f.seek(std::io::SeekFrom::Start(len))?;
+    Ok(f)
+}
+
+fn save_progress(dir: &Path, p: &Progress) -> std::io::Result<()> {
+    let tmp = dir.join("progress.json.tmp");
+    std::fs::write(&tmp, serde_json::to_vec(p).expect("progress serialises"))?;
+    std::fs::rename(tmp, dir.join(PROGRESS))
+}
+
+/// Plays the deals of `plan` and writes `hands.csv` and `deals.csv` in `plan.out`, checking
+/// `stop` between batches. Summaries are written by the caller once the run is complete.
+pub fn run<R: Measured>(
+    exp: &Experiment,
+    rules: &R,
+    plan: &RunPlan,
+    stop: &AtomicBool,
+    progress: Option<&ProgressBar>,
+) -> Result<RunEnd, RunError>
+where
+    R::Hand: AgentFactory,
+{
+    let range = plan.range(exp.deals);
+    let fp = fingerprint(exp, &range);
+    let dir = &plan.out;
+    let (hands_path, deals_path) = (dir.join(HANDS), dir.join(DEALS));
+    let mut state = if plan.resume {
+        let text = std::fs::read(dir.join(PROGRESS)).map_err(|_| {
+            RunError::Folder(format!(
+                "{} holds no interrupted run to resume (no {PROGRESS})",
+                dir.display()
+            ))
+        })?;
+        let p: Progress = serde_json::from_slice(&text)
+            .map_err(|e| RunError::Folder(format!("{}: {e}", dir.join(PROGRESS).display())))?;
+        if p.fingerprint != fp {
+            return Err(RunError::Folder(format!(
+                "{} holds an interrupted run of another config or shard; resume it with that, or choose another --out",
+                dir.display()
+            )));
+        }
+        p
+    } else {
+        if !plan.force && (hands_path.exists() || dir.join(PROGRESS).exists()) {
+            return Err(RunError::Folder(format!(
+                "{} already holds results: add --resume to continue an interrupted run, --force to start again, or choose another --out",
+                dir.display()
+            )));
+        }
+        std::fs::create_dir_all(dir)?;
+        for f in ["summary.csv", "summary.md", "run.json", PROGRESS] {
+            let _ = std::fs::remove_file(dir.join(f));
+        }
+        let h = csv_line(&hands_header::<R>());
+        let d = csv_line(&deals_header(exp));
+        std::fs::write(&hands_path, &h)?;
+        std::fs::write(&deals_path, &d)?;
+        Progress {
+            fingerprint: fp,
+            done: 0,
+            hands_bytes: h.len() as u64,
+            deals_bytes: d.len() as u64,
+        }
+    };
+    save_progress(dir, &state)?;
+    let mut hands = open_append(&hands_path, state.hands_bytes)?;
+    let mut deals = open_append(&deals_path, state.deals_bytes)?;
+    let total = range.end - range.start;
+    if let Some(p) = progress {
+        p.set_length(total);
+        p.set_position(state.done);
+    }
+    let window = (rayon::current_num_threads() as u64 * 2).max(1) * CHUNK;
+    while state.done < total {
+        if stop.load(Ordering::SeqCst) || plan.stop_after.is_some_and(|n| state.done >= n) {
+            return Ok(RunEnd::Interrupted(state.done));
+        }
+        let from = range.start + state.done;
+        let upto = (from + window).min(range.end);
+        let chunks: Vec<Range<u64>> = (from..upto)
+            .step_by(CHUNK as usize)
+            .map(|a| a..(a + CHUNK).min(upto))
+            .collect();
+        let outs: Vec<ChunkOut> = chunks
+            .into_par_iter()
+            .map(|c| play_chunk(exp, rules, c))
+            .collect();
+        for o in outs {
+            hands.write_all(&o.hands)?;
+            deals.write_all(&o.deals)?;
+            state.hands_bytes += o.hands.len() as u64;
+            state.deals_bytes += o.deals.len() as u64;
+        }
+        hands.flush()?;
+        deals.flush()?;
+        state.done = upto - range.start;
+        save_progress(dir, &state)?;
+        if let Some(p) = progress {
+            p.set_position(state.done);
+        }
+    }
+    std::fs::remove_file(dir.join(PROGRESS))?;
+    Ok(RunEnd::Complete)
+}
