@@ -58,7 +58,7 @@ fn a_catch_the_ten_option() {
 #[test]
 fn rule_based_switches_are_checked() {
     refuses(
-        "rules",
+        "bad-rules",
         &["--agents", "rules:save_ten"],
         "error: unknown switch `save_ten` for whist rules: expected one of: lead_from_length, \
          lead_from_strength, count_trumps, second_low_third_high, signals",
@@ -110,7 +110,7 @@ fn the_default_is_four_players_and_good_input_runs() {
     assert!(stdout.contains("whist to 7, honours"), "{stdout}");
     let text = std::fs::read_to_string(&csv).unwrap();
     let rows: Vec<&str> = text.lines().collect();
-    assert!(rows[0].starts_with("game,hand,dealer,trumps,side,seats,tricks,trick_points"));
+    assert!(rows[0].starts_with("game,rotation,hand,dealer,trumps,side,seats,tricks,trick_points"));
     assert_eq!((rows.len() - 1) % 2, 0, "two rows per hand");
 }
 

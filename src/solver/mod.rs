@@ -31,13 +31,15 @@
 //! use tricklab::games::{Seat, Side, Sides, TrumpOrder};
 //! use tricklab::solver::{Position, Scoring, Solver};
 //!
-//! // Spades are trumps, North (seat 0) leads; North–South take both tricks.
+//! // Spades are trumps, North (seat 0) leads; North–South take both tricks whatever North
+//! // leads (after the 2H, South's QH wins and North ruffs the last heart).
 //! let hands = parse_cards_by_seat("AS 2H / KS 3H / QH 4H / 5H 6H").unwrap();
 //! let pos = Position::new(&hands, Some(Suit::Spades), TrumpOrder::ACES_HIGH, Seat(0),
 //!     Sides::every(4, 2), Side(0), Scoring::Tricks).unwrap();
 //! let solution = Solver::new().solve(&pos);
 //! assert_eq!(solution.value, 2);
-//! assert_eq!(solution.card_value("2H".parse::<Card>().unwrap()), Some(1));
+//! assert_eq!(solution.card_value("2H".parse::<Card>().unwrap()), Some(2));
+//! assert_eq!(solution.card_value("AS".parse::<Card>().unwrap()), Some(2));
 //! ```
 
 mod bounds;
