@@ -1,12 +1,13 @@
 //! The solver against brute-force minimax, written here independently of it: every line of
 //! play of small endings (up to four tricks) of random positions of Catch the Ten (several
-//! tables, three sides and pairs included) and 9-5-2 (Whist, whose play is the bridge problem,
-//! is checked against DDS in `solver_dds.rs`). The brute force plays the game states through
+//! tables, three sides and pairs included), 9-5-2 and Whist (whose full deals are also checked
+//! against DDS in `solver_dds.rs`). The brute force plays the game states through
 //! the `Game` trait and scores them with the games' own scoring; the solver must give the same
 //! value for the position and for every legal card.
 
 use tricklab::games::catch_the_ten::{CatchTheTen, Options, Setup};
 use tricklab::games::nine_five_two::{NineFiveTwo, Phase, Variant};
+use tricklab::games::whist::{self, Whist};
 use tricklab::games::{Action, Game, Seat, Side};
 use tricklab::rng::{GameRng, Purpose, below, stream};
 use tricklab::solver::{Solvable, Solver};
@@ -185,6 +186,32 @@ fn nine_five_two_one_seat_against_two() {
         let s = nine_five_two_ending(1 + i % 4, &mut rng);
         let over = |g: &NineFiveTwo| g.is_over();
         let score = |g: &NineFiveTwo, side: Side| g.tricks()[side.index()] as i32;
+        checked += check(&mut solver, &s, &over, &score);
+    }
+    assert!(checked > 300);
+}
+
+/// A random Whist position with `tricks` tricks left and a random number of cards in the trick.
+fn whist_ending(tricks: usize, rng: &mut GameRng) -> Whist {
+    let setup = whist::Setup::new(4, whist::Options::default()).unwrap();
+    let dealer = Seat(below(rng, 4) as u8);
+    let mut s = Whist::deal(setup, dealer, &[0, 0], rng);
+    let in_trick = below(rng, 4) as usize;
+    play_until(&mut s, rng, |s| {
+        s.tricks_done() == 13 - tricks && s.trick().len() == in_trick
+    });
+    s
+}
+
+#[test]
+fn whist_two_partnerships() {
+    let mut rng = stream(9, 0, Purpose::Other, 0);
+    let mut solver = Solver::new();
+    let mut checked = 0;
+    for i in 0..300 {
+        let s = whist_ending(1 + i % 4, &mut rng);
+        let over = |g: &Whist| g.is_over();
+        let score = |g: &Whist, side: Side| g.side_tricks(side) as i32;
         checked += check(&mut solver, &s, &over, &score);
     }
     assert!(checked > 300);
