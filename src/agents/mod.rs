@@ -14,7 +14,7 @@ mod spec;
 pub use random::RandomAgent;
 pub use spec::{AGENT_NAMES, AgentSpec, SpecError, parse_seating, parse_specs};
 
-use crate::games::{Action, Game, Rewarded, Seat};
+use crate::games::{Action, Decision, Game, Rewarded, Seat};
 use crate::knowledge::Observable;
 use crate::rng::GameRng;
 use crate::solver::Solvable;
@@ -79,4 +79,20 @@ pub fn build_agent<G: AgentFactory>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>
 /// gives): the game's rule-based player, or a random one where the game has none.
 pub(crate) fn fallback_agent<G: AgentFactory>() -> Box<dyn Agent<G>> {
     G::rules_agent(&[]).unwrap_or_else(|_| Box::new(RandomAgent))
+}
+
+/// What a double-dummy agent plays without searching: the only legal action, or, for a
+/// decision that is not a card play, what `other` (its [`fallback_agent`]) chooses. `None`
+/// when there is a card to search for.
+pub(crate) fn unsearched<G: Game>(
+    state: &G,
+    seat: Seat,
+    rng: &mut GameRng,
+    other: &mut dyn Agent<G>,
+) -> Option<Action> {
+    let legal = state.legal_actions();
+    if legal.len() == 1 {
+        return legal.nth(0);
+    }
+    (legal.decision() != Decision::Play).then(|| other.choose(state, seat, rng))
 }

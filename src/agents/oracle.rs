@@ -7,7 +7,7 @@
 //! and exchange gives) are taken by the game's rule-based player, or at random where the game
 //! has none yet.
 
-use crate::games::{Action, Decision, Game, Seat};
+use crate::games::{Action, Game, Seat};
 use crate::rng::GameRng;
 use crate::solver::Solver;
 
@@ -43,12 +43,8 @@ impl<G: AgentFactory> Default for Oracle<G> {
 
 impl<G: AgentFactory> Agent<G> for Oracle<G> {
     fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action {
-        let legal = state.legal_actions();
-        if legal.len() == 1 {
-            return legal.nth(0).expect("one action");
-        }
-        if legal.decision() != Decision::Play {
-            return self.other.choose(state, seat, rng);
+        if let Some(a) = super::unsearched(state, seat, rng, self.other.as_mut()) {
+            return a;
         }
         let pos = state
             .position_for(seat)

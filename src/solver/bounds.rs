@@ -176,7 +176,7 @@ pub(super) fn trick_winner(p: &Position) -> Option<(bool, u64)> {
 /// Whether a seat of the coalition other than `holder`'s, among the `count` seats from
 /// `first` on, can play a card that beats `x` in the trick in progress.
 #[inline]
-fn beatable(p: &Position, first: u8, count: u8, holder: bool, x: u8) -> bool {
+pub(super) fn beatable(p: &Position, first: u8, count: u8, holder: bool, x: u8) -> bool {
     let led = p.led();
     let trump = p.trump_lane();
     let xs = x >> 4;

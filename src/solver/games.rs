@@ -86,39 +86,32 @@ impl Solvable for NineFiveTwo {
         if self.phase() != Phase::Play {
             return None;
         }
-        let hands = hands_at_trick_start(self);
-        let mut p = Position::new(
-            &hands[..3],
-            self.trump(),
-            TrumpOrder::ACES_HIGH,
-            self.trick().leader(),
-            self.sides(),
-            side,
-            Scoring::Tricks,
-        )
-        .ok()?;
-        p.bank(self.tricks()[side.index()] as i32, 0);
-        replay_trick(self, &mut p);
-        Some(p)
+        tricks_position(self, 3, side, self.tricks()[side.index()] as i32)
     }
 }
 
 impl Solvable for Whist {
     fn position(&self, side: Side) -> Option<Position> {
         self.to_act()?;
-        let hands = hands_at_trick_start(self);
-        let mut p = Position::new(
-            &hands[..4],
-            self.trump(),
-            TrumpOrder::ACES_HIGH,
-            self.trick().leader(),
-            self.sides(),
-            side,
-            Scoring::Tricks,
-        )
-        .ok()?;
-        p.bank(self.side_tricks(side) as i32, 0);
-        replay_trick(self, &mut p);
-        Some(p)
+        tricks_position(self, 4, side, self.side_tricks(side) as i32)
     }
+}
+
+/// The position of an aces-high game scored in tricks (9-5-2, Whist) for `side`, which has
+/// `banked` tricks already, at a table of `seats`.
+fn tricks_position<G: Game>(g: &G, seats: usize, side: Side, banked: i32) -> Option<Position> {
+    let hands = hands_at_trick_start(g);
+    let mut p = Position::new(
+        &hands[..seats],
+        g.trump(),
+        TrumpOrder::ACES_HIGH,
+        g.trick().leader(),
+        g.sides(),
+        side,
+        Scoring::Tricks,
+    )
+    .ok()?;
+    p.bank(banked, 0);
+    replay_trick(g, &mut p);
+    Some(p)
 }

@@ -9,6 +9,7 @@
 //!   can beat, else play low and keep scoring cards back.
 //! - The move the transposition table remembers goes first.
 
+use super::bounds;
 use super::bridge_order;
 use super::encoding::{NO_TRUMP, lane};
 use super::moves::MoveList;
@@ -24,35 +25,7 @@ const KILLER: i16 = 3;
 /// from `me`, can play a card that beats solver card `x`.
 #[inline]
 fn beatable(p: &Position, me: u8, x: u8) -> bool {
-    let led = p.led();
-    let trump = p.trump_lane();
-    let xs = x >> 4;
-    let mut s = p.next_seat(me);
-    let mut left = p.n - p.trick_len - 1;
-    while left > 0 {
-        if p.is_max(s) != p.is_max(me) {
-            let h = p.hands[s as usize];
-            let follow = lane(h, led);
-            let beats = if follow != 0 {
-                xs == led && follow >> (x & 15) > 1
-            } else if trump != NO_TRUMP {
-                let t = lane(h, trump);
-                if xs == trump {
-                    t >> (x & 15) > 1
-                } else {
-                    t != 0
-                }
-            } else {
-                false
-            };
-            if beats {
-                return true;
-            }
-        }
-        s = p.next_seat(s);
-        left -= 1;
-    }
-    false
+    bounds::beatable(p, p.next_seat(me), p.n - p.trick_len - 1, p.is_max(me), x)
 }
 
 /// How expensive a card is to give up: trumps above every side card, then rank.

@@ -116,12 +116,8 @@ impl<G: AgentFactory> super::Evaluator<G> for Pimc<G> {
 
 impl<G: AgentFactory> Agent<G> for Pimc<G> {
     fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action {
-        let legal = state.legal_actions();
-        if legal.len() == 1 {
-            return legal.nth(0).expect("one action");
-        }
-        if legal.decision() != Decision::Play {
-            return self.other.choose(state, seat, rng);
+        if let Some(a) = super::unsearched(state, seat, rng, self.other.as_mut()) {
+            return a;
         }
         let best = self.card_means(state, seat, rng);
         Action::Play(best[0].card)
