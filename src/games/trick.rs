@@ -320,7 +320,7 @@ impl TrickPlay {
     /// Plays `card` from the hand of the seat to play, recording a show-out, and closes the
     /// trick when it is full. The card must be in that hand (debug builds check); whether it
     /// follows suit is the caller's business (see [`PlayedCard::revoke`]).
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, card: Card) -> PlayedCard {
         let n = self.seats as usize;
         let seat = self.to_play();
