@@ -56,18 +56,9 @@ fn references() -> Vec<Reference> {
         .collect()
 }
 
-/// Deals without trumps this solver takes long on (1.8 to 4 s each in release mode, against
-/// a median of 71 ms for 52 cards with trumps): checked only by the ignored test, so that the
-/// suite stays fast. Every deal with trumps is checked by the default tests. Run
-/// `cargo test --release --test solver_dds -- --ignored` for the rest.
-const SLOW: [usize; 5] = [211, 221, 227, 236, 237];
-
-/// Checks deal `i`: its value, and with `cards` also the value after each card of the leader.
-fn check(solver: &mut Solver, i: usize, r: &Reference, cards: bool) {
+/// Checks deal `i`: its value, and the value after each card of the leader.
+fn check(solver: &mut Solver, i: usize, r: &Reference) {
     assert_eq!(solver.value(&r.position), r.value, "deal {i}: value");
-    if !cards {
-        return;
-    }
     let sol = solver.solve(&r.position);
     assert_eq!(sol.value, r.value, "deal {i}: value from solve");
     assert_eq!(
@@ -80,15 +71,12 @@ fn check(solver: &mut Solver, i: usize, r: &Reference, cards: bool) {
     }
 }
 
-/// Checks the deals `range` that are not slow (each card's value for every 36-card deal and
-/// every tenth other deal).
+/// Checks every card of the deals `range`.
 fn check_range(range: std::ops::Range<usize>) {
     let refs = references();
     let mut solver = Solver::new();
-    for i in range.filter(|i| !SLOW.contains(i)) {
-        let r = &refs[i];
-        let cards = r.position.hand(Seat(0)).len() == 9 || i % 10 == 0;
-        check(&mut solver, i, r, cards);
+    for i in range {
+        check(&mut solver, i, &refs[i]);
     }
 }
 
@@ -98,35 +86,29 @@ fn the_reference_holds_200_deals_of_52_cards_with_trumps() {
     assert_eq!(refs.len(), 300);
     let with_trumps = refs
         .iter()
-        .enumerate()
-        .filter(|(i, r)| {
-            r.position.trump().is_some()
-                && r.position.hand(Seat(0)).len() == 13
-                && !SLOW.contains(i)
-        })
+        .filter(|r| r.position.trump().is_some() && r.position.hand(Seat(0)).len() == 13)
         .count();
-    assert!(
-        with_trumps >= 200,
-        "{with_trumps} deals of 52 cards with trumps checked"
-    );
+    assert_eq!(with_trumps, 200);
+}
+
+// Four parts, so that the test harness runs them side by side.
+
+#[test]
+fn every_card_equals_dds_deals_0_to_74() {
+    check_range(0..75);
 }
 
 #[test]
-fn values_equal_dds_first_half() {
-    check_range(0..150);
+fn every_card_equals_dds_deals_75_to_149() {
+    check_range(75..150);
 }
 
 #[test]
-fn values_equal_dds_second_half() {
-    check_range(150..300);
+fn every_card_equals_dds_deals_150_to_224() {
+    check_range(150..225);
 }
 
 #[test]
-#[ignore = "slow: every card of every deal, the slowest deals included (minutes)"]
-fn every_card_of_every_deal_equals_dds() {
-    let refs = references();
-    let mut solver = Solver::new();
-    for (i, r) in refs.iter().enumerate() {
-        check(&mut solver, i, r, true);
-    }
+fn every_card_equals_dds_deals_225_to_299() {
+    check_range(225..300);
 }

@@ -17,7 +17,8 @@ use super::tt::TransTable;
 /// "No killer move."
 const NO_KILLER: u8 = 0xFF;
 
-/// The default transposition table size: `2^20` entries of 24 bytes (24 MiB).
+/// The default transposition table size: `2^20` entries of 40 bytes and an index of `2^18`
+/// slots of 32 bytes (48 MiB in all).
 pub const DEFAULT_TT_BITS: u32 = 20;
 
 /// A double-dummy solver. It owns its transposition table and counters, so each thread needs
@@ -115,7 +116,8 @@ impl Solver {
         Solver::with_table_bits(DEFAULT_TT_BITS)
     }
 
-    /// A solver whose table holds `2^bits` entries of 24 bytes (allocated on first use).
+    /// A solver whose table holds up to `2^bits` entries (allocated on first use; see
+    /// [`Solver::table_bytes`]).
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {
             tt: TransTable::new(bits.clamp(4, 30)),

@@ -29,22 +29,26 @@ pub(super) struct Shape {
     pub c: u32,
 }
 
-impl Shape {
-    /// Tricks left at the position.
-    #[inline]
-    pub fn depth(&self) -> u8 {
-        (self.c >> 24) as u8
-    }
+/// The cards an entry holds by identity, as a mask over the position's owner words (see
+/// [`Position::layout`]) and the owner codes under it: per suit, the codes of the top `k` live
+/// cards. Positions of one shape have the same suit lengths, so the mask of a pattern means the
+/// same cards in all of them, and a position has the pattern when its layout under the mask
+/// equals the stored codes: two masked compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub(super) struct Pattern {
+    /// The bits of the owner words that the pattern fixes (suit `s` in bits `32s..32s+32`).
+    pub mask: [u64; 2],
+    /// The owner codes under the mask.
+    pub codes: [u64; 2],
 }
 
-/// The cards an entry holds by identity: per suit, how many top live cards (`k`, four bits
-/// per suit) and their owner codes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub(super) struct Pattern {
-    /// Top cards per suit, four bits each.
-    pub ks: u16,
-    /// Owner codes of those cards, lowest first.
-    pub tops: [u32; 4],
+impl Pattern {
+    /// Whether a position whose owner words are `layout` (and whose shape is the entry's) has
+    /// this pattern.
+    #[inline]
+    pub fn matches(&self, layout: [u64; 2]) -> bool {
+        (layout[0] & self.mask[0]) == self.codes[0] && (layout[1] & self.mask[1]) == self.codes[1]
+    }
 }
 
 impl Position {
@@ -76,11 +80,18 @@ impl Position {
         }
     }
 
+    /// The owner words of all four suits packed in two words, as patterns are matched.
+    #[inline]
+    pub(super) fn layout(&self) -> [u64; 2] {
+        let w = self.words.map(u64::from);
+        [w[0] | w[1] << 32, w[2] | w[3] << 32]
+    }
+
     /// The pattern of this position for the cards that matter, `ranks`: in each suit, the
     /// live cards from the top down to the lowest card of `ranks` in that suit.
     #[inline]
     pub(super) fn pattern(&self, ranks: u64) -> Pattern {
-        let mut p = Pattern::default();
+        let mut mask = [0u64; 2];
         for s in 0..4u8 {
             let r = lane(ranks, s);
             if r == 0 {
@@ -88,27 +99,22 @@ impl Position {
             }
             let live = lane(self.live, s);
             let k = (live >> r.trailing_zeros()).count_ones();
-            let len = live.count_ones();
-            p.ks |= (k as u16) << (4 * s);
-            p.tops[s as usize] = self.top_codes(s, len - k);
+            let skip = live.count_ones() - k;
+            let cb = self.code_bits as u32;
+            let m = ((1u64 << (k * cb)) - 1) << (skip * cb);
+            mask[s as usize / 2] |= m << (32 * (s as u32 % 2));
         }
-        p
-    }
-
-    /// The owner codes of suit `s` above its `skip` lowest live cards.
-    #[inline]
-    fn top_codes(&self, s: u8, skip: u32) -> u32 {
-        (self.words[s as usize] as u64 >> (skip * self.code_bits as u32)) as u32
+        let layout = self.layout();
+        Pattern {
+            mask,
+            codes: [layout[0] & mask[0], layout[1] & mask[1]],
+        }
     }
 
     /// Whether this position has `pattern` (its shape being equal to the entry's).
-    #[inline]
+    #[cfg(test)]
     pub(super) fn has(&self, pattern: &Pattern) -> bool {
-        (0..4u8).all(|s| {
-            let k = (pattern.ks >> (4 * s)) as u32 & 15;
-            let len = lane(self.live, s).count_ones();
-            k == 0 || self.top_codes(s, len - k) == pattern.tops[s as usize]
-        })
+        pattern.matches(self.layout())
     }
 
     /// The cards that matter in this position for a stored pattern: the lowest of the top `k`
@@ -117,7 +123,8 @@ impl Position {
     pub(super) fn ranks_of(&self, pattern: &Pattern) -> u64 {
         let mut ranks = 0;
         for s in 0..4u8 {
-            let k = (pattern.ks >> (4 * s)) as u32 & 15;
+            let m = (pattern.mask[s as usize / 2] >> (32 * (s as u32 % 2))) as u32;
+            let k = m.count_ones() / self.code_bits as u32;
             if k != 0 {
                 ranks |= self.top_live(s, k - 1);
             }

@@ -60,6 +60,9 @@ impl Solver {
             let (v, ranks) = last_trick(p);
             return (v >= target, ranks | honours);
         }
+        // The table's block for this shape comes into the cache while the bounds are worked out.
+        let shape = p.shape();
+        self.tt.prefetch(&shape);
         let (lo, hi) = future_bounds(p);
         if lo.value >= need {
             self.stats.bound_cuts += 1;
@@ -69,18 +72,13 @@ impl Solver {
             self.stats.bound_cuts += 1;
             return (false, hi.ranks | honours);
         }
-        let shape = p.shape();
         let mut best_stored = NO_MOVE;
-        let hit = self.tt.probe(
-            &shape,
-            |pattern| p.has(pattern),
-            |hit| {
-                if hit.best != NO_MOVE {
-                    best_stored = hit.best;
-                }
-                hit.lo as i32 >= need || (hit.hi as i32) < need
-            },
-        );
+        let hit = self.tt.probe(&shape, p.layout(), |hit| {
+            if hit.best != NO_MOVE {
+                best_stored = hit.best;
+            }
+            hit.lo as i32 >= need || (hit.hi as i32) < need
+        });
         if let Some(hit) = hit {
             self.stats.tt_cuts += 1;
             return (hit.lo as i32 >= need, p.ranks_of(&hit.pattern) | honours);

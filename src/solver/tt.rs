@@ -2,35 +2,60 @@
 //! a trick, stored under the position's [`Shape`] with the [`Pattern`] of the cards that
 //! mattered (see [`key`](super::key)), and the move that last proved a bound.
 //!
-//! A shape hashes to a bucket of eight entries, which may hold several patterns of one shape.
-//! A store narrows the bounds of an entry with the same shape and pattern, or takes an empty
-//! or stale slot, or else replaces the entry with the fewest tricks left (the cheapest to
-//! recompute). A new generation invalidates every entry at once; the table is cleared only
-//! when the generation counter wraps. Bounds are facts about every position with the shape and
-//! pattern, so entries stay valid across deals as long as trumps, the side and the scoring are
-//! unchanged.
+//! As in DDS, the entries of one shape are kept together: an index maps each shape to a chain
+//! of blocks of its entries, newest first, and a probe walks the chain testing each pattern
+//! (two masked compares; a block's patterns lie side by side in four cache lines). The index
+//! holds only a tag and the head block (which holds the shape), eight bytes a slot, so that
+//! it stays in the cache; the search asks for a shape's head block early
+//! ([`TransTable::prefetch`]) and works out its bounds while the block comes. A shape may
+//! have many patterns (every layout of the cards that mattered), and all of them stay
+//! reachable; a table keyed by shape alone with a few entries per bucket would make them evict
+//! each other (it searched fifteen times as many nodes on 52-card Whist deals). A store
+//! narrows the bounds of an entry with the same pattern or adds one. Blocks live in one arena;
+//! when it (or the index) is full, the table starts a new generation and forgets everything,
+//! which costs speed but never correctness.
+//! Bounds are facts about every position with the shape and pattern, so entries stay valid
+//! across deals as long as trumps, the side and the scoring are unchanged.
 
 use super::key::{Pattern, Shape};
-
-/// Entries per bucket.
-const WAYS: usize = 8;
 
 /// "No best move recorded."
 pub(super) const NO_MOVE: u8 = 0xFF;
 
-/// One stored bound.
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
+/// Index slots per block of the arena, as a shift: the index has half as many slots.
+const INDEX_SHIFT: u32 = 1;
+
+/// Entries per block.
+const PER_BLOCK: usize = 6;
+
+/// Entries per block as the table is sized, as a shift: `2^bits` entries are `2^(bits - 3)`
+/// blocks.
+const BLOCK_SHIFT: u32 = 3;
+
+/// Up to [`PER_BLOCK`] stored bounds of one shape, newest last.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+struct Block {
     shape: Shape,
-    pattern: Pattern,
+    patterns: [Pattern; PER_BLOCK],
     /// The value to come is at least `lo`.
-    lo: u8,
+    lo: [u8; PER_BLOCK],
     /// The value to come is at most `hi`.
-    hi: u8,
+    hi: [u8; PER_BLOCK],
     /// The best move found, as stored by `Position::top_index`.
-    best: u8,
-    /// The generation; 0 marks an empty entry.
-    generation: u8,
+    best: [u8; PER_BLOCK],
+    /// Entries in use.
+    len: u8,
+    /// The next (older) block of the same shape plus one, or 0.
+    next: u32,
+}
+
+/// A shape's place in the index: a tag from its hash and its head block plus one (0: an
+/// empty slot).
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    tag: u32,
+    head: u32,
 }
 
 /// A stored bound that applies to a position.
@@ -46,76 +71,144 @@ pub(super) struct Hit {
     pub pattern: Pattern,
 }
 
-/// A transposition table of `2^bits` entries, allocated on first use.
+/// A transposition table of about `2^bits` entries, allocated on first use.
 #[derive(Clone, Debug)]
 pub(super) struct TransTable {
-    entries: Vec<Entry>,
+    slots: Vec<Slot>,
+    blocks: Vec<Block>,
     bits: u32,
-    generation: u8,
+    /// Shapes in the index.
+    shapes: usize,
+}
+
+/// Asks the processor to bring the cache line at `p` closer (a hint, no effect on results).
+#[inline(always)]
+fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing the program sees and cannot fault.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(p.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 impl TransTable {
-    /// A table of `2^bits` entries (at least one bucket).
+    /// A table of about `2^bits` entries (`bits` at least 6: eight blocks, four slots).
     pub fn new(bits: u32) -> TransTable {
         TransTable {
-            entries: Vec::new(),
-            bits: bits.max(WAYS.trailing_zeros()),
-            generation: 1,
+            slots: Vec::new(),
+            blocks: Vec::new(),
+            bits: bits.max(6),
+            shapes: 0,
         }
+    }
+
+    /// The most blocks the arena holds.
+    fn capacity(&self) -> usize {
+        1 << (self.bits - BLOCK_SHIFT)
+    }
+
+    /// Slots of the index (a power of two).
+    fn index_len(&self) -> usize {
+        1 << (self.bits - BLOCK_SHIFT - INDEX_SHIFT)
     }
 
     /// The table's size in bytes once allocated.
     pub fn bytes(&self) -> usize {
-        (1usize << self.bits) * std::mem::size_of::<Entry>()
+        self.capacity() * std::mem::size_of::<Block>()
+            + self.index_len() * std::mem::size_of::<Slot>()
     }
 
     /// Forgets every entry.
     pub fn new_generation(&mut self) {
-        if self.generation == u8::MAX {
-            self.entries.iter_mut().for_each(|e| *e = Entry::default());
-            self.generation = 1;
-        } else {
-            self.generation += 1;
-        }
+        self.blocks.clear();
+        self.slots.fill(Slot::default());
+        self.shapes = 0;
     }
 
     #[inline]
-    fn bucket(&self, s: &Shape) -> usize {
+    fn hash(s: &Shape) -> u64 {
         let h = s.dist[0].wrapping_mul(0x9e37_79b9_7f4a_7c15)
             ^ s.dist[1]
                 .rotate_left(23)
                 .wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
             ^ (s.c as u64).wrapping_mul(0x1656_67b1_9e37_79f9);
         let h = h ^ (h >> 31);
-        let bucket_bits = self.bits - WAYS.trailing_zeros();
-        ((h.wrapping_mul(0xd6e8_feb8_6659_fd93)) >> (64 - bucket_bits)) as usize * WAYS
+        h.wrapping_mul(0xd6e8_feb8_6659_fd93)
     }
 
-    /// Calls `f` with each stored bound of `shape` whose pattern `has` accepts, until `f`
-    /// returns `true`; returns the entry `f` accepted.
+    /// The slot of `shape`: `Ok` where it is, or `Err` with the empty slot where it would go
+    /// (linear probing).
+    #[inline]
+    fn find(&self, shape: &Shape) -> Result<usize, usize> {
+        let h = Self::hash(shape);
+        let index_bits = self.index_len().trailing_zeros();
+        let mask = self.index_len() - 1;
+        let tag = h as u32;
+        let mut i = (h >> (64 - index_bits)) as usize;
+        loop {
+            let slot = self.slots[i];
+            if slot.head == 0 {
+                return Err(i);
+            }
+            if slot.tag == tag && self.blocks[slot.head as usize - 1].shape == *shape {
+                return Ok(i);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Starts bringing the head block of `shape`'s chain into the cache, for a probe soon after.
+    #[inline]
+    pub fn prefetch(&self, shape: &Shape) {
+        if self.slots.is_empty() {
+            return;
+        }
+        let h = Self::hash(shape);
+        let i = (h >> (64 - self.index_len().trailing_zeros())) as usize;
+        let head = self.slots[i].head as usize;
+        if head != 0 && head <= self.blocks.len() {
+            let b: *const Block = &self.blocks[head - 1];
+            for line in 0..std::mem::size_of::<Block>() / 64 {
+                prefetch(b.cast::<u8>().wrapping_add(64 * line));
+            }
+        }
+    }
+
+    /// Calls `f` with each stored bound of `shape` whose pattern the position with owner words
+    /// `layout` has, newest first, until `f` returns `true`; returns the entry `f` accepted.
     #[inline]
     pub fn probe(
         &self,
         shape: &Shape,
-        has: impl Fn(&Pattern) -> bool,
+        layout: [u64; 2],
         mut f: impl FnMut(&Hit) -> bool,
     ) -> Option<Hit> {
-        if self.entries.is_empty() {
+        if self.blocks.is_empty() {
             return None;
         }
-        let i = self.bucket(shape);
-        for e in &self.entries[i..i + WAYS] {
-            if e.generation == self.generation && e.shape == *shape && has(&e.pattern) {
-                let hit = Hit {
-                    lo: e.lo,
-                    hi: e.hi,
-                    best: e.best,
-                    pattern: e.pattern,
-                };
-                if f(&hit) {
-                    return Some(hit);
+        let Ok(slot) = self.find(shape) else {
+            return None;
+        };
+        let mut i = self.slots[slot].head;
+        while i != 0 {
+            let b = &self.blocks[i as usize - 1];
+            for j in (0..b.len as usize).rev() {
+                if b.patterns[j].matches(layout) {
+                    let hit = Hit {
+                        lo: b.lo[j],
+                        hi: b.hi[j],
+                        best: b.best[j],
+                        pattern: b.patterns[j],
+                    };
+                    if f(&hit) {
+                        return Some(hit);
+                    }
                 }
             }
+            i = b.next;
         }
         None
     }
@@ -124,37 +217,72 @@ impl TransTable {
     /// what is there) and records `best` unless it is [`NO_MOVE`].
     #[inline]
     pub fn store(&mut self, shape: &Shape, pattern: &Pattern, lo: u8, hi: u8, best: u8) {
-        if self.entries.is_empty() {
-            self.entries = vec![Entry::default(); 1 << self.bits];
+        if self.slots.is_empty() {
+            self.slots = vec![Slot::default(); self.index_len()];
+            self.blocks = Vec::with_capacity(self.capacity());
         }
-        let i = self.bucket(shape);
-        let generation = self.generation;
-        let bucket = &mut self.entries[i..i + WAYS];
-        if let Some(e) = bucket
-            .iter_mut()
-            .find(|e| e.generation == generation && e.shape == *shape && e.pattern == *pattern)
-        {
-            e.lo = e.lo.max(lo);
-            e.hi = e.hi.min(hi);
-            if best != NO_MOVE {
-                e.best = best;
+        let found = self.find(shape);
+        if let Ok(slot) = found {
+            let mut i = self.slots[slot].head;
+            while i != 0 {
+                let b = &mut self.blocks[i as usize - 1];
+                if let Some(j) = b.patterns[..b.len as usize]
+                    .iter()
+                    .position(|q| q == pattern)
+                {
+                    b.lo[j] = b.lo[j].max(lo);
+                    b.hi[j] = b.hi[j].min(hi);
+                    if best != NO_MOVE {
+                        b.best[j] = best;
+                    }
+                    return;
+                }
+                i = b.next;
             }
-            return;
+            let head = self.slots[slot].head as usize - 1;
+            let b = &mut self.blocks[head];
+            if (b.len as usize) < PER_BLOCK {
+                let j = b.len as usize;
+                b.patterns[j] = *pattern;
+                (b.lo[j], b.hi[j], b.best[j]) = (lo, hi, best);
+                b.len += 1;
+                return;
+            }
         }
-        let slot = match bucket.iter().position(|e| e.generation != generation) {
-            Some(j) => j,
-            None => (0..WAYS)
-                .min_by_key(|&j| bucket[j].shape.depth())
-                .expect("a bucket has entries"),
+        // A new block: a full arena, or an index more than half full, starts afresh first.
+        if self.blocks.len() == self.capacity()
+            || (found.is_err() && 2 * self.shapes >= self.index_len())
+        {
+            self.new_generation();
+            return self.store(shape, pattern, lo, hi, best);
+        }
+        let next = match found {
+            Ok(slot) => self.slots[slot].head,
+            Err(_) => 0,
         };
-        bucket[slot] = Entry {
+        let mut block = Block {
             shape: *shape,
-            pattern: *pattern,
-            lo,
-            hi,
-            best,
-            generation,
+            patterns: [Pattern::default(); PER_BLOCK],
+            lo: [0; PER_BLOCK],
+            hi: [0; PER_BLOCK],
+            best: [NO_MOVE; PER_BLOCK],
+            len: 1,
+            next,
         };
+        block.patterns[0] = *pattern;
+        (block.lo[0], block.hi[0], block.best[0]) = (lo, hi, best);
+        self.blocks.push(block);
+        let head = self.blocks.len() as u32;
+        match found {
+            Ok(slot) => self.slots[slot].head = head,
+            Err(slot) => {
+                self.slots[slot] = Slot {
+                    tag: Self::hash(shape) as u32,
+                    head,
+                };
+                self.shapes += 1;
+            }
+        }
     }
 }
 
@@ -167,17 +295,39 @@ mod tests {
         let mut t = TransTable::new(8);
         let shape = Shape { dist: [1, 2], c: 3 };
         let pattern = Pattern {
-            ks: 1,
-            tops: [1, 0, 0, 0],
+            mask: [0b1111, 0],
+            codes: [0b0110, 0],
         };
-        let any = |_: &Pattern| true;
-        assert_eq!(t.probe(&shape, any, |_| true), None);
+        let layout = [0b1_0110, 7];
+        assert_eq!(t.probe(&shape, layout, |_| true), None);
         t.store(&shape, &pattern, 2, 9, NO_MOVE);
         t.store(&shape, &pattern, 0, 5, 0x12);
-        let hit = t.probe(&shape, any, |_| true).unwrap();
+        let hit = t.probe(&shape, layout, |_| true).unwrap();
         assert_eq!((hit.lo, hit.hi, hit.best), (2, 5, 0x12));
-        assert_eq!(t.probe(&shape, |p| p.ks == 2, |_| true), None);
+        // Another layout under the mask, or another shape, does not match.
+        assert_eq!(t.probe(&shape, [0b0111, 0], |_| true), None);
+        assert_eq!(
+            t.probe(&Shape { dist: [1, 2], c: 4 }, layout, |_| true),
+            None
+        );
         t.new_generation();
-        assert_eq!(t.probe(&shape, any, |_| true), None);
+        assert_eq!(t.probe(&shape, layout, |_| true), None);
+    }
+
+    #[test]
+    fn many_patterns_of_one_shape_all_stay() {
+        let mut t = TransTable::new(12);
+        let shape = Shape { dist: [9, 9], c: 1 };
+        for code in 0..200u64 {
+            let pattern = Pattern {
+                mask: [0xFF, 0],
+                codes: [code, 0],
+            };
+            t.store(&shape, &pattern, code as u8, code as u8, NO_MOVE);
+        }
+        for code in 0..200u64 {
+            let hit = t.probe(&shape, [code | 0x300, 0], |_| true).unwrap();
+            assert_eq!(hit.lo, code as u8);
+        }
     }
 }
