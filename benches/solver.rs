@@ -4,12 +4,15 @@
 //! - Whist: 52 cards, one trump suit (cycling C D H S), one leader (cycling), 100 deals;
 //! - Catch the Ten: 4 players in two teams, 36 cards, full points value, 100 deals;
 //! - 9-5-2: after the kitty (48 cards), tricks for the seat on lead against the other two,
-//!   100 deals; only with `TRICKLAB_BENCH_952=1` set, since these solves still take seconds
-//!   to minutes each.
+//!   100 deals.
 //!
 //! Criterion times one solve per iteration, cycling through the deals. Before that, each
 //! deal is solved once and timed on its own, and the median over the deals (the figure the
 //! targets are stated in) is printed.
+//!
+//! With `TRICKLAB_BENCH_DEALS=<file>` set, the Whist deals are also written to that file, one
+//! per line as `hands of seats 0/1/2/3 | trumps | leader`, for timing DDS on the same deals
+//! with `tools/dds_reference/dds_time.cpp`.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -36,12 +39,22 @@ fn deal(pack: Deck, seats: usize, per: usize, rng: &mut GameRng) -> Vec<CardSet>
 
 fn positions(name: &str) -> Vec<Position> {
     let mut rng = stream(2026, 0, Purpose::Other, name.len() as u64);
-    (0..DEALS)
+    let mut lines = Vec::new();
+    let positions = (0..DEALS)
         .map(|i| {
             let trump = Suit::from_index(i % 4);
             match name {
                 "whist_52" => {
                     let hands = deal(Deck::Full52, 4, 13, &mut rng);
+                    lines.push(format!(
+                        "{} | {trump} | {}",
+                        hands
+                            .iter()
+                            .map(|h| h.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" / "),
+                        i % 4
+                    ));
                     let sides = Sides::every(4, 2);
                     let leader = Seat((i % 4) as u8);
                     let side = sides.side(leader);
@@ -88,17 +101,15 @@ fn positions(name: &str) -> Vec<Position> {
             }
             .expect("a valid deal")
         })
-        .collect()
+        .collect();
+    if let Some(path) = std::env::var_os("TRICKLAB_BENCH_DEALS").filter(|_| !lines.is_empty()) {
+        std::fs::write(&path, lines.join("\n") + "\n").expect("the deals file is writable");
+    }
+    positions
 }
 
 fn bench(c: &mut Criterion) {
-    // 9-5-2 solves take seconds to minutes each for now: only on request.
-    let nine_five_two = std::env::var_os("TRICKLAB_BENCH_952").is_some();
-    let names = ["whist_52", "catch_the_ten_4p_36", "nine_five_two_48"];
-    for name in names
-        .into_iter()
-        .filter(|n| nine_five_two || !n.starts_with("nine"))
-    {
+    for name in ["whist_52", "catch_the_ten_4p_36", "nine_five_two_48"] {
         let deals = positions(name);
         let mut solver = Solver::new();
         let mut times: Vec<f64> = deals
