@@ -46,7 +46,7 @@ fn points_of(p: &Position, run: u64) -> i32 {
     let mut x = run & p.valued as u64;
     let mut sum = 0;
     while x != 0 {
-        sum += p.vals[x.trailing_zeros() as usize] as i32;
+        sum += p.val(x.trailing_zeros() as u8) as i32;
         x &= x - 1;
     }
     sum

@@ -70,6 +70,9 @@ pub enum PositionError {
     Over,
 }
 
+/// "No card" in [`Position::won_card`].
+const NO_CARD: u8 = 0xFF;
+
 /// A perfect-information position of a trick-taking hand.
 ///
 /// Build one with [`Position::new`] (hands, trumps, leader, sides, scoring) or from a game
@@ -99,8 +102,9 @@ pub struct Position {
     /// The transposition key's layout: per suit, the owner code of each live card, lowest first
     /// (`code_bits` per card). Valid at the start of a trick.
     pub(super) words: [u32; 4],
-    /// Points of each bit of the trump lane.
-    pub(super) vals: [u8; 16],
+    /// Points of each bit of the trump lane, four bits each (honours score at most 11), so
+    /// that a position stays within 128 bytes and copies without a call to `memcpy`.
+    pub(super) vals: u64,
     /// The cards of the trick in progress, in the order played.
     pub(super) trick: [u8; MAX_SEATS],
     pub(super) enc: Encoding,
@@ -127,9 +131,9 @@ pub struct Position {
     pub(super) cw: u8,
     /// Points the side has banked that add up trick by trick (tricks, or honours).
     pub(super) acc: i16,
-    /// The card that won the last complete trick against another card of its suit (as a
-    /// one-bit set), or 0 if it won alone in its suit: the trick's "win rank".
-    pub(super) won_by_rank: u64,
+    /// The card that won the last complete trick against another card of its suit, or
+    /// [`NO_CARD`] if it won alone in its suit (see [`Position::won_by_rank`]).
+    pub(super) won_card: u8,
 }
 
 impl Position {
@@ -202,7 +206,7 @@ impl Position {
             hands: [0; MAX_SEATS],
             live: 0,
             words: [0; 4],
-            vals: [0; 16],
+            vals: 0,
             trick: [0; MAX_SEATS],
             enc,
             n: n as u8,
@@ -220,13 +224,15 @@ impl Position {
             tricks_left: size as u8,
             cw: 0,
             acc: 0,
-            won_by_rank: 0,
+            won_card: NO_CARD,
         };
         if let Some(t) = trump {
             for &r in scoring.valued_ranks() {
                 let c = Card::new(t, r);
                 let bit = enc.card(c) & 15;
-                p.vals[bit as usize] = scoring.card_value(c, trump);
+                let v = scoring.card_value(c, trump);
+                debug_assert!(v < 16, "a card value fits in four bits");
+                p.vals |= (v as u64) << (4 * bit);
                 p.valued |= 1 << bit;
             }
         }
@@ -409,16 +415,16 @@ impl Position {
             .iter()
             .filter(|&&c| c >> 4 == win_suit)
             .count();
-        self.won_by_rank = if same_suit >= 2 {
-            1 << self.win_card
+        self.won_card = if same_suit >= 2 {
+            self.win_card
         } else {
-            0
+            NO_CARD
         };
         if self.is_max(self.win_seat) {
             let mut pts = self.per_trick as i16;
             for &c in &self.trick[..n] {
                 if c >> 4 == self.enc.trump {
-                    pts += self.vals[(c & 15) as usize] as i16;
+                    pts += self.val(c & 15) as i16;
                 }
             }
             self.acc += pts;
@@ -461,7 +467,7 @@ impl Position {
             return 0;
         }
         let t = lane(self.live, self.enc.trump) as u16 & self.valued;
-        bits(t as u64).map(|b| self.vals[b as usize] as i32).sum()
+        bits(t as u64).map(|b| self.val(b) as i32).sum()
     }
 
     /// The most the side can still add from the start of a trick.
@@ -491,14 +497,31 @@ impl Position {
         self.enc
     }
 
+    /// The card that won the last complete trick against another card of its suit, as a
+    /// one-bit set (0 if it won alone in its suit): the trick's "win rank".
+    #[inline]
+    pub(super) fn won_by_rank(&self) -> u64 {
+        if self.won_card == NO_CARD {
+            0
+        } else {
+            1 << self.won_card
+        }
+    }
+
     /// The points a solver card scores for the side that wins it.
     #[inline]
     pub(super) fn value_of(&self, c: u8) -> u8 {
         if c >> 4 == self.enc.trump {
-            self.vals[(c & 15) as usize]
+            self.val(c & 15)
         } else {
             0
         }
+    }
+
+    /// The points of bit `bit` of the trump lane.
+    #[inline]
+    pub(super) fn val(&self, bit: u8) -> u8 {
+        (self.vals >> (4 * bit as u32)) as u8 & 15
     }
 
     /// The live cards of suit `s` as a lane.

@@ -141,7 +141,7 @@ impl Solver {
             let (ok, mut ranks) = self.search(&child, target);
             ranks |= honours;
             if child.trick_len == 0 {
-                ranks |= child.won_by_rank;
+                ranks |= child.won_by_rank();
             }
             if ok == maxing {
                 self.killers[p.tricks_left as usize][p.trick_len as usize] = c;
@@ -193,5 +193,5 @@ fn last_trick(p: &Position) -> (i32, u64) {
         let c = q.hands[q.to_move as usize].trailing_zeros() as u8;
         q.play_bit(c);
     }
-    (q.base(), q.won_by_rank)
+    (q.base(), q.won_by_rank())
 }
