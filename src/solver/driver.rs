@@ -160,8 +160,7 @@ impl Solver {
     /// The optimal final value for the side solved for.
     pub fn value(&mut self, p: &Position) -> i32 {
         self.enter(p);
-        let guess = p.base() + p.max_future() / 2;
-        self.value_from(p, guess)
+        self.value_from(p, None)
     }
 
     /// The value of `p` and of every card the seat to act can play. Equivalent cards (see
@@ -180,7 +179,7 @@ impl Solver {
         }
         let maxing = p.is_max(p.to_move);
         let mut best: Option<i32> = None;
-        let mut guess = p.base() + p.max_future() / 2;
+        let mut guess = None;
         let mut classes = [(0u8, 0u64); 16];
         let mut count = 0;
         for_each_class(p, |c, class| {
@@ -191,7 +190,7 @@ impl Solver {
             let mut child = *p;
             child.play_bit(c);
             let v = self.value_from(&child, guess);
-            guess = v;
+            guess = Some(v);
             best = Some(match best {
                 None => v,
                 Some(b) if maxing => b.max(v),
@@ -207,16 +206,24 @@ impl Solver {
         solution
     }
 
-    /// The value of `p` by zero-window tests, starting from `guess`. Over a short range
-    /// (tricks) the guess moves by one after each test, as in DDS, since the tests next to the
-    /// value are the costly ones; over a long range (Catch the Ten points) it gallops away
-    /// from the guess (steps of 1, 2, 4, …) until a test fails on each side, then bisects.
-    fn value_from(&mut self, p: &Position, guess: i32) -> i32 {
+    /// The value of `p` by zero-window tests, starting from `guess` (by default the middle
+    /// of the range). Over a short range (tricks) the guess moves by one after each test, as
+    /// in DDS, since the tests next to the value are the costly ones. Over a long range (Catch
+    /// the Ten points) a guess (a sibling's value) is usually close, so the tests gallop away
+    /// from it (steps of 1, 2, 4, …) until one fails on each side, then bisect; without a
+    /// guess they bisect from the start (10% fewer nodes on the Catch the Ten bench than
+    /// galloping from the middle).
+    fn value_from(&mut self, p: &Position, guess: Option<i32>) -> i32 {
         let mut lo = p.base();
         let mut hi = p.base() + p.max_future();
         let gallop = hi - lo > 16;
-        let (mut raised, mut lowered) = (false, false);
-        let mut g = guess;
+        let bisect = gallop && guess.is_none();
+        let (mut raised, mut lowered) = (bisect, bisect);
+        let mut g = guess.unwrap_or(if bisect {
+            (lo + hi + 1) / 2
+        } else {
+            lo + p.max_future() / 2
+        });
         let mut step = 1;
         while lo < hi {
             g = g.clamp(lo + 1, hi);
