@@ -3,6 +3,7 @@
 use crate::games::matches::{MatchState, PlayedHand};
 use crate::games::record::RecordRules;
 use crate::games::{MAX_SEATS, Side};
+use crate::stats::{Z95, wilson};
 
 /// A game's rows and summary for the runner.
 pub trait Tabulate: RecordRules {
@@ -95,4 +96,10 @@ pub(crate) fn matches_note(matches: u64, abandoned: u64) -> String {
         return String::new();
     }
     format!(", {matches} matches ({abandoned} abandoned at the hand limit)")
+}
+
+/// `k` of `n` as a proportion with its 95% Wilson interval, as `0.5123 [0.4900, 0.5345]`.
+pub(crate) fn share(k: u64, n: u64) -> String {
+    let i = wilson(k, n, Z95);
+    format!("{:.4} [{:.4}, {:.4}]", i.estimate, i.low, i.high)
 }

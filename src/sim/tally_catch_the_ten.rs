@@ -6,9 +6,11 @@ use crate::cards::{Card, Rank};
 use crate::games::catch_the_ten::{CatchTheTen, DealEnd, Setup, end_word};
 use crate::games::matches::{MatchRules, MatchState, PlayedHand};
 use crate::games::{MAX_SEATS, Seat};
-use crate::stats::{MeanAcc, Z95, wilson};
+use crate::stats::{MeanAcc, Z95};
 
-use super::tally::{Tabulate, count_winners, field_int, field_opt, match_word, matches_note};
+use super::tally::{
+    Tabulate, count_winners, field_int, field_opt, match_word, matches_note, share,
+};
 
 /// The tally of a Catch the Ten run.
 #[derive(Clone, Debug, Default)]
@@ -203,12 +205,10 @@ impl Tabulate for Setup {
             let i = side.index();
             let pts = s.points[i].interval(Z95);
             let wins = if s.matches > 0 {
-                let w = wilson(s.wins[i], s.matches, Z95);
-                format!("{:.4} [{:.4}, {:.4}]", w.estimate, w.low, w.high)
+                share(s.wins[i], s.matches)
             } else {
                 "-".into()
             };
-            let c = wilson(s.ten_catches[i], s.ten_chances[i], Z95);
             let _ = writeln!(
                 t,
                 "{:<5} {:<8} {:>14.3} ± {:<5.3} {:>30} {:>7} {:>34}",
@@ -218,14 +218,14 @@ impl Tabulate for Setup {
                 pts.half_width(),
                 wins,
                 s.draws[i],
-                format!("{:.4} [{:.4}, {:.4}]", c.estimate, c.low, c.high),
+                share(s.ten_catches[i], s.ten_chances[i]),
             );
         }
-        let c = wilson(s.ten_caught, s.ten_captured, Z95);
         let _ = writeln!(
             t,
-            "the trump Ten was caught by a side it was not dealt to in {:.4} [{:.4}, {:.4}] of {} hands where it was played",
-            c.estimate, c.low, c.high, s.ten_captured
+            "the trump Ten was caught by a side it was not dealt to in {} of {} hands where it was played",
+            share(s.ten_caught, s.ten_captured),
+            s.ten_captured
         );
         t
     }

@@ -5,9 +5,9 @@ use std::fmt::Write as _;
 use crate::games::matches::{MatchState, PlayedHand};
 use crate::games::nine_five_two::{Batch, NineFiveTwo, PLAYERS, Rules};
 use crate::games::{Game, MAX_SEATS, Seat, Side};
-use crate::stats::{MeanAcc, Z95, wilson};
+use crate::stats::{MeanAcc, Z95};
 
-use super::tally::{Tabulate, count_winners, match_word};
+use super::tally::{Tabulate, count_winners, match_word, share};
 
 /// The seat positions relative to the dealer, in target order.
 pub const POSITIONS: [&str; 3] = ["dealer", "left", "right"];
@@ -156,10 +156,6 @@ impl Tabulate for Rules {
     }
 
     fn report(&self, s: &NineFiveTwoSummary) -> String {
-        let interval = |k: u64, n: u64| {
-            let w = wilson(k, n, Z95);
-            format!("{:.4} [{:.4}, {:.4}]", w.estimate, w.low, w.high)
-        };
         let mut t = String::new();
         let _ = writeln!(
             t,
@@ -197,7 +193,7 @@ impl Tabulate for Rules {
                 targets[pos],
                 d.estimate,
                 d.half_width(),
-                interval(s.made[pos], s.hands),
+                share(s.made[pos], s.hands),
                 s.twelve[pos],
             );
         }
@@ -207,7 +203,7 @@ impl Tabulate for Rules {
             "hands of 12 or more tricks: {} of {} hands, {}{}",
             twelve,
             s.hands,
-            interval(twelve, s.hands),
+            share(twelve, s.hands),
             if self.variant().twelve_tricks_win() {
                 format!("; {} matches won that way", s.twelve_trick_wins)
             } else {
@@ -225,7 +221,7 @@ impl Tabulate for Rules {
                     t,
                     "{:<5} {:>30} {:>7}",
                     seat,
-                    interval(s.wins[seat], s.matches),
+                    share(s.wins[seat], s.matches),
                     s.draws[seat]
                 );
             }

@@ -5,9 +5,9 @@ use std::fmt::Write as _;
 use crate::games::matches::{MatchRules, MatchState, PlayedHand};
 use crate::games::whist::{SIDES, Setup, Whist};
 use crate::games::{Game, Side};
-use crate::stats::{Interval, MeanAcc, Z95, wilson};
+use crate::stats::{MeanAcc, Z95};
 
-use super::tally::{Tabulate, field_int, match_word, matches_note};
+use super::tally::{Tabulate, field_int, match_word, matches_note, share};
 
 /// The tally of a Whist run, per side (side 0 is seats 0 and 2).
 #[derive(Clone, Debug, Default)]
@@ -26,11 +26,6 @@ pub struct WhistSummary {
     pub abandoned: u64,
     /// Match wins (Whist has no shared wins).
     pub wins: [u64; SIDES],
-}
-
-/// A proportion with its 95% interval, as `0.5123 [0.4900, 0.5345]`.
-fn share(i: Interval) -> String {
-    format!("{:.4} [{:.4}, {:.4}]", i.estimate, i.low, i.high)
 }
 
 fn mean_ci(m: &MeanAcc) -> String {
@@ -169,12 +164,12 @@ impl Tabulate for Setup {
                 mean_ci(&s.tricks[i]),
                 mean_ci(&s.points[i]),
                 if o.honours {
-                    share(wilson(s.honours_scored[i], s.hands, Z95))
+                    share(s.honours_scored[i], s.hands)
                 } else {
                     "-".into()
                 },
                 if s.matches > 0 {
-                    share(wilson(s.wins[i], s.matches, Z95))
+                    share(s.wins[i], s.matches)
                 } else {
                     "-".into()
                 },
