@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tricklab::cards::{Card, CardSet, Deck, Suit};
-use tricklab::games::{Seat, Side, Sides, TrumpOrder};
+use tricklab::games::{Seat, Sides, TrumpOrder};
 use tricklab::rng::{GameRng, Purpose, below, stream};
 use tricklab::solver::{Position, Scoring, Solver};
 
@@ -38,67 +38,44 @@ fn deal(pack: Deck, seats: usize, per: usize, rng: &mut GameRng) -> Vec<CardSet>
 }
 
 fn positions(name: &str) -> Vec<Position> {
+    // Pack, seats, cards a seat, trump order, scoring. 9-5-2's kitty (four cards) is out of
+    // play after the discards; its seats play alone, the others in two partnerships.
+    let (pack, seats, per, order, scoring) = match name {
+        "whist_52" => (Deck::Full52, 4, 13, TrumpOrder::ACES_HIGH, Scoring::Tricks),
+        "catch_the_ten_4p_36" => (
+            Deck::SixToAce,
+            4,
+            9,
+            TrumpOrder::JACK_HIGH,
+            Scoring::Honours { share: 18 },
+        ),
+        _ => (Deck::Full52, 3, 16, TrumpOrder::ACES_HIGH, Scoring::Tricks),
+    };
+    let sides = if seats == 3 {
+        Sides::alone(3)
+    } else {
+        Sides::every(4, 2)
+    };
     let mut rng = stream(2026, 0, Purpose::Other, name.len() as u64);
     let mut lines = Vec::new();
     let positions = (0..DEALS)
         .map(|i| {
             let trump = Suit::from_index(i % 4);
-            match name {
-                "whist_52" => {
-                    let hands = deal(Deck::Full52, 4, 13, &mut rng);
-                    lines.push(format!(
-                        "{} | {trump} | {}",
-                        hands
-                            .iter()
-                            .map(|h| h.to_string())
-                            .collect::<Vec<_>>()
-                            .join(" / "),
-                        i % 4
-                    ));
-                    let sides = Sides::every(4, 2);
-                    let leader = Seat((i % 4) as u8);
-                    let side = sides.side(leader);
-                    Position::new(
-                        &hands,
-                        Some(trump),
-                        TrumpOrder::ACES_HIGH,
-                        leader,
-                        sides,
-                        side,
-                        Scoring::Tricks,
-                    )
-                }
-                "catch_the_ten_4p_36" => {
-                    let hands = deal(Deck::SixToAce, 4, 9, &mut rng);
-                    let sides = Sides::every(4, 2);
-                    let leader = Seat((i % 4) as u8);
-                    let side = sides.side(leader);
-                    Position::new(
-                        &hands,
-                        Some(trump),
-                        TrumpOrder::JACK_HIGH,
-                        leader,
-                        sides,
-                        side,
-                        Scoring::Honours { share: 18 },
-                    )
-                }
-                _ => {
-                    // The kitty's four cards are out of play after the discards.
-                    let hands = deal(Deck::Full52, 3, 16, &mut rng);
-                    let sides = Sides::alone(3);
-                    let leader = Seat((i % 3) as u8);
-                    Position::new(
-                        &hands,
-                        Some(trump),
-                        TrumpOrder::ACES_HIGH,
-                        leader,
-                        sides,
-                        Side(leader.index() as u8),
-                        Scoring::Tricks,
-                    )
-                }
+            let hands = deal(pack, seats, per, &mut rng);
+            let leader = Seat((i % seats) as u8);
+            if name == "whist_52" {
+                let hands: Vec<String> = hands.iter().map(|h| h.to_string()).collect();
+                lines.push(format!("{} | {trump} | {}", hands.join(" / "), leader.index()));
             }
+            Position::new(
+                &hands,
+                Some(trump),
+                order,
+                leader,
+                sides,
+                sides.side(leader),
+                scoring,
+            )
             .expect("a valid deal")
         })
         .collect();
