@@ -65,7 +65,11 @@ fn positions(name: &str) -> Vec<Position> {
             let leader = Seat((i % seats) as u8);
             if name == "whist_52" {
                 let hands: Vec<String> = hands.iter().map(|h| h.to_string()).collect();
-                lines.push(format!("{} | {trump} | {}", hands.join(" / "), leader.index()));
+                lines.push(format!(
+                    "{} | {trump} | {}",
+                    hands.join(" / "),
+                    leader.index()
+                ));
             }
             Position::new(
                 &hands,

@@ -80,6 +80,42 @@ pub enum SpecError {
     BadParameter(String),
 }
 
+impl SpecError {
+    /// A parameter of agent `agent` that is not `key=value`; `keys` are the keys it takes.
+    pub(crate) fn not_key_value(agent: &str, item: &str, keys: &[&str]) -> SpecError {
+        SpecError::BadParameter(format!(
+            "{agent} parameter `{item}` needs the form key=value; keys: {}",
+            keys.join(", ")
+        ))
+    }
+
+    /// A key agent `agent` does not take; `keys` are those it takes.
+    pub(crate) fn unknown_key(agent: &str, key: &str, keys: &[&str]) -> SpecError {
+        SpecError::BadParameter(format!(
+            "unknown {agent} parameter `{key}`: expected one of: {}",
+            keys.join(", ")
+        ))
+    }
+
+    /// A value out of range for `key` of agent `agent`, and what was expected.
+    pub(crate) fn bad_value(agent: &str, key: &str, value: &str, what: &str) -> SpecError {
+        SpecError::BadParameter(format!("{agent} `{key}={value}`: {what}"))
+    }
+}
+
+/// Splits an agent parameter into its trimmed key and value (see
+/// [`SpecError::not_key_value`]).
+pub(crate) fn key_value<'a>(
+    agent: &str,
+    item: &'a str,
+    keys: &[&str],
+) -> Result<(&'a str, &'a str), SpecError> {
+    let (key, value) = item
+        .split_once('=')
+        .ok_or_else(|| SpecError::not_key_value(agent, item, keys))?;
+    Ok((key.trim(), value.trim()))
+}
+
 impl FromStr for AgentSpec {
     type Err = SpecError;
 

@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::games::RewardKind;
 
+use super::super::spec::key_value;
 use super::super::{AgentSpec, SpecError};
 
 /// ISMCTS parameters (see the module documentation for the spec keys).
@@ -51,7 +52,7 @@ pub const KEYS: [&str; 7] = [
 ];
 
 fn bad(key: &str, value: &str, what: &str) -> SpecError {
-    SpecError::BadParameter(format!("ismcts `{key}={value}`: {what}"))
+    SpecError::bad_value("ismcts", key, value, what)
 }
 
 impl IsmctsParams {
@@ -59,13 +60,7 @@ impl IsmctsParams {
     pub fn parse(items: &[String]) -> Result<IsmctsParams, SpecError> {
         let mut p = IsmctsParams::default();
         for item in items {
-            let (key, value) = item.split_once('=').ok_or_else(|| {
-                SpecError::BadParameter(format!(
-                    "ismcts parameter `{item}` needs the form key=value; keys: {}",
-                    KEYS.join(", ")
-                ))
-            })?;
-            let (key, value) = (key.trim(), value.trim());
+            let (key, value) = key_value("ismcts", item, &KEYS)?;
             let num = |what: &str| value.parse::<u64>().map_err(|_| bad(key, value, what));
             match key {
                 "iterations" => {
@@ -99,12 +94,7 @@ impl IsmctsParams {
                     p.node_cap =
                         num("expected a node cap of at least 1")?.clamp(1, u32::MAX as u64) as u32
                 }
-                _ => {
-                    return Err(SpecError::BadParameter(format!(
-                        "unknown ismcts parameter `{key}`: expected one of: {}",
-                        KEYS.join(", ")
-                    )));
-                }
+                _ => return Err(SpecError::unknown_key("ismcts", key, &KEYS)),
             }
         }
         Ok(p)

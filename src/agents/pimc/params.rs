@@ -3,17 +3,19 @@
 use std::fmt;
 
 use super::super::SpecError;
+use super::super::spec::key_value;
 
 /// PIMC parameters: `pimc:worlds=50,tt=18`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PimcParams {
     /// Worlds sampled and solved per decision.
     pub worlds: u32,
-    /// The solver's transposition table holds `2^tt` entries of 48 bytes.
+    /// The solver's transposition table holds about `2^tt` entries (see
+    /// [`Solver::table_bytes`](crate::solver::Solver::table_bytes)).
     pub tt_bits: u32,
 }
 
-/// The default table size of a PIMC agent's solver: `2^18` entries (12 MiB), smaller than a
+/// The default table size of a PIMC agent's solver: about `2^18` entries (8 MiB), smaller than a
 /// lone solver's, since a simulation runs one agent per seat and per thread.
 pub const PIMC_TT_BITS: u32 = 18;
 
@@ -30,7 +32,7 @@ impl Default for PimcParams {
 pub const KEYS: [&str; 2] = ["worlds", "tt"];
 
 fn bad(key: &str, value: &str, what: &str) -> SpecError {
-    SpecError::BadParameter(format!("pimc `{key}={value}`: {what}"))
+    SpecError::bad_value("pimc", key, value, what)
 }
 
 impl PimcParams {
@@ -42,13 +44,7 @@ impl PimcParams {
     pub fn parse(items: &[String]) -> Result<PimcParams, SpecError> {
         let mut p = PimcParams::default();
         for item in items {
-            let (key, value) = item.split_once('=').ok_or_else(|| {
-                SpecError::BadParameter(format!(
-                    "pimc parameter `{item}` needs the form key=value; keys: {}",
-                    KEYS.join(", ")
-                ))
-            })?;
-            let (key, value) = (key.trim(), value.trim());
+            let (key, value) = key_value("pimc", item, &KEYS)?;
             match key {
                 "worlds" => {
                     p.worlds = value
@@ -70,12 +66,7 @@ impl PimcParams {
                             )
                         })?
                 }
-                _ => {
-                    return Err(SpecError::BadParameter(format!(
-                        "unknown pimc parameter `{key}`: expected one of: {}",
-                        KEYS.join(", ")
-                    )));
-                }
+                _ => return Err(SpecError::unknown_key("pimc", key, &KEYS)),
             }
         }
         Ok(p)
