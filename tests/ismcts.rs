@@ -4,7 +4,7 @@ mod common;
 
 use common::card;
 use common::conformance::{Plan, run};
-use common::ctt::{deal_hands, setup};
+use common::ctt::{deal_hands, random_positions, setup};
 use tricklab::agents::ismcts::Ismcts;
 use tricklab::agents::{Agent, AgentSpec};
 use tricklab::games::catch_the_ten::{CatchTheTen, Options};
@@ -44,26 +44,14 @@ fn self_play_is_legal_at_every_table() {
     }
 }
 
-fn random_positions(count: usize, seed: u64) -> Vec<CatchTheTen> {
-    let t = setup(4, Options::default());
-    let mut rng = stream(seed, 0, Purpose::Other, 0);
-    (0..count)
-        .map(|i| {
-            let mut s = CatchTheTen::deal(t, Seat(3), &[0, 0], &mut rng);
-            for _ in 0..(i * 7) % 30 {
-                let a = s.legal_actions().choose(&mut rng);
-                s.apply(a);
-            }
-            s
-        })
-        .collect()
-}
-
 #[test]
 fn same_seed_same_decision_and_blind_to_hidden_cards() {
     let mut a = ismcts("ismcts:iterations=300,rollout=rules");
     let mut differ = 0;
-    for (i, s) in random_positions(30, 5).into_iter().enumerate() {
+    for (i, s) in random_positions(30, 5, |i| (i * 7) % 30)
+        .into_iter()
+        .enumerate()
+    {
         let seat = s.to_act().unwrap();
         let decide = |a: &mut Ismcts<CatchTheTen>, state: &CatchTheTen| {
             let mut rng = stream(99, i as u64, Purpose::Agent, 0);

@@ -3,30 +3,14 @@
 
 mod common;
 
-use common::ctt::setup;
+use common::ctt::random_positions;
 use tricklab::agents::pimc::Pimc;
 use tricklab::agents::{AgentSpec, build_agent};
-use tricklab::games::catch_the_ten::{CatchTheTen, Options};
-use tricklab::games::{Action, Game, Seat};
+use tricklab::games::catch_the_ten::CatchTheTen;
+use tricklab::games::{Action, Game};
 use tricklab::knowledge::Observable;
 use tricklab::rng::{Purpose, stream};
 use tricklab::solver::{Solvable, Solver};
-
-fn random_positions(count: usize, seed: u64) -> Vec<CatchTheTen> {
-    let t = setup(4, Options::default());
-    let mut rng = stream(seed, 0, Purpose::Other, 0);
-    (0..count)
-        .map(|i| {
-            let mut s = CatchTheTen::deal(t, Seat(3), &[0, 0], &mut rng);
-            for _ in 0..12 + (i * 7) % 20 {
-                let a = s.legal_actions().choose(&mut rng);
-                s.apply(a);
-            }
-            s
-        })
-        .filter(|s| s.to_act().is_some())
-        .collect()
-}
 
 fn pimc(spec: &str) -> Pimc<CatchTheTen> {
     match spec.parse::<AgentSpec>().unwrap() {
@@ -39,7 +23,10 @@ fn pimc(spec: &str) -> Pimc<CatchTheTen> {
 fn pimc_is_reproducible_and_blind_to_hidden_cards() {
     let mut a = pimc("pimc:worlds=6");
     let mut differ = 0;
-    for (i, s) in random_positions(12, 3).into_iter().enumerate() {
+    for (i, s) in random_positions(12, 3, |i| 12 + (i * 7) % 20)
+        .into_iter()
+        .enumerate()
+    {
         let seat = s.to_act().unwrap();
         let decide = |a: &mut Pimc<CatchTheTen>, state: &CatchTheTen| {
             a.card_means(state, seat, &mut stream(42, i as u64, Purpose::Agent, 0))
@@ -74,7 +61,10 @@ fn oracle_plays_a_best_card_of_the_true_deal_and_is_marked() {
     assert!(!"pimc".parse::<AgentSpec>().unwrap().cheats());
     let mut oracle = build_agent::<CatchTheTen>(&spec).unwrap();
     let mut solver = Solver::new();
-    for (i, s) in random_positions(8, 4).into_iter().enumerate() {
+    for (i, s) in random_positions(8, 4, |i| 12 + (i * 7) % 20)
+        .into_iter()
+        .enumerate()
+    {
         let seat = s.to_act().unwrap();
         let played = oracle.choose(&s, seat, &mut stream(1, i as u64, Purpose::Agent, 0));
         let best = solver.solve(&s.position_for(seat).unwrap()).best_cards();

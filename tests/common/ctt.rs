@@ -84,6 +84,28 @@ pub fn play_out_randomly(state: &mut CatchTheTen, seed: u64) -> Vec<Card> {
     played
 }
 
+/// `count` four-player positions from seed `seed`: deal `i` played on by `moves(i)` uniformly
+/// random legal actions, keeping those where a seat is still to act.
+pub fn random_positions(
+    count: usize,
+    seed: u64,
+    moves: impl Fn(usize) -> usize,
+) -> Vec<CatchTheTen> {
+    let t = setup(4, Options::default());
+    let mut rng = stream(seed, 0, Purpose::Other, 0);
+    (0..count)
+        .map(|i| {
+            let mut s = CatchTheTen::deal(t, Seat(3), &[0, 0], &mut rng);
+            for _ in 0..moves(i) {
+                let a = s.legal_actions().choose(&mut rng);
+                s.apply(a);
+            }
+            s
+        })
+        .filter(|s| s.to_act().is_some())
+        .collect()
+}
+
 /// Plays `cards` in order.
 pub fn play_cards(state: &mut CatchTheTen, cards: &[Card]) {
     for &c in cards {
