@@ -1,13 +1,8 @@
 //! `tricklab solve`: values for every game, JSON output, and one-line errors for bad input.
 
-use std::process::{Command, Output};
+mod common;
 
-fn tricklab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tricklab"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::{tricklab, tricklab_ok};
 
 /// The first deal of `tests/data/whist_dds.txt`: DDS gives the leader's side (West) 9 tricks
 /// with hearts trumps, 9 after each heart or diamond and 8 after each club or spade.
@@ -15,14 +10,15 @@ const WHIST: &str = "7S 6S 5S TH 9H 3H AD QD 8D 7D 6D 5D 6C / AS TS 4S QH JH 5H 
 const CATCH: &str = "AH AC 7H TD AS 9S 6D 7S 7D / 6S 9H JD 8C TC JH QC 6C KS / 6H KH AD 9D TS QD 8D 9C JC / JS 8H KC QH 8S 7C QS TH KD";
 const NINE: &str = "3H 4S AH 8S TC 5C 8C 6D 9H 8H 5H 7S AD 3D 9C 7C / KH 4D JS 5S 6H 4C JH JD 7H 4H 2C QS 2S QH 9S TD / 6C 5D JC KS 2H QD 3C 8D KD TS KC 2D 3S 6S TH AC";
 
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = tricklab(args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+/// `tricklab solve --json` of `game`, `deal`, `trump` and `leader`, with `options` before the
+/// deal.
+fn json(game: &str, options: &[&str], deal: &str, trump: &str, leader: &str) -> serde_json::Value {
+    let mut args = vec!["solve", "--game", game];
+    args.extend_from_slice(options);
+    args.extend([
+        "--deal", deal, "--trump", trump, "--leader", leader, "--json",
+    ]);
+    serde_json::from_str(&tricklab_ok(&args)).unwrap()
 }
 
 /// The value is the best card's value, and every card of the leader is listed.
@@ -41,9 +37,7 @@ fn whist_values_match_dds() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("whist: 9 tricks for side 1+3"), "{text}");
-    let v = json(&[
-        "solve", "--game", "whist", "--deal", WHIST, "--trump", "H", "--leader", "3", "--json",
-    ]);
+    let v = json("whist", &[], WHIST, "H", "3");
     consistent(&v, 13);
     assert_eq!(v["value"], 9);
     for (card, tricks) in [("AH", 9), ("4D", 9), ("5C", 8), ("QS", 8)] {
@@ -53,51 +47,22 @@ fn whist_values_match_dds() {
 
 #[test]
 fn catch_the_ten_and_nine_five_two() {
-    let v = json(&[
-        "solve",
-        "--game",
-        "catch-the-ten",
-        "--deal",
-        CATCH,
-        "--trump",
-        "H",
-        "--leader",
-        "1",
-        "--json",
-    ]);
+    let v = json("catch-the-ten", &[], CATCH, "H", "1");
     consistent(&v, 9);
     assert_eq!(v["counts"], "points");
     assert_eq!(v["side"], "1+3");
-    let alone = json(&[
-        "solve",
-        "--game",
+    let alone = json(
         "catch-the-ten",
-        "--option",
-        "everyone_alone",
-        "--deal",
+        &["--option", "everyone_alone"],
         CATCH,
-        "--trump",
         "H",
-        "--leader",
         "1",
-        "--json",
-    ]);
+    );
     consistent(&alone, 9);
     assert_eq!(alone["side"], "1");
     // Alone against three, a seat takes fewer points than with a partner.
     assert!(alone["value"].as_i64() < v["value"].as_i64());
-    let v = json(&[
-        "solve",
-        "--game",
-        "nine-five-two",
-        "--deal",
-        NINE,
-        "--trump",
-        "S",
-        "--leader",
-        "0",
-        "--json",
-    ]);
+    let v = json("nine-five-two", &[], NINE, "S", "0");
     consistent(&v, 16);
     assert_eq!(v["counts"], "tricks");
 }
