@@ -1,13 +1,8 @@
 //! The command line: reproducibility across thread counts, and bad input.
 
-use std::process::{Command, Output};
+mod common;
 
-fn tricklab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tricklab"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::tricklab;
 
 fn tempdir(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("tricklab-cli-{name}-{}", std::process::id()));
