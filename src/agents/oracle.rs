@@ -16,7 +16,7 @@ use super::{Agent, AgentFactory, fallback_agent};
 /// What the oracle's name says about it, wherever it is reported.
 pub const CHEAT_NOTE: &str = "cheats: sees every card";
 
-/// The oracle's solver table: `2^18` entries (12 MiB).
+/// The oracle's solver table: about `2^18` entries (8 MiB).
 const ORACLE_TT_BITS: u32 = 18;
 
 /// The oracle agent (a cheater: it reads every hand).

@@ -17,8 +17,8 @@ use super::tt::TransTable;
 /// "No killer move."
 const NO_KILLER: u8 = 0xFF;
 
-/// The default transposition table size: `2^20` entries of 40 bytes and an index of `2^18`
-/// slots of 32 bytes (48 MiB in all).
+/// The default transposition table size: about `2^20` entries, in `2^17` blocks of 256 bytes
+/// and an index of `2^16` slots of 8 bytes (32.5 MiB in all).
 pub const DEFAULT_TT_BITS: u32 = 20;
 
 /// A double-dummy solver. It owns its transposition table and counters, so each thread needs

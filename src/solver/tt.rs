@@ -341,6 +341,14 @@ mod tests {
     }
 
     #[test]
+    fn the_default_table_is_32_and_a_half_mib() {
+        // A block is four cache lines, an index slot eight bytes (as the docs say).
+        assert_eq!(std::mem::size_of::<Block>(), 256);
+        assert_eq!(std::mem::size_of::<Slot>(), 8);
+        assert_eq!(TransTable::new(20).bytes(), (32 << 20) + (512 << 10));
+    }
+
+    #[test]
     fn a_long_chain_recycles_its_oldest_block() {
         let mut t = TransTable::new(14);
         let shape = Shape { dist: [5, 5], c: 2 };

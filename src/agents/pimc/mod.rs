@@ -12,7 +12,7 @@
 //! the game's rule-based player, or at random where the game has none yet.
 //!
 //! Spec: `pimc:worlds=50,tt=18`; keys `worlds` (worlds per decision) and `tt` (the solver's
-//! table holds `2^tt` entries of 48 bytes).
+//! table holds about `2^tt` entries).
 
 mod params;
 
