@@ -9,7 +9,12 @@
 //! the agent's whole life, so its table carries over from world to world.
 //!
 //! Decisions that are not card plays (9-5-2 trumps, discards and exchange gives) are taken by
-//! the game's rule-based player, or at random where the game has none yet.
+//! the game's rule-based player, or at random where the game has none yet. As an
+//! [`Evaluator`](super::Evaluator) (the tip study's expert agreement) the agent values them
+//! too, by simulation, as GIB valued its bids: in each world, each legal action is taken, the
+//! decisions still to come before the first card are left to the rule-based player, and the
+//! hand is solved ([`Pimc::action_means`]). That costs a full solve per world and action, so
+//! the agent does not play that way.
 //!
 //! Spec: `pimc:worlds=50,tt=18`; keys `worlds` (worlds per decision) and `tt` (the solver's
 //! table holds about `2^tt` entries).
@@ -94,22 +99,79 @@ impl<G: AgentFactory> Pimc<G> {
         out.sort_by(|a, b| b.mean.total_cmp(&a.mean).then(a.card.cmp(&b.card)));
         out
     }
+
+    /// For a decision that is not a card play: samples the worlds and returns every legal
+    /// action with its mean double-dummy value for `seat`'s side, best first (ties: the order
+    /// of the legal actions), and the range of the value at the first card (the least and
+    /// the most the side can end with). In each world, each action is taken; the decisions
+    /// still to come before the first card (any seat's) are taken by the rule-based player;
+    /// then the hand is solved. Empty unless `seat` is to act on such a decision.
+    pub fn action_means(
+        &mut self,
+        state: &G,
+        seat: Seat,
+        rng: &mut GameRng,
+    ) -> (Vec<(Action, f64)>, (i32, i32)) {
+        let legal = state.legal_actions();
+        if state.to_act() != Some(seat) || legal.decision() == Decision::Play || legal.is_empty() {
+            return (Vec::new(), (0, 0));
+        }
+        let k = state.knowledge(seat);
+        let sampler =
+            WorldSampler::new(&k).expect("the true state is consistent with its knowledge");
+        self.hidden.resize(k.places.len(), CardSet::EMPTY);
+        let actions: Vec<Action> = legal.iter().collect();
+        let mut sums = vec![0i64; actions.len()];
+        let mut range = (0, 0);
+        for _ in 0..self.params.worlds {
+            sampler.sample_into(rng, &mut self.hidden);
+            let world = state.redeal(&k, &self.hidden);
+            for (sum, &action) in sums.iter_mut().zip(&actions) {
+                let mut w = world.clone();
+                w.apply(action);
+                let pos = loop {
+                    if let Some(pos) = w.position_for(seat) {
+                        break pos;
+                    }
+                    let actor = w.to_act().expect("a hand is played to its last card");
+                    let a = self.other.choose(&w, actor, rng);
+                    w.apply(a);
+                };
+                range = pos.value_range();
+                *sum += self.solver.value(&pos) as i64;
+            }
+        }
+        let worlds = self.params.worlds as f64;
+        let mut out: Vec<(Action, f64)> = actions
+            .into_iter()
+            .zip(sums)
+            .map(|(a, sum)| (a, sum as f64 / worlds))
+            .collect();
+        out.sort_by(|a, b| b.1.total_cmp(&a.1));
+        (out, range)
+    }
+}
+
+/// `mean` scaled to `[0, 1]` over `range`.
+fn scaled(mean: f64, (lo, hi): (i32, i32)) -> f64 {
+    ((mean - f64::from(lo)) / f64::from((hi - lo).max(1))).clamp(0.0, 1.0)
 }
 
 impl<G: AgentFactory> super::Evaluator<G> for Pimc<G> {
-    /// Each legal card with its mean double-dummy value scaled to `[0, 1]` between the least
-    /// and the most the side can still end with (public information: banked and left).
+    /// Each legal action with its mean double-dummy value scaled to `[0, 1]` between the least
+    /// and the most the side can still end with (public information: banked and left). Card
+    /// plays are valued by [`Pimc::card_means`], other decisions by [`Pimc::action_means`].
     fn evaluate(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Vec<(Action, f64)> {
-        let Some((lo, hi)) = state.position_for(seat).map(|p| p.value_range()) else {
-            return Vec::new();
+        let Some(range) = state.position_for(seat).map(|p| p.value_range()) else {
+            let (means, range) = self.action_means(state, seat, rng);
+            return means
+                .into_iter()
+                .map(|(a, mean)| (a, scaled(mean, range)))
+                .collect();
         };
-        let span = f64::from((hi - lo).max(1));
         self.card_means(state, seat, rng)
             .into_iter()
-            .map(|s| {
-                let v = ((s.mean - f64::from(lo)) / span).clamp(0.0, 1.0);
-                (Action::Play(s.card), v)
-            })
+            .map(|s| (Action::Play(s.card), scaled(s.mean, range)))
             .collect()
     }
 }
