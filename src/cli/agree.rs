@@ -1,9 +1,11 @@
 //! `tricklab agree`: the expert-agreement half of a tip study.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::AgentFactory;
 use crate::experiment::agreement::{agreement_markdown, ask, collect, summarise_answers};
@@ -77,8 +79,16 @@ where
         "value_best",
     ])?;
     let mut results = Vec::new();
+    let progress = std::io::stderr().is_terminal().then(|| {
+        let p = ProgressBar::new((positions.len() * ag.searchers.len()) as u64);
+        p.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} answers  {per_sec}  eta {eta}")
+                .expect("valid template"),
+        );
+        p
+    });
     for (k, searcher) in ag.searchers.iter().enumerate() {
-        let answers = ask::<R::Hand>(exp, k, &positions);
+        let answers = ask::<R::Hand>(exp, k, &positions, progress.as_ref());
         for (i, (p, a)) in positions.iter().zip(&answers).enumerate() {
             let v = |x: Option<f64>| x.map(|x| format!("{x:.6}")).unwrap_or_default();
             csv.write_record([
@@ -99,6 +109,9 @@ where
             &tips,
             &controls,
         ));
+    }
+    if let Some(p) = &progress {
+        p.finish_and_clear();
     }
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     std::fs::write(out.join("agreement.csv"), csv.into_inner()?)?;

@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use indicatif::{ParallelProgressIterator, ProgressBar};
 use rayon::prelude::*;
 
 use crate::agents::{AgentFactory, build_agent, build_evaluator};
@@ -98,16 +99,19 @@ pub struct Answer {
     pub best: f64,
 }
 
-/// Asks searcher `k` of the config at every position (in parallel; reproducible).
+/// Asks searcher `k` of the config at every position (in parallel; reproducible), counting
+/// each answered position on `progress` if given.
 pub fn ask<G: AgentFactory>(
     exp: &Experiment,
     k: usize,
     positions: &[Disagreement<G>],
+    progress: Option<&ProgressBar>,
 ) -> Vec<Answer> {
     let ag = exp.agreement.as_ref().expect("an [agreement] section");
     positions
         .par_iter()
         .enumerate()
+        .progress_with(progress.cloned().unwrap_or_else(ProgressBar::hidden))
         .map(|(i, p)| {
             let mut ev = build_evaluator::<G>(&ag.searchers[k]).expect("checked");
             let mut rng = stream(exp.seed, i as u64, Purpose::Agent, 0xE000 + k as u64);
