@@ -64,6 +64,28 @@ impl<G: AgentFactory> Pimc<G> {
         &self.params
     }
 
+    /// Draws the agent's worlds for `seat` (uniformly from what it knows) and calls `f` with
+    /// each, in order, sharing `rng`.
+    fn for_each_world(
+        &mut self,
+        state: &G,
+        seat: Seat,
+        rng: &mut GameRng,
+        mut f: impl FnMut(&mut Self, G, &mut GameRng),
+    ) {
+        let k = state.knowledge(seat);
+        let sampler =
+            WorldSampler::new(&k).expect("the true state is consistent with its knowledge");
+        let mut hidden = std::mem::take(&mut self.hidden);
+        hidden.resize(k.places.len(), CardSet::EMPTY);
+        for _ in 0..self.params.worlds {
+            sampler.sample_into(rng, &mut hidden);
+            let world = state.redeal(&k, &hidden);
+            f(self, world, rng);
+        }
+        self.hidden = hidden;
+    }
+
     /// Samples the worlds and returns every legal card with its mean value for `seat`'s side,
     /// best first (ties: card order). Empty unless `seat` is to play a card.
     pub fn card_means(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Vec<CardStats> {
@@ -71,22 +93,16 @@ impl<G: AgentFactory> Pimc<G> {
         if state.to_act() != Some(seat) || legal.decision() != Decision::Play || legal.is_empty() {
             return Vec::new();
         }
-        let k = state.knowledge(seat);
-        let sampler =
-            WorldSampler::new(&k).expect("the true state is consistent with its knowledge");
-        self.hidden.resize(k.places.len(), CardSet::EMPTY);
         let mut sums = [0i64; 64];
-        for _ in 0..self.params.worlds {
-            sampler.sample_into(rng, &mut self.hidden);
-            let world = state.redeal(&k, &self.hidden);
+        self.for_each_world(state, seat, rng, |pimc, world, _| {
             let pos = world
                 .position_for(seat)
                 .expect("a world in play has a position");
-            let solution = self.solver.solve(&pos);
+            let solution = pimc.solver.solve(&pos);
             for (c, v) in solution.cards() {
                 sums[c.index() as usize] += v as i64;
             }
-        }
+        });
         let worlds = self.params.worlds as f64;
         let mut out: Vec<CardStats> = legal
             .cards()
@@ -116,16 +132,10 @@ impl<G: AgentFactory> Pimc<G> {
         if state.to_act() != Some(seat) || legal.decision() == Decision::Play || legal.is_empty() {
             return (Vec::new(), (0, 0));
         }
-        let k = state.knowledge(seat);
-        let sampler =
-            WorldSampler::new(&k).expect("the true state is consistent with its knowledge");
-        self.hidden.resize(k.places.len(), CardSet::EMPTY);
         let actions: Vec<Action> = legal.iter().collect();
         let mut sums = vec![0i64; actions.len()];
         let mut range = (0, 0);
-        for _ in 0..self.params.worlds {
-            sampler.sample_into(rng, &mut self.hidden);
-            let world = state.redeal(&k, &self.hidden);
+        self.for_each_world(state, seat, rng, |pimc, world, rng| {
             for (sum, &action) in sums.iter_mut().zip(&actions) {
                 let mut w = world.clone();
                 w.apply(action);
@@ -134,13 +144,13 @@ impl<G: AgentFactory> Pimc<G> {
                         break pos;
                     }
                     let actor = w.to_act().expect("a hand is played to its last card");
-                    let a = self.other.choose(&w, actor, rng);
+                    let a = pimc.other.choose(&w, actor, rng);
                     w.apply(a);
                 };
                 range = pos.value_range();
-                *sum += self.solver.value(&pos) as i64;
+                *sum += pimc.solver.value(&pos) as i64;
             }
-        }
+        });
         let worlds = self.params.worlds as f64;
         let mut out: Vec<(Action, f64)> = actions
             .into_iter()
