@@ -21,7 +21,7 @@ use super::encoding::lane;
 use super::moves::{MoveList, generate};
 use super::ordering::order;
 use super::position::Position;
-use super::tt::NO_MOVE;
+use super::tt::{Keyed, NO_MOVE};
 
 /// An answer and the cards it relied on.
 type Answer = (bool, u64);
@@ -61,7 +61,7 @@ impl Solver {
             return (v >= target, ranks | honours);
         }
         // The table's block for this shape comes into the cache while the bounds are worked out.
-        let shape = p.shape();
+        let shape = Keyed::new(p.shape());
         self.tt.prefetch(&shape);
         let (lo, hi) = future_bounds(p);
         if lo.value >= need {

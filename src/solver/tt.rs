@@ -73,6 +73,25 @@ impl Block {
     }
 }
 
+/// A shape with its hash, worked out once for the prefetch, the probe and the store of a
+/// node.
+#[derive(Clone, Copy, Debug)]
+pub struct Keyed {
+    shape: Shape,
+    hash: u64,
+}
+
+impl Keyed {
+    /// `shape` and its hash.
+    #[inline]
+    pub fn new(shape: Shape) -> Keyed {
+        Keyed {
+            hash: TransTable::hash(&shape),
+            shape,
+        }
+    }
+}
+
 /// A shape's place in the index: a tag from its hash and its head block plus one (0: an
 /// empty slot).
 #[derive(Clone, Copy, Debug, Default)]
@@ -165,8 +184,8 @@ impl TransTable {
     /// The slot of `shape`: `Ok` where it is, or `Err` with the empty slot where it would go
     /// (linear probing).
     #[inline]
-    fn find(&self, shape: &Shape) -> Result<usize, usize> {
-        let h = Self::hash(shape);
+    fn find(&self, key: &Keyed) -> Result<usize, usize> {
+        let h = key.hash;
         let index_bits = self.index_len().trailing_zeros();
         let mask = self.index_len() - 1;
         let tag = h as u32;
@@ -176,7 +195,7 @@ impl TransTable {
             if slot.head == 0 {
                 return Err(i);
             }
-            if slot.tag == tag && self.blocks[slot.head as usize - 1].shape == *shape {
+            if slot.tag == tag && self.blocks[slot.head as usize - 1].shape == key.shape {
                 return Ok(i);
             }
             i = (i + 1) & mask;
@@ -185,12 +204,11 @@ impl TransTable {
 
     /// Starts bringing the head block of `shape`'s chain into the cache, for a probe soon after.
     #[inline]
-    pub fn prefetch(&self, shape: &Shape) {
+    pub fn prefetch(&self, key: &Keyed) {
         if self.slots.is_empty() {
             return;
         }
-        let h = Self::hash(shape);
-        let i = (h >> (64 - self.index_len().trailing_zeros())) as usize;
+        let i = (key.hash >> (64 - self.index_len().trailing_zeros())) as usize;
         let head = self.slots[i].head as usize;
         if head != 0 && head <= self.blocks.len() {
             let b: *const Block = &self.blocks[head - 1];
@@ -205,14 +223,14 @@ impl TransTable {
     #[inline]
     pub fn probe(
         &self,
-        shape: &Shape,
+        key: &Keyed,
         layout: [u64; 2],
         mut f: impl FnMut(&Hit) -> bool,
     ) -> Option<Hit> {
         if self.blocks.is_empty() {
             return None;
         }
-        let Ok(slot) = self.find(shape) else {
+        let Ok(slot) = self.find(key) else {
             return None;
         };
         let mut i = self.slots[slot].head;
@@ -239,12 +257,12 @@ impl TransTable {
     /// Narrows the bounds stored for `shape` and `pattern` to `lo..=hi` (intersected with
     /// what is there) and records `best` unless it is [`NO_MOVE`].
     #[inline]
-    pub fn store(&mut self, shape: &Shape, pattern: &Pattern, lo: u8, hi: u8, best: u8) {
+    pub fn store(&mut self, key: &Keyed, pattern: &Pattern, lo: u8, hi: u8, best: u8) {
         if self.slots.is_empty() {
             self.slots = vec![Slot::default(); self.index_len()];
             self.blocks = Vec::with_capacity(self.capacity());
         }
-        let found = self.find(shape);
+        let found = self.find(key);
         if let Ok(slot) = found {
             let mut i = self.slots[slot].head;
             // The chain's length, its last block and the block before that (plus one).
@@ -280,7 +298,8 @@ impl TransTable {
                 // stay short.
                 self.blocks[before_last as usize - 1].next = 0;
                 let head = self.slots[slot].head;
-                self.blocks[last as usize - 1] = Block::holding(shape, pattern, lo, hi, best, head);
+                self.blocks[last as usize - 1] =
+                    Block::holding(&key.shape, pattern, lo, hi, best, head);
                 self.slots[slot].head = last;
                 return;
             }
@@ -290,20 +309,20 @@ impl TransTable {
             || (found.is_err() && 2 * self.shapes >= self.index_len())
         {
             self.new_generation();
-            return self.store(shape, pattern, lo, hi, best);
+            return self.store(key, pattern, lo, hi, best);
         }
         let next = match found {
             Ok(slot) => self.slots[slot].head,
             Err(_) => 0,
         };
         self.blocks
-            .push(Block::holding(shape, pattern, lo, hi, best, next));
+            .push(Block::holding(&key.shape, pattern, lo, hi, best, next));
         let head = self.blocks.len() as u32;
         match found {
             Ok(slot) => self.slots[slot].head = head,
             Err(slot) => {
                 self.slots[slot] = Slot {
-                    tag: Self::hash(shape) as u32,
+                    tag: key.hash as u32,
                     head,
                 };
                 self.shapes += 1;
@@ -319,7 +338,7 @@ mod tests {
     #[test]
     fn bounds_narrow_and_generations_forget() {
         let mut t = TransTable::new(8);
-        let shape = Shape { dist: [1, 2], c: 3 };
+        let shape = Keyed::new(Shape { dist: [1, 2], c: 3 });
         let pattern = Pattern {
             mask: [0b1111, 0],
             codes: [0b0110, 0],
@@ -333,7 +352,7 @@ mod tests {
         // Another layout under the mask, or another shape, does not match.
         assert_eq!(t.probe(&shape, [0b0111, 0], |_| true), None);
         assert_eq!(
-            t.probe(&Shape { dist: [1, 2], c: 4 }, layout, |_| true),
+            t.probe(&Keyed::new(Shape { dist: [1, 2], c: 4 }), layout, |_| true),
             None
         );
         t.new_generation();
@@ -351,7 +370,7 @@ mod tests {
     #[test]
     fn a_long_chain_recycles_its_oldest_block() {
         let mut t = TransTable::new(14);
-        let shape = Shape { dist: [5, 5], c: 2 };
+        let shape = Keyed::new(Shape { dist: [5, 5], c: 2 });
         let cap = MAX_CHAIN as u64 * PER_BLOCK as u64;
         let pattern = |code: u64| Pattern {
             mask: [0xFFFF, 0],
@@ -373,7 +392,7 @@ mod tests {
     #[test]
     fn many_patterns_of_one_shape_all_stay() {
         let mut t = TransTable::new(12);
-        let shape = Shape { dist: [9, 9], c: 1 };
+        let shape = Keyed::new(Shape { dist: [9, 9], c: 1 });
         for code in 0..200u64 {
             let pattern = Pattern {
                 mask: [0xFF, 0],
