@@ -1,14 +1,19 @@
 //! `tricklab agree`: the expert-agreement half of a tip study.
+//!
+//! Every answer is saved as it comes (see [`answers`](crate::experiment::answers)), so a run
+//! stopped by Ctrl-C or a kill continues with `--resume` and ends with the same files.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::AgentFactory;
-use crate::experiment::agreement::{agreement_markdown, ask, collect, summarise_answers};
+use crate::experiment::agreement::{Answer, agreement_markdown, ask, collect, summarise_answers};
+use crate::experiment::answers::{AnswerLog, PARTIAL};
 use crate::experiment::{AllGames, Experiment, Measured, rules_from_table};
 use crate::games::GameKind;
 use crate::games::catch_the_ten;
@@ -16,6 +21,10 @@ use crate::games::nine_five_two;
 use crate::games::whist;
 
 use super::error::user;
+use super::run::stop_flag;
+
+/// Salt of the agreement's fingerprint (see [`Experiment::fingerprint`]).
+const AGREE_SALT: u64 = 0x6167_7265_6521;
 
 /// Arguments of `tricklab agree`.
 #[derive(Debug, Args)]
@@ -28,6 +37,15 @@ pub struct AgreeArgs {
     /// The output folder (default: results/<name>).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Continue an interrupted agreement in the output folder.
+    #[arg(long)]
+    pub resume: bool,
+    /// Throw away an interrupted agreement in the output folder and start again.
+    #[arg(long, conflicts_with = "resume")]
+    pub force: bool,
+    /// Stop as if interrupted once this many answers are done (for testing resumption).
+    #[arg(long, hide = true)]
+    pub stop_after_answers: Option<u64>,
 }
 
 /// Runs `tricklab agree`.
@@ -46,24 +64,111 @@ pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(&exp.name));
+    if !args.resume && !args.force && out.join(PARTIAL).exists() {
+        return Err(user(format!(
+            "{} holds an interrupted agreement: add --resume to continue it, or --force to start again",
+            out.display()
+        )));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("threads")?;
     pool.install(|| match exp.game {
-        GameKind::CatchTheTen => go::<catch_the_ten::Setup>(&exp, &out),
-        GameKind::NineFiveTwo => go::<nine_five_two::Rules>(&exp, &out),
-        GameKind::Whist => go::<whist::Setup>(&exp, &out),
+        GameKind::CatchTheTen => go::<catch_the_ten::Setup>(&exp, &out, &args),
+        GameKind::NineFiveTwo => go::<nine_five_two::Rules>(&exp, &out, &args),
+        GameKind::Whist => go::<whist::Setup>(&exp, &out, &args),
     })
 }
 
-fn go<R: Measured>(exp: &Experiment, out: &std::path::Path) -> anyhow::Result<()>
+fn go<R: Measured>(exp: &Experiment, out: &Path, args: &AgreeArgs) -> anyhow::Result<()>
 where
     R::Hand: AgentFactory,
 {
     let rules: R = rules_from_table(exp.players, &exp.options).map_err(user)?;
     let ag = exp.agreement.as_ref().expect("checked");
     let positions = collect(exp, &rules);
+    let fingerprint = exp.fingerprint(AGREE_SALT);
+    let mut answers: Vec<Vec<Option<Answer>>> =
+        vec![vec![None; positions.len()]; ag.searchers.len()];
+    let log = if args.resume {
+        AnswerLog::resume(out, fingerprint, &positions, &mut answers).map_err(user)?
+    } else {
+        std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+        AnswerLog::create(out, fingerprint)
+            .with_context(|| format!("writing {}", out.join(PARTIAL).display()))?
+    };
+    let progress = std::io::stderr().is_terminal().then(|| {
+        let p = ProgressBar::new((positions.len() * ag.searchers.len()) as u64);
+        p.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} answers  {per_sec}  eta {eta}")
+                .expect("valid template"),
+        );
+        p
+    });
+    let stop = stop_flag();
+    let done = AtomicU64::new(0);
+    let failed = std::sync::Mutex::new(None);
+    for (k, slots) in answers.iter_mut().enumerate() {
+        ask::<R::Hand>(
+            exp,
+            k,
+            &positions,
+            slots,
+            &stop,
+            |i, a| {
+                if let Err(e) = log.record(k, i, a) {
+                    failed
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .get_or_insert(e);
+                    stop.store(true, Ordering::SeqCst);
+                }
+                let n = done.fetch_add(1, Ordering::SeqCst) + 1;
+                if args.stop_after_answers.is_some_and(|m| n >= m) {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            },
+            progress.as_ref(),
+        );
+    }
+    if let Some(p) = &progress {
+        p.finish_and_clear();
+    }
+    if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(
+            anyhow::Error::new(e).context(format!("writing {}", out.join(PARTIAL).display()))
+        );
+    }
+    let missing = answers.iter().flatten().filter(|a| a.is_none()).count();
+    if missing > 0 {
+        let total = positions.len() * ag.searchers.len();
+        let out_flag = args
+            .out
+            .as_ref()
+            .map(|o| format!(" --out {}", o.display()))
+            .unwrap_or_default();
+        return Err(user(format!(
+            "interrupted after {} of {total} answers; every finished answer is in {}; continue with: tricklab agree {} --resume{out_flag}",
+            total - missing,
+            out.join(PARTIAL).display(),
+            args.config.display()
+        )));
+    }
+    write_results(exp, out, &positions, &answers)?;
+    std::fs::remove_file(out.join(PARTIAL))?;
+    println!("\nresults: {}", out.display());
+    Ok(())
+}
+
+/// Writes `agreement.csv` and `agreement.md` from a full set of answers, and prints the table.
+fn write_results<G: crate::games::Game>(
+    exp: &Experiment,
+    out: &Path,
+    positions: &[crate::experiment::agreement::Disagreement<G>],
+    answers: &[Vec<Option<Answer>>],
+) -> anyhow::Result<()> {
+    let ag = exp.agreement.as_ref().expect("checked");
     let tips: Vec<_> = positions.iter().map(|p| p.tip).collect();
     let controls: Vec<_> = positions.iter().map(|p| p.control).collect();
     let mut csv = csv::Writer::from_writer(Vec::new());
@@ -79,16 +184,8 @@ where
         "value_best",
     ])?;
     let mut results = Vec::new();
-    let progress = std::io::stderr().is_terminal().then(|| {
-        let p = ProgressBar::new((positions.len() * ag.searchers.len()) as u64);
-        p.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} answers  {per_sec}  eta {eta}")
-                .expect("valid template"),
-        );
-        p
-    });
-    for (k, searcher) in ag.searchers.iter().enumerate() {
-        let answers = ask::<R::Hand>(exp, k, &positions, progress.as_ref());
+    for (searcher, answers) in ag.searchers.iter().zip(answers) {
+        let answers: Vec<Answer> = answers.iter().flatten().cloned().collect();
         for (i, (p, a)) in positions.iter().zip(&answers).enumerate() {
             let v = |x: Option<f64>| x.map(|x| format!("{x:.6}")).unwrap_or_default();
             csv.write_record([
@@ -110,14 +207,9 @@ where
             &controls,
         ));
     }
-    if let Some(p) = &progress {
-        p.finish_and_clear();
-    }
-    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     std::fs::write(out.join("agreement.csv"), csv.into_inner()?)?;
     let md = agreement_markdown(exp, &results);
     std::fs::write(out.join("agreement.md"), &md)?;
     print!("{md}");
-    println!("\nresults: {}", out.display());
     Ok(())
 }

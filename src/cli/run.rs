@@ -58,7 +58,7 @@ pub struct MergeArgs {
 }
 
 /// The stop flag set by Ctrl-C or SIGTERM (installed once per process).
-fn stop_flag() -> Arc<AtomicBool> {
+pub(crate) fn stop_flag() -> Arc<AtomicBool> {
     static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
     FLAG.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));

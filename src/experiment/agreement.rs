@@ -5,7 +5,9 @@
 
 use std::fmt::Write as _;
 
-use indicatif::{ParallelProgressIterator, ProgressBar};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use crate::agents::{AgentFactory, build_agent, build_evaluator};
@@ -99,33 +101,47 @@ pub struct Answer {
     pub best: f64,
 }
 
-/// Asks searcher `k` of the config at every position (in parallel; reproducible), counting
-/// each answered position on `progress` if given.
+/// Asks searcher `k` of the config at every position whose answer is still `None` in
+/// `answers` (in parallel), calling `on_answer` with each answer as it comes and asking no more
+/// once `stop` is set. Reproducible: each answer depends only on the seed, `k` and the
+/// position, so a run resumed from saved answers gives the same answers as one never stopped.
+/// Each answered position is counted on `progress` if given.
 pub fn ask<G: AgentFactory>(
     exp: &Experiment,
     k: usize,
     positions: &[Disagreement<G>],
+    answers: &mut [Option<Answer>],
+    stop: &AtomicBool,
+    on_answer: impl Fn(usize, &Answer) + Sync,
     progress: Option<&ProgressBar>,
-) -> Vec<Answer> {
+) {
     let ag = exp.agreement.as_ref().expect("an [agreement] section");
-    positions
-        .par_iter()
+    let progress = progress.cloned().unwrap_or_else(ProgressBar::hidden);
+    progress.inc(answers.iter().filter(|a| a.is_some()).count() as u64);
+    answers
+        .par_iter_mut()
+        .zip(positions)
         .enumerate()
-        .progress_with(progress.cloned().unwrap_or_else(ProgressBar::hidden))
-        .map(|(i, p)| {
+        .filter(|(_, (a, _))| a.is_none())
+        .for_each(|(i, (slot, p))| {
+            if stop.load(Ordering::SeqCst) {
+                return;
+            }
             let mut ev = build_evaluator::<G>(&ag.searchers[k]).expect("checked");
             let mut rng = stream(exp.seed, i as u64, Purpose::Agent, 0xE000 + k as u64);
             let values = ev.evaluate(&p.state, p.seat, &mut rng);
             let of = |a: Action| values.iter().find(|v| v.0 == a).map(|v| v.1);
             let (choice, best) = values.first().copied().unwrap_or((p.tip, f64::NAN));
-            Answer {
+            let answer = Answer {
                 choice,
                 tip: of(p.tip),
                 control: of(p.control),
                 best,
-            }
-        })
-        .collect()
+            };
+            on_answer(i, &answer);
+            *slot = Some(answer);
+            progress.inc(1);
+        });
 }
 
 /// What one searcher said over all positions.

@@ -311,6 +311,14 @@ impl Lines<'_> {
 }
 
 impl Experiment {
+    /// A hash of the config's text and `salt`, to tell whether saved progress belongs to this
+    /// config (and, through `salt`, to this part of the work).
+    pub fn fingerprint(&self, salt: u64) -> u64 {
+        self.source
+            .bytes()
+            .fold(salt, |h, b| crate::rng::mix64(h ^ b as u64))
+    }
+
     /// Reads and checks the config at `path`.
     pub fn load<C: ConfigCheck>(path: &Path) -> Result<Experiment, ConfigError> {
         let file = path.display().to_string();

@@ -86,11 +86,7 @@ pub const DEALS: &str = "deals.csv";
 const PROGRESS: &str = "progress.json";
 
 fn fingerprint(exp: &Experiment, range: &Range<u64>) -> u64 {
-    let mut h = mix64(range.start ^ mix64(range.end));
-    for b in exp.source.bytes() {
-        h = mix64(h ^ b as u64);
-    }
-    h
+    exp.fingerprint(mix64(range.start ^ mix64(range.end)))
 }
 
 /// How many rotations each deal is played in: with `duplicate`, once per side when sides are

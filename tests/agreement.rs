@@ -1,0 +1,142 @@
+//! `tricklab agree`: the same files on any thread count, and after an interruption and
+//! `--resume`; saved answers of another config are refused.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{temp_path, tricklab};
+
+const CONFIG: &str = r#"
+name = "tiny-agree"
+game = "catch-the-ten"
+players = 4
+seed = 9
+deals = 10
+statistics = ["ten_saved"]
+
+[[arm]]
+name = "save_ten"
+seats = ["rules:save_ten", "rules", "rules:save_ten", "rules"]
+subject = [0, 2]
+
+[[arm]]
+name = "B0"
+seats = "rules"
+subject = [0, 2]
+
+[agreement]
+tip = "save_ten"
+control = "B0"
+play = "rules"
+searchers = ["ismcts:iterations=200,rollout=rules", "pimc:worlds=3,tt=14"]
+positions = 16
+"#;
+
+fn write_config(name: &str, text: &str) -> PathBuf {
+    let p = temp_path("agreement", name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn agree(cfg: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "agree",
+        cfg.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    tricklab(&args)
+}
+
+fn agree_ok(cfg: &Path, out: &Path, extra: &[&str]) {
+    let o = agree(cfg, out, extra);
+    assert!(
+        o.status.success(),
+        "{extra:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// The agreement files of a folder, by name.
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+fn fresh(name: &str) -> PathBuf {
+    let d = temp_path("agreement", name);
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn threads_and_resumption_give_the_same_files() {
+    let cfg = write_config("tiny.toml", CONFIG);
+    let one = fresh("one-thread");
+    agree_ok(&cfg, &one, &["--threads", "1"]);
+    let names: Vec<String> = files(&one).into_iter().map(|f| f.0).collect();
+    assert_eq!(names, ["agreement.csv", "agreement.md"]);
+    let csv = String::from_utf8(std::fs::read(one.join("agreement.csv")).unwrap()).unwrap();
+    assert_eq!(
+        csv.lines().count(),
+        1 + 2 * 16,
+        "one row per position and searcher"
+    );
+
+    let two = fresh("two-threads");
+    agree_ok(&cfg, &two, &["--threads", "2"]);
+    assert_eq!(files(&two), files(&one));
+
+    // Stopped part-way (as by Ctrl-C): exit code 2, the answers so far saved, no results.
+    let cut = fresh("cut");
+    let o = agree(&cfg, &cut, &["--threads", "2", "--stop-after-answers", "5"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--resume"), "{err}");
+    assert!(!cut.join("agreement.csv").exists());
+    let saved = std::fs::read_to_string(cut.join("agreement.partial.csv")).unwrap();
+    assert!(saved.lines().count() > 5, "{saved}");
+    // A kill can cut the last line short; the resume drops it.
+    std::fs::write(cut.join("agreement.partial.csv"), format!("{saved}0,1")).unwrap();
+
+    // Without --resume the saved answers are not thrown away silently.
+    let o = agree(&cfg, &cut, &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("interrupted agreement"));
+
+    agree_ok(&cfg, &cut, &["--resume", "--threads", "1"]);
+    assert_eq!(files(&cut), files(&one));
+}
+
+#[test]
+fn saved_answers_of_another_config_are_refused() {
+    let cfg = write_config("first.toml", CONFIG);
+    let out = fresh("other");
+    let o = agree(&cfg, &out, &["--stop-after-answers", "2", "--threads", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    let other = write_config("second.toml", &CONFIG.replace("seed = 9", "seed = 10"));
+    let o = agree(&other, &out, &["--resume"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("another config"), "{err}");
+    // Nothing to resume in an empty folder.
+    let o = agree(&cfg, &fresh("empty"), &["--resume"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no interrupted agreement"));
+    // --force starts again.
+    agree_ok(&other, &out, &["--force", "--threads", "1"]);
+    assert!(out.join("agreement.md").exists());
+    assert!(!out.join("agreement.partial.csv").exists());
+}
