@@ -12,13 +12,15 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::AgentFactory;
-use crate::experiment::agreement::{Answer, agreement_markdown, ask, collect, summarise_answers};
+use crate::experiment::agreement::{
+    Answer, Disagreement, agreement_markdown, ask, collect, summarise_answers,
+};
 use crate::experiment::answers::{AnswerLog, PARTIAL};
 use crate::experiment::{AllGames, Experiment, Measured, rules_from_table};
-use crate::games::GameKind;
 use crate::games::catch_the_ten;
 use crate::games::nine_five_two;
 use crate::games::whist;
+use crate::games::{Game, GameKind};
 
 use super::error::user;
 use super::run::stop_flag;
@@ -162,10 +164,10 @@ where
 }
 
 /// Writes `agreement.csv` and `agreement.md` from a full set of answers, and prints the table.
-fn write_results<G: crate::games::Game>(
+fn write_results<G: Game>(
     exp: &Experiment,
     out: &Path,
-    positions: &[crate::experiment::agreement::Disagreement<G>],
+    positions: &[Disagreement<G>],
     answers: &[Vec<Option<Answer>>],
 ) -> anyhow::Result<()> {
     let ag = exp.agreement.as_ref().expect("checked");
