@@ -5,7 +5,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{temp_path, tricklab};
+use common::{folder_files as files, temp_path, tricklab};
 
 const CONFIG: &str = r#"
 name = "tiny-agree"
@@ -57,22 +57,6 @@ fn agree_ok(cfg: &Path, out: &Path, extra: &[&str]) {
         "{extra:?}: {}",
         String::from_utf8_lossy(&o.stderr)
     );
-}
-
-/// The agreement files of a folder, by name.
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap())
-        .map(|e| {
-            (
-                e.file_name().to_string_lossy().into_owned(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect();
-    v.sort();
-    v
 }
 
 fn fresh(name: &str) -> PathBuf {

@@ -3,9 +3,9 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use common::{temp_path, tricklab};
+use common::{folder_files as files, temp_path, tricklab};
 
 const CONFIG: &str = r#"
 # A small duplicate experiment for the tests.
@@ -38,23 +38,6 @@ fn write_config(name: &str, text: &str) -> PathBuf {
     let p = temp_path("experiment", name);
     std::fs::write(&p, text).unwrap();
     p
-}
-
-/// Every file of a results folder, by name.
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap())
-        .filter(|e| e.file_type().unwrap().is_file())
-        .map(|e| {
-            (
-                e.file_name().to_string_lossy().into_owned(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect();
-    v.sort();
-    v
 }
 
 fn run_ok(args: &[&str]) -> String {

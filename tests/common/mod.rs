@@ -49,3 +49,20 @@ pub fn temp_path(topic: &str, name: &str) -> PathBuf {
     let _ = std::fs::remove_file(&path);
     path
 }
+
+/// Every file of a results folder, by name, with its bytes (to compare runs byte for byte).
+pub fn folder_files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .expect("reading a results folder")
+        .map(|e| e.expect("a folder entry"))
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).expect("reading a result file"),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
