@@ -12,8 +12,9 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::AgentFactory;
-use crate::experiment::agreement::{
-    Answer, Disagreement, agreement_markdown, ask, collect, summarise_answers,
+use crate::experiment::agreement::{Answer, Disagreement, ask, collect};
+use crate::experiment::agreement_report::{
+    CSV_HEADER, Scored, agreement_markdown, csv_row, scored_from_csv, summarise_answers,
 };
 use crate::experiment::answers::{AnswerLog, PARTIAL};
 use crate::experiment::{AllGames, Experiment, Measured, rules_from_table};
@@ -24,6 +25,9 @@ use crate::games::{Game, GameKind};
 
 use super::error::user;
 use super::run::stop_flag;
+
+/// The answers, one row per position and searcher.
+const CSV: &str = "agreement.csv";
 
 /// Salt of the agreement's fingerprint (see [`Experiment::fingerprint`]).
 const AGREE_SALT: u64 = 0x6167_7265_6521;
@@ -45,6 +49,10 @@ pub struct AgreeArgs {
     /// Throw away an interrupted agreement in the output folder and start again.
     #[arg(long, conflicts_with = "resume")]
     pub force: bool,
+    /// Write agreement.md again from the agreement.csv in the output folder (its values to
+    /// six decimals), asking no searcher: for a change to the report's table.
+    #[arg(long, conflicts_with_all = ["resume", "force"])]
+    pub rebuild: bool,
     /// Stop as if interrupted once this many answers are done (for testing resumption).
     #[arg(long, hide = true)]
     pub stop_after_answers: Option<u64>,
@@ -66,6 +74,9 @@ pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(&exp.name));
+    if args.rebuild {
+        return rebuild(&exp, &out);
+    }
     if !args.resume && !args.force && out.join(PARTIAL).exists() {
         return Err(user(format!(
             "{} holds an interrupted agreement: add --resume to continue it, or --force to start again",
@@ -171,47 +182,43 @@ fn write_results<G: Game>(
     answers: &[Vec<Option<Answer>>],
 ) -> anyhow::Result<()> {
     let ag = exp.agreement.as_ref().expect("checked");
-    let tips: Vec<_> = positions.iter().map(|p| p.tip).collect();
-    let controls: Vec<_> = positions.iter().map(|p| p.control).collect();
     let mut csv = csv::Writer::from_writer(Vec::new());
-    csv.write_record([
-        "position",
-        "seat",
-        "tip_action",
-        "control_action",
-        "searcher",
-        "choice",
-        "value_tip",
-        "value_control",
-        "value_best",
-    ])?;
-    let mut results = Vec::new();
+    csv.write_record(CSV_HEADER)?;
+    let mut scored = Vec::new();
     for (searcher, answers) in ag.searchers.iter().zip(answers) {
-        let answers: Vec<Answer> = answers.iter().flatten().cloned().collect();
-        for (i, (p, a)) in positions.iter().zip(&answers).enumerate() {
-            let v = |x: Option<f64>| x.map(|x| format!("{x:.6}")).unwrap_or_default();
-            csv.write_record([
-                i.to_string(),
-                p.seat.to_string(),
-                p.tip.to_string(),
-                p.control.to_string(),
-                searcher.to_string(),
-                a.choice.to_string(),
-                v(a.tip),
-                v(a.control),
-                format!("{:.6}", a.best),
-            ])?;
+        let searcher = searcher.to_string();
+        let mut mine = Vec::new();
+        for (i, (p, a)) in positions.iter().zip(answers.iter().flatten()).enumerate() {
+            csv.write_record(csv_row(i, p.seat, (p.tip, p.control), &searcher, a))?;
+            mine.push(Scored::of(a, p.tip, p.control));
         }
-        results.push(summarise_answers(
-            searcher.to_string(),
-            &answers,
-            &tips,
-            &controls,
-        ));
+        scored.push(mine);
     }
-    std::fs::write(out.join("agreement.csv"), csv.into_inner()?)?;
+    std::fs::write(out.join(CSV), csv.into_inner()?)?;
+    write_table(exp, out, &scored)
+}
+
+/// Writes `agreement.md` from each searcher's scored answers and prints it.
+fn write_table(exp: &Experiment, out: &Path, scored: &[Vec<Scored>]) -> anyhow::Result<()> {
+    let ag = exp.agreement.as_ref().expect("checked");
+    let results: Vec<_> = ag
+        .searchers
+        .iter()
+        .zip(scored)
+        .map(|(s, answers)| summarise_answers(s.to_string(), answers))
+        .collect();
     let md = agreement_markdown(exp, &results);
     std::fs::write(out.join("agreement.md"), &md)?;
     print!("{md}");
+    Ok(())
+}
+
+/// `--rebuild`: the table again from the `agreement.csv` in `out`, asking no searcher.
+fn rebuild(exp: &Experiment, out: &Path) -> anyhow::Result<()> {
+    let ag = exp.agreement.as_ref().expect("checked");
+    let searchers: Vec<String> = ag.searchers.iter().map(|s| s.to_string()).collect();
+    let scored = scored_from_csv(&out.join(CSV), &searchers).map_err(user)?;
+    write_table(exp, out, &scored)?;
+    println!("\nresults: {}", out.display());
     Ok(())
 }

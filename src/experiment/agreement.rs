@@ -3,8 +3,6 @@
 //! searcher choose the tip's action, and what does ignoring the tip cost by the searcher's own
 //! estimate?
 
-use std::fmt::Write as _;
-
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use indicatif::ProgressBar;
@@ -14,7 +12,6 @@ use crate::agents::{AgentFactory, build_agent, build_evaluator};
 use crate::games::matches::{MatchRules, MatchState, play_match};
 use crate::games::{Action, Game, Seat};
 use crate::rng::{GameStreams, Purpose, stream};
-use crate::stats::{Interval, MeanAcc, Z95, wilson};
 
 use super::config::Experiment;
 
@@ -142,93 +139,4 @@ pub fn ask<G: AgentFactory>(
             *slot = Some(answer);
             progress.inc(1);
         });
-}
-
-/// What one searcher said over all positions.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AgreementResult {
-    /// The searcher.
-    pub searcher: String,
-    /// Positions asked.
-    pub positions: u64,
-    /// Share of positions where it chose the tip's action (Wilson interval).
-    pub agrees_with_tip: Interval,
-    /// Share where it chose the control's action.
-    pub agrees_with_control: Interval,
-    /// Mean of value(tip action) − value(best action), in reward units (t interval).
-    pub cost_of_tip: Interval,
-    /// Mean of value(tip action) − value(control action).
-    pub tip_minus_control: Interval,
-}
-
-/// Summarises the answers of one searcher.
-pub fn summarise_answers(
-    searcher: String,
-    answers: &[Answer],
-    tips: &[Action],
-    controls: &[Action],
-) -> AgreementResult {
-    let n = answers.len() as u64;
-    let tip_hits = answers
-        .iter()
-        .zip(tips)
-        .filter(|(a, t)| a.choice == **t)
-        .count() as u64;
-    let control_hits = answers
-        .iter()
-        .zip(controls)
-        .filter(|(a, c)| a.choice == **c)
-        .count() as u64;
-    let mut cost = MeanAcc::default();
-    let mut diff = MeanAcc::default();
-    for a in answers {
-        if let Some(t) = a.tip {
-            cost.add(t - a.best);
-            if let Some(c) = a.control {
-                diff.add(t - c);
-            }
-        }
-    }
-    AgreementResult {
-        searcher,
-        positions: n,
-        agrees_with_tip: wilson(tip_hits, n, Z95),
-        agrees_with_control: wilson(control_hits, n, Z95),
-        cost_of_tip: cost.t_interval(0.95),
-        tip_minus_control: diff.t_interval(0.95),
-    }
-}
-
-/// The agreement table as markdown.
-pub fn agreement_markdown(exp: &Experiment, results: &[AgreementResult]) -> String {
-    let ag = exp.agreement.as_ref().expect("an [agreement] section");
-    let mut t = String::new();
-    let _ = writeln!(t, "# {}: expert agreement\n", exp.name);
-    let _ = writeln!(
-        t,
-        "Positions where `{}` (tip) and `{}` (control) act differently, reached in self-play of `{}` (seed {}). Values are the searcher's own estimates in reward units (`[0, 1]`).\n",
-        exp.arms[ag.tip].seats[exp.arms[ag.tip].subject[0].index()],
-        exp.arms[ag.control].seats[exp.arms[ag.control].subject[0].index()],
-        ag.play,
-        exp.seed
-    );
-    let _ = writeln!(
-        t,
-        "| searcher | positions | chooses the tip's action | chooses the control's | value(tip) − value(best) | value(tip) − value(control) |"
-    );
-    let _ = writeln!(t, "|---|---:|---|---|---|---|");
-    for r in results {
-        let p = |i: Interval| format!("{:.3} [{:.3}, {:.3}]", i.estimate, i.low, i.high);
-        let _ = writeln!(
-            t,
-            "| {} | {} | {} | {} | {} | {} |",
-            r.searcher,
-            r.positions,
-            p(r.agrees_with_tip),
-            p(r.agrees_with_control),
-            p(r.cost_of_tip),
-            p(r.tip_minus_control)
-        );
-    }
-    t
 }

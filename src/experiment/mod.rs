@@ -3,6 +3,7 @@
 //! with honest intervals and a verdict.
 
 pub mod agreement;
+pub mod agreement_report;
 pub mod answers;
 mod config;
 mod games;

@@ -1,0 +1,285 @@
+//! The report of an agreement run: `agreement.csv` (one row per position and searcher) and
+//! `agreement.md` (one row per searcher: how often it chose the tip's action, how often the
+//! tip's action was among its best, and what ignoring the tip costs by its estimate).
+//!
+//! The table can also be rebuilt from `agreement.csv` alone ([`scored_from_csv`]), without
+//! asking the searchers again.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::games::{Action, Seat};
+use crate::stats::{Interval, MeanAcc, Z95, wilson};
+
+use super::agreement::Answer;
+use super::config::Experiment;
+
+/// One answer as the report counts it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scored {
+    /// The searcher chose the tip's action.
+    pub chose_tip: bool,
+    /// The searcher chose the control's action.
+    pub chose_control: bool,
+    /// Its value of the tip's action (`None` if never tried).
+    pub tip: Option<f64>,
+    /// Its value of the control's action.
+    pub control: Option<f64>,
+    /// Its value of its best action.
+    pub best: f64,
+    /// Its value of the tip's action equals that of its best, to six decimals.
+    pub tip_best: bool,
+    /// Its value of the control's action equals that of its best, to six decimals.
+    pub control_best: bool,
+}
+
+/// A value as `agreement.csv` writes it: six decimals, empty for none.
+pub fn six(x: Option<f64>) -> String {
+    x.map(|x| format!("{x:.6}")).unwrap_or_default()
+}
+
+impl Scored {
+    /// `answer` at a position where the tip plays `tip` and the control `control`.
+    pub fn of(answer: &Answer, tip: Action, control: Action) -> Scored {
+        Scored {
+            chose_tip: answer.choice == tip,
+            chose_control: answer.choice == control,
+            tip: answer.tip,
+            control: answer.control,
+            best: answer.best,
+            tip_best: six(answer.tip) == six(Some(answer.best)),
+            control_best: six(answer.control) == six(Some(answer.best)),
+        }
+    }
+}
+
+/// What one searcher said over all positions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AgreementResult {
+    /// The searcher.
+    pub searcher: String,
+    /// Positions asked.
+    pub positions: u64,
+    /// Share of positions where it chose the tip's action (Wilson interval).
+    pub agrees_with_tip: Interval,
+    /// Share where it chose the control's action.
+    pub agrees_with_control: Interval,
+    /// Share where it valued the tip's action as highly as the action it chose, to the six
+    /// decimals of `agreement.csv` (as it does if it chose it; searchers break ties by a
+    /// fixed rule, e.g. the lowest card).
+    pub tip_among_best: Interval,
+    /// Share where it valued the control's action as highly as the action it chose.
+    pub control_among_best: Interval,
+    /// Mean of value(tip action) − value(best action), in reward units (t interval).
+    pub cost_of_tip: Interval,
+    /// Mean of value(tip action) − value(control action).
+    pub tip_minus_control: Interval,
+}
+
+/// Summarises the answers of one searcher.
+pub fn summarise_answers(searcher: String, answers: &[Scored]) -> AgreementResult {
+    let n = answers.len() as u64;
+    let share = |f: &dyn Fn(&Scored) -> bool| {
+        wilson(answers.iter().filter(|a| f(a)).count() as u64, n, Z95)
+    };
+    let mut cost = MeanAcc::default();
+    let mut diff = MeanAcc::default();
+    for a in answers {
+        if let Some(t) = a.tip {
+            cost.add(t - a.best);
+            if let Some(c) = a.control {
+                diff.add(t - c);
+            }
+        }
+    }
+    AgreementResult {
+        searcher,
+        positions: n,
+        agrees_with_tip: share(&|a| a.chose_tip),
+        agrees_with_control: share(&|a| a.chose_control),
+        tip_among_best: share(&|a| a.tip_best),
+        control_among_best: share(&|a| a.control_best),
+        cost_of_tip: cost.t_interval(0.95),
+        tip_minus_control: diff.t_interval(0.95),
+    }
+}
+
+/// The header of `agreement.csv`.
+pub const CSV_HEADER: [&str; 9] = [
+    "position",
+    "seat",
+    "tip_action",
+    "control_action",
+    "searcher",
+    "choice",
+    "value_tip",
+    "value_control",
+    "value_best",
+];
+
+/// One row of `agreement.csv`: position `i`, where `seat` acts and the tip plays `tip` and the
+/// control `control`, and what `searcher` answered (values to six decimals).
+pub fn csv_row(
+    i: usize,
+    seat: Seat,
+    (tip, control): (Action, Action),
+    searcher: &str,
+    a: &Answer,
+) -> [String; 9] {
+    [
+        i.to_string(),
+        seat.to_string(),
+        tip.to_string(),
+        control.to_string(),
+        searcher.to_string(),
+        a.choice.to_string(),
+        six(a.tip),
+        six(a.control),
+        six(Some(a.best)),
+    ]
+}
+
+/// Reads `agreement.csv` back into each searcher's scored answers, in the order of
+/// `searchers`.
+///
+/// # Errors
+/// A message naming the file and the problem: unreadable, another header, a bad value, or no
+/// answers of one of the searchers.
+pub fn scored_from_csv(path: &Path, searchers: &[String]) -> Result<Vec<Vec<Scored>>, String> {
+    let bad = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let mut r = csv::Reader::from_path(path).map_err(|e| bad(&e))?;
+    let header = r.headers().map_err(|e| bad(&e))?.clone();
+    if header.iter().ne(CSV_HEADER) {
+        return Err(bad(&"not an agreement.csv (another header)"));
+    }
+    let mut out = vec![Vec::new(); searchers.len()];
+    for (n, row) in r.records().enumerate() {
+        let row = row.map_err(|e| bad(&e))?;
+        let line = n + 2;
+        let Some(k) = searchers.iter().position(|s| s == &row[4]) else {
+            return Err(bad(&format!(
+                "line {line}: searcher `{}` is not in the config",
+                &row[4]
+            )));
+        };
+        let value = |x: &str| -> Result<Option<f64>, String> {
+            if x.is_empty() {
+                Ok(None)
+            } else {
+                x.parse()
+                    .map(Some)
+                    .map_err(|_| bad(&format!("line {line}: value `{x}`")))
+            }
+        };
+        out[k].push(Scored {
+            chose_tip: row[5] == row[2],
+            chose_control: row[5] == row[3],
+            tip: value(&row[6])?,
+            control: value(&row[7])?,
+            best: value(&row[8])?.unwrap_or(f64::NAN),
+            tip_best: row[6] == row[8],
+            control_best: row[7] == row[8],
+        });
+    }
+    if let Some(k) = out.iter().position(Vec::is_empty) {
+        return Err(bad(&format!(
+            "no answers of searcher `{}`; run the agreement again",
+            searchers[k]
+        )));
+    }
+    Ok(out)
+}
+
+/// The agreement table as markdown.
+pub fn agreement_markdown(exp: &Experiment, results: &[AgreementResult]) -> String {
+    let ag = exp.agreement.as_ref().expect("an [agreement] section");
+    let mut t = String::new();
+    let _ = writeln!(t, "# {}: expert agreement\n", exp.name);
+    let _ = writeln!(
+        t,
+        "Positions where `{}` (tip) and `{}` (control) act differently, reached in self-play of `{}` (seed {}). Values are the searcher's own estimates in reward units (`[0, 1]`).\n",
+        exp.arms[ag.tip].seats[exp.arms[ag.tip].subject[0].index()],
+        exp.arms[ag.control].seats[exp.arms[ag.control].subject[0].index()],
+        ag.play,
+        exp.seed
+    );
+    let _ = writeln!(
+        t,
+        "A searcher chooses one action (ISMCTS: the most visited; PIMC: the best mean, ties to the lowest card or the first legal action). \"Among its best\" counts the positions where it valued the action as highly as the one it chose (to the six decimals of `agreement.csv`), so a tie counts for both actions.\n"
+    );
+    let _ = writeln!(
+        t,
+        "| searcher | positions | chooses the tip's action | chooses the control's | tip's action among its best | control's among its best | value(tip) − value(best) | value(tip) − value(control) |"
+    );
+    let _ = writeln!(t, "|---|---:|---|---|---|---|---|---|");
+    for r in results {
+        let p = |i: Interval| format!("{:.3} [{:.3}, {:.3}]", i.estimate, i.low, i.high);
+        let _ = writeln!(
+            t,
+            "| {} | {} | {} | {} | {} | {} | {} | {} |",
+            r.searcher,
+            r.positions,
+            p(r.agrees_with_tip),
+            p(r.agrees_with_control),
+            p(r.tip_among_best),
+            p(r.control_among_best),
+            p(r.cost_of_tip),
+            p(r.tip_minus_control)
+        );
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scored(chose_tip: bool, tip: f64, control: f64, best: f64) -> Scored {
+        Scored {
+            chose_tip,
+            chose_control: !chose_tip && control == best,
+            tip: Some(tip),
+            control: Some(control),
+            best,
+            tip_best: tip == best,
+            control_best: control == best,
+        }
+    }
+
+    #[test]
+    fn ties_count_for_both_actions_but_the_choice_for_one() {
+        // 1: chose the tip; 2: the control tied with the tip and was chosen; 3: a third action
+        // was best; 4: the control was chosen, the tip worse.
+        let answers = [
+            scored(true, 0.5, 0.4, 0.5),
+            scored(false, 0.5, 0.5, 0.5),
+            scored(false, 0.3, 0.3, 0.6),
+            scored(false, 0.2, 0.4, 0.4),
+        ];
+        let r = summarise_answers("s".into(), &answers);
+        assert_eq!(r.positions, 4);
+        assert_eq!(r.agrees_with_tip.estimate, 0.25);
+        assert_eq!(r.agrees_with_control.estimate, 0.5);
+        assert_eq!(r.tip_among_best.estimate, 0.5);
+        assert_eq!(r.control_among_best.estimate, 0.5);
+        assert!((r.cost_of_tip.estimate - (-0.5 / 4.0)).abs() < 1e-12);
+        assert!((r.tip_minus_control.estimate - (-0.1 / 4.0)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_csv_of_another_kind_is_refused() {
+        let dir = std::env::temp_dir().join(format!("tricklab-report-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("agreement.csv");
+        std::fs::write(&path, "deal,arm\n1,2\n").unwrap();
+        let e = scored_from_csv(&path, &["pimc".into()]).unwrap_err();
+        assert!(e.contains("another header"), "{e}");
+        let row = "0,0,play 2C,play 3C,pimc,play 2C,0.5,0.25,0.5\n";
+        std::fs::write(&path, format!("{}\n{row}", CSV_HEADER.join(","))).unwrap();
+        let s = scored_from_csv(&path, &["pimc".into()]).unwrap();
+        assert_eq!(s, vec![vec![scored(true, 0.5, 0.25, 0.5)]]);
+        let e = scored_from_csv(&path, &["pimc".into(), "ismcts".into()]).unwrap_err();
+        assert!(e.contains("no answers of searcher `ismcts`"), "{e}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
