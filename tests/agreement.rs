@@ -1,5 +1,6 @@
 //! `tricklab agree`: the same files on any thread count, and after an interruption and
-//! `--resume`; saved answers of another config are refused.
+//! `--resume`; the table rebuilt from `agreement.csv`; saved answers of another config are
+//! refused.
 
 mod common;
 
@@ -79,6 +80,12 @@ fn threads_and_resumption_give_the_same_files() {
         "one row per position and searcher"
     );
 
+    // The table rebuilt from agreement.csv alone is the table the searchers' answers gave.
+    let md = std::fs::read(one.join("agreement.md")).unwrap();
+    std::fs::remove_file(one.join("agreement.md")).unwrap();
+    agree_ok(&cfg, &one, &["--rebuild"]);
+    assert_eq!(std::fs::read(one.join("agreement.md")).unwrap(), md);
+
     let two = fresh("two-threads");
     agree_ok(&cfg, &two, &["--threads", "2"]);
     assert_eq!(files(&two), files(&one));
@@ -119,6 +126,10 @@ fn saved_answers_of_another_config_are_refused() {
     let o = agree(&cfg, &fresh("empty"), &["--resume"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("no interrupted agreement"));
+    // Nothing to rebuild from in an empty folder.
+    let o = agree(&cfg, &fresh("empty"), &["--rebuild"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("agreement.csv"));
     // --force starts again.
     agree_ok(&other, &out, &["--force", "--threads", "1"]);
     assert!(out.join("agreement.md").exists());
