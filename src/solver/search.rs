@@ -48,6 +48,7 @@ impl Solver {
             let (ok, _, ranks) = self.try_moves(p, target, None);
             return (ok, ranks);
         }
+        self.stats.trick_nodes += 1;
         let honours = p.honour_ranks();
         let need = target - p.base();
         if need <= 0 {

@@ -5,6 +5,8 @@
 pub struct Stats {
     /// Positions visited (one per card played in the search, plus each root).
     pub nodes: u64,
+    /// Of those, positions at the start of a trick (what DDS reports as `futureTricks.nodes`).
+    pub trick_nodes: u64,
     /// Zero-window tests run by the driver.
     pub tests: u64,
     /// Positions at the start of a trick decided by the quick-trick or later-trick bounds.

@@ -4,7 +4,8 @@
 // | leader` (the file `TRICKLAB_BENCH_DEALS=<file> cargo bench --bench solver` writes), solves
 // each with DDS's legacy `SolveBoard(deal, target = -1, solutions = 1, mode = 1)` on one
 // thread (the full value for the side on lead, as the bench's `Solver::value`), and prints the
-// value and time of each deal, then the median, mean and maximum. Build as README.md says,
+// value, time and nodes of each deal (DDS's own count), then the median, mean and maximum and
+// the total nodes. Build as README.md says,
 // with this file in place of dds_reference.cpp.
 //
 // Seats: tricklab seat 0..3 is DDS hand N, E, S, W. Suits: tricklab C D H S are DDS 3 2 1 0.
@@ -23,6 +24,7 @@ int main() {
     SetMaxThreads(1);
     const std::string ranks = "23456789TJQKA", suits = "CDHS";
     std::vector<double> ms;
+    long long nodes = 0;
     std::string line;
     while (std::getline(std::cin, line)) {
         if (line.empty() || line[0] == '#') continue;
@@ -55,7 +57,9 @@ int main() {
             std::fprintf(stderr, "SolveBoard failed with code %d\n", rc);
             return 1;
         }
-        std::printf("deal %3zu: %2d tricks, %9.3f ms\n", ms.size(), fut.score[0], e);
+        std::printf("deal %3zu: %2d tricks, %9.3f ms, %d nodes\n", ms.size(), fut.score[0], e,
+                    fut.nodes);
+        nodes += fut.nodes;
         ms.push_back(e);
     }
     if (ms.empty()) return 1;
@@ -63,7 +67,7 @@ int main() {
     std::sort(sorted.begin(), sorted.end());
     double total = 0;
     for (const double x : ms) total += x;
-    std::printf("DDS: median %.3f ms per solve over %zu deals (mean %.2f ms, max %.1f ms)\n",
-                sorted[sorted.size() / 2], ms.size(), total / ms.size(), sorted.back());
+    std::printf("DDS: median %.3f ms per solve over %zu deals (mean %.2f ms, max %.1f ms), %lld nodes\n",
+                sorted[sorted.size() / 2], ms.size(), total / ms.size(), sorted.back(), nodes);
     return 0;
 }
