@@ -27,15 +27,23 @@ pub struct Scored {
     pub control: Option<f64>,
     /// Its value of its best action.
     pub best: f64,
-    /// Its value of the tip's action equals that of its best, to six decimals.
-    pub tip_best: bool,
-    /// Its value of the control's action equals that of its best, to six decimals.
-    pub control_best: bool,
 }
 
 /// A value as `agreement.csv` writes it: six decimals, empty for none.
 pub fn six(x: Option<f64>) -> String {
     x.map(|x| format!("{x:.6}")).unwrap_or_default()
+}
+
+/// A value as the answer files write it: a number, or empty for none.
+///
+/// # Errors
+/// The text, quoted, if it is neither.
+pub fn read_value(x: &str) -> Result<Option<f64>, String> {
+    if x.is_empty() {
+        Ok(None)
+    } else {
+        x.parse().map(Some).map_err(|_| format!("value `{x}`"))
+    }
 }
 
 impl Scored {
@@ -47,8 +55,6 @@ impl Scored {
             tip: answer.tip,
             control: answer.control,
             best: answer.best,
-            tip_best: six(answer.tip) == six(Some(answer.best)),
-            control_best: six(answer.control) == six(Some(answer.best)),
         }
     }
 }
@@ -82,6 +88,9 @@ pub fn summarise_answers(searcher: String, answers: &[Scored]) -> AgreementResul
     let share = |f: &dyn Fn(&Scored) -> bool| {
         wilson(answers.iter().filter(|a| f(a)).count() as u64, n, Z95)
     };
+    // Ties are judged at the six decimals of agreement.csv, so that a table rebuilt from it
+    // is the table of the run.
+    let as_best = |v: Option<f64>, a: &Scored| six(v) == six(Some(a.best));
     let mut cost = MeanAcc::default();
     let mut diff = MeanAcc::default();
     for a in answers {
@@ -97,8 +106,8 @@ pub fn summarise_answers(searcher: String, answers: &[Scored]) -> AgreementResul
         positions: n,
         agrees_with_tip: share(&|a| a.chose_tip),
         agrees_with_control: share(&|a| a.chose_control),
-        tip_among_best: share(&|a| a.tip_best),
-        control_among_best: share(&|a| a.control_best),
+        tip_among_best: share(&|a| as_best(a.tip, a)),
+        control_among_best: share(&|a| as_best(a.control, a)),
         cost_of_tip: cost.t_interval(0.95),
         tip_minus_control: diff.t_interval(0.95),
     }
@@ -162,23 +171,13 @@ pub fn scored_from_csv(path: &Path, searchers: &[String]) -> Result<Vec<Vec<Scor
                 &row[4]
             )));
         };
-        let value = |x: &str| -> Result<Option<f64>, String> {
-            if x.is_empty() {
-                Ok(None)
-            } else {
-                x.parse()
-                    .map(Some)
-                    .map_err(|_| bad(&format!("line {line}: value `{x}`")))
-            }
-        };
+        let value = |x: &str| read_value(x).map_err(|e| bad(&format!("line {line}: {e}")));
         out[k].push(Scored {
             chose_tip: row[5] == row[2],
             chose_control: row[5] == row[3],
             tip: value(&row[6])?,
             control: value(&row[7])?,
             best: value(&row[8])?.unwrap_or(f64::NAN),
-            tip_best: row[6] == row[8],
-            control_best: row[7] == row[8],
         });
     }
     if let Some(k) = out.iter().position(Vec::is_empty) {
@@ -241,8 +240,6 @@ mod tests {
             tip: Some(tip),
             control: Some(control),
             best,
-            tip_best: tip == best,
-            control_best: control == best,
         }
     }
 

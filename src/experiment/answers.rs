@@ -15,6 +15,7 @@ use std::sync::Mutex;
 use crate::games::{Action, Game};
 
 use super::agreement::{Answer, Disagreement};
+use super::agreement_report::read_value;
 
 /// The file of saved answers, in the output folder.
 pub const PARTIAL: &str = "agreement.partial.csv";
@@ -114,21 +115,14 @@ fn parse_line<G: Game>(
         .iter()
         .find(|a| a.to_string() == choice)
         .ok_or_else(|| format!("`{choice}` is not a legal action at position {i}"))?;
-    let value = |x: &str| -> Result<Option<f64>, String> {
-        if x.is_empty() {
-            Ok(None)
-        } else {
-            x.parse().map(Some).map_err(|_| format!("value `{x}`"))
-        }
-    };
     Ok((
         k,
         i,
         Answer {
             choice,
-            tip: value(tip)?,
-            control: value(control)?,
-            best: value(best)?.ok_or("no best value")?,
+            tip: read_value(tip)?,
+            control: read_value(control)?,
+            best: read_value(best)?.ok_or("no best value")?,
         },
     ))
 }

@@ -181,7 +181,7 @@ impl TransTable {
         h.wrapping_mul(0xd6e8_feb8_6659_fd93)
     }
 
-    /// The slot of `shape`: `Ok` where it is, or `Err` with the empty slot where it would go
+    /// The slot of `key`'s shape: `Ok` where it is, or `Err` with the empty slot where it would go
     /// (linear probing).
     #[inline]
     fn find(&self, key: &Keyed) -> Result<usize, usize> {
@@ -202,7 +202,7 @@ impl TransTable {
         }
     }
 
-    /// Starts bringing the head block of `shape`'s chain into the cache, for a probe soon after.
+    /// Starts bringing the head block of `key`'s chain into the cache, for a probe soon after.
     #[inline]
     pub fn prefetch(&self, key: &Keyed) {
         if self.slots.is_empty() {
@@ -218,7 +218,7 @@ impl TransTable {
         }
     }
 
-    /// Calls `f` with each stored bound of `shape` whose pattern the position with owner words
+    /// Calls `f` with each stored bound of `key`'s shape whose pattern the position with owner words
     /// `layout` has, newest first, until `f` returns `true`; returns the entry `f` accepted.
     #[inline]
     pub fn probe(
@@ -254,7 +254,7 @@ impl TransTable {
         None
     }
 
-    /// Narrows the bounds stored for `shape` and `pattern` to `lo..=hi` (intersected with
+    /// Narrows the bounds stored for `key`'s shape and `pattern` to `lo..=hi` (intersected with
     /// what is there) and records `best` unless it is [`NO_MOVE`].
     #[inline]
     pub fn store(&mut self, key: &Keyed, pattern: &Pattern, lo: u8, hi: u8, best: u8) {
