@@ -12,13 +12,17 @@
 //! must beat every card they held), and their lengths only shrink in suits they must follow.
 //! An opponent who is out of a suit the line cashes holds no trumps, so its discards never
 //! matter. The count is therefore a lower bound on the side's tricks, and the cards it relied
-//! on are the winners it played: every position with the same suit lengths and the same
-//! owners of those cards and the cards above them allows the same line.
+//! on are the winners it played, and the winning card of each trick in which another card of
+//! its suit fell (which partner wins decides who leads next). Every position with the same
+//! suit lengths and the same owners of those cards and the cards above them allows the same
+//! line, played by the same choices (the top card of a suit, the lowest card of a suit): the
+//! lengths decide everything else, such as which partner wins a trick in which no other card
+//! of the winning card's suit fell.
 
 use crate::games::MAX_SEATS;
 
 use super::bounds::Sure;
-use super::encoding::{NO_TRUMP, lane};
+use super::encoding::{NO_TRUMP, lane, suit_mask};
 use super::position::Position;
 
 /// The line's view of the table: our side's hands as they shrink, and what the opponents
@@ -175,6 +179,7 @@ pub(super) fn quick_tricks(p: &Position) -> Sure {
         let mut best = led;
         let mut winner = h;
         let mut points = p.value_of(led) as i32;
+        let mut played = 1u64 << led;
         line.hands[h] &= !(1u64 << led);
         let mut seat = h;
         for _ in 1..n {
@@ -196,15 +201,20 @@ pub(super) fn quick_tricks(p: &Position) -> Sure {
                 }
             };
             line.hands[seat] &= !(1u64 << c);
+            played |= 1u64 << c;
             points += p.value_of(c) as i32;
             if p.beats(c, best) {
                 best = c;
                 winner = seat;
             }
         }
-        // Which of the side wins decides who leads next: when no opponent held the suit, or a
-        // partner ruffed, that is a matter of ranks the winners above do not fix.
-        sure.ranks |= 1u64 << best;
+        // Which of the side wins decides who leads next. When another card of the winning
+        // card's suit fell (a partner followed, or overruffed), that is a matter of rank,
+        // which the winners above need not fix when no opponent held the suit. When none did
+        // (the partners threw other suits, or one ruffed alone), the lengths decide it.
+        if played & !(1u64 << best) & suit_mask(best >> 4) != 0 {
+            sure.ranks |= 1u64 << best;
+        }
         sure.tricks += 1;
         sure.points += points;
         h = winner;
@@ -256,6 +266,17 @@ mod tests {
             0,
         );
         assert_eq!(quick_tricks(&p).tricks, 1);
+    }
+
+    #[test]
+    fn only_tricks_won_against_a_card_of_the_same_suit_fix_the_winner() {
+        // West leads: the 2D wins alone (nobody else holds a diamond) and the 5S wins over
+        // East's 3S. Only the 5S's rank decides anything; where the 2D sits, the lengths say.
+        let p = pos(["KC JC", "3S 3C", "AC QC", "5S 2D"], Some(Suit::Spades), 3);
+        let sure = quick_tricks(&p);
+        assert_eq!(sure.tricks, 2);
+        let five = p.encoding().card("5S".parse().unwrap());
+        assert_eq!(sure.ranks, 1u64 << five);
     }
 
     #[test]
