@@ -1,7 +1,6 @@
 //! Bounds without search. At the start of a trick: quick tricks (what the side on lead can
-//! cash at once, see [`quick_tricks`](super::quick_tricks)) and later tricks (top trumps that
-//! must win a trick whenever they are played). Inside a trick: a trick one side is sure to
-//! win.
+//! cash at once, see [`quick_tricks`](super::quick_tricks)) and later tricks (tricks that the
+//! top trumps must win, see [`top_trumps`]). Inside a trick: a trick one side is sure to win.
 //!
 //! Both are sound for every scoring: a trick a side is sure of brings it the trick point, the
 //! cards in the trick (for Catch the Ten's card count) and at least the points of its own cards
@@ -52,9 +51,21 @@ fn points_of(p: &Position, run: u64) -> i32 {
     sum
 }
 
-/// Later tricks for the coalition of the side solved for (`max == true`) or of its opponents:
-/// the unbroken run of top trumps that coalition holds wins a trick for each card of it that
-/// one hand holds (two cards of the run in different hands might fall in the same trick).
+/// Later tricks for the coalition of the side solved for (`max == true`) or of its opponents,
+/// from the top trumps (at the start of a trick):
+///
+/// - the unbroken run of top trumps that coalition holds wins a trick for each card of it that
+///   one hand holds (two cards of the run in different hands might fall in the same trick);
+/// - the top two trumps in two of its hands, one of which holds another trump, win two tricks:
+///   the coalition never has to spend both in one trick;
+///
+/// and, when the other coalition is on lead (so that this one leads only after it has won a
+/// trick), one trick when it lacks the top trump but holds
+///
+/// - the second trump with another trump, in the hand that plays right after the top trump's
+///   holder: it plays its second trump as soon as that holder has played another card, and a
+///   low one under the top trump;
+/// - the second and third trumps in one hand: the top trump can take only one of them.
 pub(super) fn top_trumps(p: &Position, max: bool) -> Sure {
     let trump = p.trump_lane();
     if trump == NO_TRUMP {
@@ -66,10 +77,8 @@ pub(super) fn top_trumps(p: &Position, max: bool) -> Sure {
             held |= lane(p.hands[s as usize], trump);
         }
     }
-    let (count, run, matters) = top_run(held, p.live_lane(trump));
-    if count == 0 {
-        return Sure::default();
-    }
+    let live = p.live_lane(trump);
+    let (count, run, matters) = top_run(held, live);
     let mut best = Sure::default();
     for s in 0..p.n {
         if p.is_max(s) == max {
@@ -82,6 +91,53 @@ pub(super) fn top_trumps(p: &Position, max: bool) -> Sure {
                     ranks: matters << (16 * trump as u32),
                 };
             }
+        }
+    }
+    if best.tricks >= 2 || live.count_ones() < 2 {
+        return best;
+    }
+    // The top three live trumps (as lane bits) and their holders.
+    let top = 63 - live.leading_zeros();
+    let rest = live & !(1u64 << top);
+    let second = 63 - rest.leading_zeros();
+    let holder = |bit: u32| {
+        (0..p.n)
+            .find(|&s| lane(p.hands[s as usize], trump) >> bit & 1 != 0)
+            .unwrap_or(0)
+    };
+    let (x, y) = (holder(top), holder(second));
+    let trumps = |s: u8| lane(p.hands[s as usize], trump).count_ones();
+    let fixed = |bit: u32| (1u64 << bit) << (16 * trump as u32);
+    if count >= 2 {
+        // The top two are ours, in two hands (one hand holding both counts two above).
+        if trumps(x) >= 2 || trumps(y) >= 2 {
+            return Sure {
+                tricks: 2,
+                points: 0,
+                ranks: fixed(second),
+            };
+        }
+        return best;
+    }
+    if count == 1 || p.is_max(p.leader) == max || p.is_max(y) != max {
+        return best;
+    }
+    if trumps(y) >= 2 && p.next_seat(x) == y {
+        return Sure {
+            tricks: 1,
+            points: 0,
+            ranks: fixed(second),
+        };
+    }
+    let rest = rest & !(1u64 << second);
+    if rest != 0 {
+        let third = 63 - rest.leading_zeros();
+        if holder(third) == y {
+            return Sure {
+                tricks: 1,
+                points: 0,
+                ranks: fixed(third),
+            };
         }
     }
     best
@@ -213,4 +269,58 @@ pub(super) fn trick_points(p: &Position) -> i32 {
         .iter()
         .map(|&c| p.value_of(c) as i32)
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{CardSet, Suit};
+    use crate::games::{Seat, Side, Sides, TrumpOrder};
+    use crate::solver::Scoring;
+
+    /// Spades trumps, `leader` on lead, North–South the side solved for.
+    fn pos(hands: [&str; 4], leader: u8) -> Position {
+        let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
+        Position::new(
+            &hands,
+            Some(Suit::Spades),
+            TrumpOrder::ACES_HIGH,
+            Seat(leader),
+            Sides::every(4, 2),
+            Side(0),
+            Scoring::Tricks,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn the_top_two_trumps_in_two_hands_win_two_tricks_when_one_has_a_third() {
+        let p = pos(["AS 2S", "3H 4H", "KS 5H", "6H 7H"], 1);
+        assert_eq!(top_trumps(&p, true).tricks, 2);
+        // Two bare top trumps can be made to fall together.
+        let p = pos(["AS 2H", "3H 4H", "KS 5H", "6H 7H"], 1);
+        assert_eq!(top_trumps(&p, true).tricks, 1);
+    }
+
+    #[test]
+    fn a_guarded_second_trump_behind_the_top_trump_wins_a_trick() {
+        // East holds the ace, South (who plays right after East) the guarded king.
+        let p = pos(["2H 3H", "AS 4H", "KS 2S", "5H 6H"], 3);
+        let sure = top_trumps(&p, true);
+        assert_eq!(sure.tricks, 1);
+        let king = p.encoding().card("KS".parse().unwrap());
+        assert_eq!(sure.ranks, 1u64 << king);
+        // Not when the king's side is on lead: it may have to lead from the king.
+        let p = pos(["2H 3H", "AS 4H", "KS 2S", "5H 6H"], 0);
+        assert_eq!(top_trumps(&p, true).tricks, 0);
+        // Not when the ace sits after the king: West may hold it back for the king.
+        let p = pos(["3S 3H", "5H 6H", "KS 2S", "AS 4H"], 1);
+        assert_eq!(top_trumps(&p, true).tricks, 0);
+    }
+
+    #[test]
+    fn the_second_and_third_trumps_in_one_hand_win_a_trick() {
+        let p = pos(["KS QS", "AS 2H", "3H 4H", "5H 6H"], 1);
+        assert_eq!(top_trumps(&p, true).tricks, 1);
+    }
 }
