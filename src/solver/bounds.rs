@@ -143,55 +143,36 @@ pub(super) fn top_trumps(p: &Position, max: bool) -> Sure {
     best
 }
 
-/// A bound on the value still to come, and the cards it relies on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Bound {
-    /// The bound.
-    pub value: i32,
-    /// The cards it relies on.
-    pub ranks: u64,
-}
-
-/// Bounds on the value still to come for the side solved for, from the start of a trick:
-/// `(least, most)`.
+/// Whether the bounds at the start of a trick decide if the side solved for can still add
+/// `need` (the value still to come that the search asks about): `Some((answer, cards relied
+/// on))`. The quick-trick line stops as soon as it decides, so that it relies on no more
+/// winners than the answer needs.
 #[inline]
-pub(super) fn future_bounds(p: &Position) -> (Bound, Bound) {
+pub(super) fn decide(p: &Position, need: i32) -> Option<(bool, u64)> {
     let left = p.tricks_left as i32;
     let live = p.live_value();
-    let mut lo = Bound { value: 0, ranks: 0 };
-    let mut hi = Bound {
-        value: p.max_future(),
-        ranks: 0,
-    };
-    let mut raise = |sure: Sure| {
-        let v = p.future_of(sure.tricks, sure.points);
-        if v > lo.value {
-            lo = Bound {
-                value: v,
-                ranks: sure.ranks,
-            };
+    let makes = |s: &Sure| p.future_of(s.tricks, s.points) >= need;
+    let defeats = |s: &Sure| p.future_of(left - s.tricks, live - s.points) < need;
+    if p.is_max(p.leader) {
+        let quick = quick_tricks(p, makes);
+        if makes(&quick) {
+            return Some((true, quick.ranks));
         }
-    };
-    let quick = quick_tricks(p);
-    let leader_ours = p.is_max(p.leader);
-    if leader_ours {
-        raise(quick);
-    }
-    raise(top_trumps(p, true));
-    let mut lower = |sure: Sure| {
-        let v = p.future_of(left - sure.tricks, live - sure.points);
-        if v < hi.value {
-            hi = Bound {
-                value: v,
-                ranks: sure.ranks,
-            };
+    } else {
+        let quick = quick_tricks(p, defeats);
+        if defeats(&quick) {
+            return Some((false, quick.ranks));
         }
-    };
-    if !leader_ours {
-        lower(quick);
     }
-    lower(top_trumps(p, false));
-    (lo, hi)
+    let ours = top_trumps(p, true);
+    if makes(&ours) {
+        return Some((true, ours.ranks));
+    }
+    let theirs = top_trumps(p, false);
+    if defeats(&theirs) {
+        return Some((false, theirs.ranks));
+    }
+    None
 }
 
 /// Inside a trick: whether one coalition is sure to win the trick in progress (`Some(true)`:

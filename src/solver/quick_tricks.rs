@@ -139,8 +139,8 @@ impl Line<'_> {
 }
 
 /// The tricks the leader's side can cash at once, the points of its own cards in them, and
-/// the cards the count relies on.
-pub(super) fn quick_tricks(p: &Position) -> Sure {
+/// the cards the count relies on. The line stops as soon as `enough` holds for its count.
+pub(super) fn quick_tricks(p: &Position, enough: impl Fn(&Sure) -> bool) -> Sure {
     debug_assert_eq!(p.trick_len, 0);
     let n = p.n as usize;
     let ours_max = p.is_max(p.leader);
@@ -165,7 +165,7 @@ pub(super) fn quick_tricks(p: &Position) -> Sure {
     }
     let mut sure = Sure::default();
     let mut h = p.leader as usize;
-    while sure.tricks < p.tricks_left as i32 {
+    while sure.tricks < p.tricks_left as i32 && !enough(&sure) {
         let Some((led, cross)) = line.choose(h) else {
             break;
         };
@@ -253,8 +253,11 @@ mod tests {
             "2S 3S 5H 6H 7H",
             "TS 9S 8H 9H TH",
         ];
-        assert_eq!(quick_tricks(&pos(hands, Some(Suit::Spades), 0)).tricks, 5);
-        assert_eq!(quick_tricks(&pos(hands, None, 0)).tricks, 5);
+        assert_eq!(
+            quick_tricks(&pos(hands, Some(Suit::Spades), 0), |_| false).tricks,
+            5
+        );
+        assert_eq!(quick_tricks(&pos(hands, None, 0), |_| false).tricks, 5);
     }
 
     #[test]
@@ -265,7 +268,7 @@ mod tests {
             Some(Suit::Spades),
             0,
         );
-        assert_eq!(quick_tricks(&p).tricks, 1);
+        assert_eq!(quick_tricks(&p, |_| false).tricks, 1);
     }
 
     #[test]
@@ -273,7 +276,7 @@ mod tests {
         // West leads: the 2D wins alone (nobody else holds a diamond) and the 5S wins over
         // East's 3S. Only the 5S's rank decides anything; where the 2D sits, the lengths say.
         let p = pos(["KC JC", "3S 3C", "AC QC", "5S 2D"], Some(Suit::Spades), 3);
-        let sure = quick_tricks(&p);
+        let sure = quick_tricks(&p, |_| false);
         assert_eq!(sure.tricks, 2);
         let five = p.encoding().card("5S".parse().unwrap());
         assert_eq!(sure.ranks, 1u64 << five);
@@ -287,6 +290,6 @@ mod tests {
             None,
             0,
         );
-        assert_eq!(quick_tricks(&p).tricks, 4);
+        assert_eq!(quick_tricks(&p, |_| false).tricks, 4);
     }
 }

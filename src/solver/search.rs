@@ -16,7 +16,7 @@
 //! bound for every position with the same suit lengths and the same owners of those cards.
 
 use super::Solver;
-use super::bounds::{future_bounds, trick_points, trick_winner};
+use super::bounds::{decide, trick_points, trick_winner};
 use super::encoding::lane;
 use super::moves::{MoveList, generate};
 use super::ordering::order;
@@ -64,14 +64,9 @@ impl Solver {
         // The table's block for this shape comes into the cache while the bounds are worked out.
         let shape = Keyed::new(p.shape());
         self.tt.prefetch(&shape);
-        let (lo, hi) = future_bounds(p);
-        if lo.value >= need {
+        if let Some((ok, ranks)) = decide(p, need) {
             self.stats.bound_cuts += 1;
-            return (true, lo.ranks | honours);
-        }
-        if hi.value < need {
-            self.stats.bound_cuts += 1;
-            return (false, hi.ranks | honours);
+            return (ok, ranks | honours);
         }
         let mut best_stored = NO_MOVE;
         let hit = self.tt.probe(&shape, p.layout(), |hit| {
