@@ -2,8 +2,8 @@
 //! `target` (its final value) from this position?
 //!
 //! At the start of each trick the search first tries what costs no search: the hand is over
-//! or the target is out of reach either way; the quick-trick and later-trick bounds; the
-//! transposition table. Only then does it try the moves, best first, stopping at the first that
+//! or the target is out of reach either way; the transposition table; the quick-trick and
+//! later-trick bounds. Only then does it try the moves, best first, stopping at the first that
 //! decides the question for the coalition to move.
 //!
 //! Every answer comes with the cards it relied on (the *win ranks*): the card that won each
@@ -61,13 +61,7 @@ impl Solver {
             let (v, ranks) = last_trick(p);
             return (v >= target, ranks | honours);
         }
-        // The table's block for this shape comes into the cache while the bounds are worked out.
         let shape = Keyed::new(p.shape());
-        self.tt.prefetch(&shape);
-        if let Some((ok, ranks)) = decide(p, need) {
-            self.stats.bound_cuts += 1;
-            return (ok, ranks | honours);
-        }
         let mut best_stored = NO_MOVE;
         let hit = self.tt.probe(&shape, p.layout(), |hit| {
             if hit.best != NO_MOVE {
@@ -78,6 +72,12 @@ impl Solver {
         if let Some(hit) = hit {
             self.stats.tt_cuts += 1;
             return (hit.lo as i32 >= need, p.ranks_of(&hit.pattern) | honours);
+        }
+        // The bounds come after the table: most positions the table answers would also cost
+        // the bounds' work (and the table answers most positions that reach it).
+        if let Some((ok, ranks)) = decide(p, need) {
+            self.stats.bound_cuts += 1;
+            return (ok, ranks | honours);
         }
         let remembered = if best_stored == NO_MOVE {
             None

@@ -6,8 +6,7 @@
 //! of blocks of its entries, newest first, and a probe walks the chain testing each pattern
 //! (two masked compares; a block's patterns lie side by side in four cache lines). The index
 //! holds only a tag and the head block (which holds the shape), eight bytes a slot, so that
-//! it stays in the cache; the search asks for a shape's head block early
-//! ([`TransTable::prefetch`]) and works out its bounds while the block comes. A shape may
+//! it stays in the cache. A shape may
 //! have many patterns (every layout of the cards that mattered), and all of them stay
 //! reachable; a table keyed by shape alone with a few entries per bucket would make them evict
 //! each other (it searched fifteen times as many nodes on 52-card Whist deals). A store
@@ -73,8 +72,7 @@ impl Block {
     }
 }
 
-/// A shape with its hash, worked out once for the prefetch, the probe and the store of a
-/// node.
+/// A shape with its hash, worked out once for the probe and the store of a node.
 #[derive(Clone, Copy, Debug)]
 pub struct Keyed {
     shape: Shape,
@@ -121,19 +119,6 @@ pub(super) struct TransTable {
     bits: u32,
     /// Shapes in the index.
     shapes: usize,
-}
-
-/// Asks the processor to bring the cache line at `p` closer (a hint, no effect on results).
-#[inline(always)]
-fn prefetch<T>(p: *const T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch reads nothing the program sees and cannot fault.
-    unsafe {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(p.cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
 }
 
 impl TransTable {
@@ -199,22 +184,6 @@ impl TransTable {
                 return Ok(i);
             }
             i = (i + 1) & mask;
-        }
-    }
-
-    /// Starts bringing the head block of `key`'s chain into the cache, for a probe soon after.
-    #[inline]
-    pub fn prefetch(&self, key: &Keyed) {
-        if self.slots.is_empty() {
-            return;
-        }
-        let i = (key.hash >> (64 - self.index_len().trailing_zeros())) as usize;
-        let head = self.slots[i].head as usize;
-        if head != 0 && head <= self.blocks.len() {
-            let b: *const Block = &self.blocks[head - 1];
-            for line in 0..std::mem::size_of::<Block>() / 64 {
-                prefetch(b.cast::<u8>().wrapping_add(64 * line));
-            }
         }
     }
 
