@@ -255,23 +255,11 @@ pub(super) fn trick_points(p: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{CardSet, Suit};
-    use crate::games::{Seat, Side, Sides, TrumpOrder};
-    use crate::solver::Scoring;
+    use crate::cards::Suit;
 
     /// Spades trumps, `leader` on lead, North–South the side solved for.
     fn pos(hands: [&str; 4], leader: u8) -> Position {
-        let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
-        Position::new(
-            &hands,
-            Some(Suit::Spades),
-            TrumpOrder::ACES_HIGH,
-            Seat(leader),
-            Sides::every(4, 2),
-            Side(0),
-            Scoring::Tricks,
-        )
-        .unwrap()
+        Position::partnership(hands, Some(Suit::Spades), leader)
     }
 
     #[test]

@@ -219,22 +219,11 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::cards::{CardSet, Suit};
-    use crate::games::{Seat, Side, Sides, TrumpOrder};
-    use crate::solver::{Position, Scoring};
+    use crate::cards::Suit;
+    use crate::solver::Position;
 
     fn pos(hands: [&str; 4]) -> Position {
-        let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
-        Position::new(
-            &hands,
-            Some(Suit::Spades),
-            TrumpOrder::ACES_HIGH,
-            Seat(0),
-            Sides::every(4, 2),
-            Side(0),
-            Scoring::Tricks,
-        )
-        .unwrap()
+        Position::partnership(hands, Some(Suit::Spades), 0)
     }
 
     fn card(p: &Position, c: &str) -> u64 {

@@ -530,3 +530,22 @@ impl Position {
         lane(self.live, s)
     }
 }
+
+#[cfg(test)]
+impl Position {
+    /// A Whist-like test position: four seats in two partnerships, one hand per seat in card
+    /// notation, aces high, North–South the side solved for, tricks counted.
+    pub(super) fn partnership(hands: [&str; 4], trump: Option<Suit>, leader: u8) -> Position {
+        let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
+        Position::new(
+            &hands,
+            trump,
+            TrumpOrder::ACES_HIGH,
+            Seat(leader),
+            Sides::every(4, 2),
+            Side(0),
+            Scoring::Tricks,
+        )
+        .unwrap()
+    }
+}

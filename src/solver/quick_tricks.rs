@@ -225,22 +225,10 @@ pub(super) fn quick_tricks(p: &Position, enough: impl Fn(&Sure) -> bool) -> Sure
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{CardSet, Suit};
-    use crate::games::{Seat, Side, Sides, TrumpOrder};
-    use crate::solver::Scoring;
+    use crate::cards::Suit;
 
     fn pos(hands: [&str; 4], trump: Option<Suit>, leader: u8) -> Position {
-        let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
-        Position::new(
-            &hands,
-            trump,
-            TrumpOrder::ACES_HIGH,
-            Seat(leader),
-            Sides::every(4, 2),
-            Side(0),
-            Scoring::Tricks,
-        )
-        .unwrap()
+        Position::partnership(hands, trump, leader)
     }
 
     #[test]

@@ -8,12 +8,16 @@
 // the total nodes. Build as README.md says,
 // with this file in place of dds_reference.cpp.
 //
+// With TARGET=<t> set, each deal is instead one zero-window test, `SolveBoard(deal, target =
+// t, ...)`: can the side on lead take at least t tricks? (`score[0]` is t if so.)
+//
 // Seats: tricklab seat 0..3 is DDS hand N, E, S, W. Suits: tricklab C D H S are DDS 3 2 1 0.
 
 #include <api/dll.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -50,7 +54,8 @@ int main() {
         dl.first = leader;
         FutureTricks fut{};
         const auto t0 = std::chrono::steady_clock::now();
-        const int rc = SolveBoard(dl, -1, 1, 1, &fut, 0);
+        const char* const target = std::getenv("TARGET");
+        const int rc = SolveBoard(dl, target ? std::atoi(target) : -1, 1, 1, &fut, 0);
         const double e =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         if (rc != 1) {
