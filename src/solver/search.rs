@@ -32,18 +32,18 @@ impl Solver {
     pub(super) fn search(&mut self, p: &Position, target: i32) -> Answer {
         self.stats.nodes += 1;
         if p.trick_len != 0 {
-            if let Some((max_wins, ranks)) = trick_winner(p) {
-                let points = trick_points(p);
-                let decided = if max_wins {
-                    (p.base() + p.future_of(1, points) >= target).then_some(true)
-                } else {
-                    let rest = p.future_of(p.tricks_left as i32 - 1, p.live_value() - points);
-                    (p.base() + rest < target).then_some(false)
-                };
-                if let Some(ok) = decided {
-                    self.stats.bound_cuts += 1;
-                    return (ok, ranks | p.honour_ranks());
-                }
+            // Whether winning this trick would make the target, or losing it would miss it:
+            // only then is it worth asking whether one coalition is sure to win it.
+            let points = trick_points(p);
+            let makes = p.base() + p.future_of(1, points) >= target;
+            let rest = p.future_of(p.tricks_left as i32 - 1, p.live_value() - points);
+            let misses = p.base() + rest < target;
+            if (makes || misses)
+                && let Some((max_wins, ranks)) = trick_winner(p)
+                && (if max_wins { makes } else { misses })
+            {
+                self.stats.bound_cuts += 1;
+                return (max_wins, ranks | p.honour_ranks());
             }
             let (ok, _, ranks) = self.try_moves(p, target, None);
             return (ok, ranks);
