@@ -11,7 +11,7 @@
 
 use super::encoding::{NO_TRUMP, lane};
 use super::position::Position;
-use super::quick_tricks::quick_tricks;
+use super::quick_tricks::{quick_tricks, quick_tricks_at_most};
 
 /// Tricks one coalition is sure of, and the points of its own cards in them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -153,12 +153,21 @@ pub(super) fn decide(p: &Position, need: i32) -> Option<(bool, u64)> {
     let live = p.live_value();
     let makes = |s: &Sure| p.future_of(s.tricks, s.points) >= need;
     let defeats = |s: &Sure| p.future_of(left - s.tricks, live - s.points) < need;
+    // The most the quick-trick line could count, with every live point in it: when even that
+    // decides nothing, the line need not be played out.
+    let most = Sure {
+        tricks: quick_tricks_at_most(p),
+        points: live,
+        ranks: 0,
+    };
     if p.is_max(p.leader) {
-        let quick = quick_tricks(p, makes);
-        if makes(&quick) {
-            return Some((true, quick.ranks));
+        if makes(&most) {
+            let quick = quick_tricks(p, makes);
+            if makes(&quick) {
+                return Some((true, quick.ranks));
+            }
         }
-    } else {
+    } else if defeats(&most) {
         let quick = quick_tricks(p, defeats);
         if defeats(&quick) {
             return Some((false, quick.ranks));

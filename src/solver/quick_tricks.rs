@@ -138,6 +138,40 @@ impl Line<'_> {
     }
 }
 
+/// An upper bound on the tricks [`quick_tricks`] counts, cheap to work out: each trick of its
+/// line is won in the suit led by a card above every card the opponents hold in it, and in a
+/// suit the opponents do not hold, every trick takes a card from each of the side's hands
+/// that hold it.
+#[inline]
+pub(super) fn quick_tricks_at_most(p: &Position) -> i32 {
+    let ours_max = p.is_max(p.leader);
+    let (mut ours, mut theirs) = (0u64, 0u64);
+    for seat in 0..p.n {
+        if p.is_max(seat) == ours_max {
+            ours |= p.hands[seat as usize];
+        } else {
+            theirs |= p.hands[seat as usize];
+        }
+    }
+    let mut tricks = 0;
+    for s in 0..4u8 {
+        let (mine, opp) = (lane(ours, s), lane(theirs, s));
+        if mine == 0 {
+            continue;
+        }
+        tricks += if opp != 0 {
+            (mine >> (64 - opp.leading_zeros())).count_ones() as i32
+        } else {
+            (0..p.n)
+                .filter(|&seat| p.is_max(seat) == ours_max)
+                .map(|seat| lane(p.hands[seat as usize], s).count_ones() as i32)
+                .max()
+                .unwrap_or(0)
+        };
+    }
+    tricks
+}
+
 /// The tricks the leader's side can cash at once, the points of its own cards in them, and
 /// the cards the count relies on. The line stops as soon as `enough` holds for its count.
 pub(super) fn quick_tricks(p: &Position, enough: impl Fn(&Sure) -> bool) -> Sure {
@@ -268,6 +302,49 @@ mod tests {
         assert_eq!(sure.tricks, 2);
         let five = p.encoding().card("5S".parse().unwrap());
         assert_eq!(sure.ranks, 1u64 << five);
+    }
+
+    #[test]
+    fn the_cheap_upper_bound_is_never_below_the_line() {
+        let deals = [
+            (
+                [
+                    "AS KS AH KH QH",
+                    "QS JS 2H 3H 4H",
+                    "2S 3S 5H 6H 7H",
+                    "TS 9S 8H 9H TH",
+                ],
+                0,
+            ),
+            (
+                ["AH KH QH 2C", "2S 3H 3C 4C", "4H 5H 5C 6C", "6H 7H 8H 7C"],
+                0,
+            ),
+            (
+                ["2C 3D 4D 5D", "KD QD JD TD", "AC KC QC JC", "9D 8D 7D 6D"],
+                0,
+            ),
+            (["KC JC", "3S 3C", "AC QC", "5S 2D"], 3),
+        ];
+        for (hands, leader) in deals {
+            for trump in [Some(Suit::Spades), None] {
+                let p = pos(hands, trump, leader);
+                let line = quick_tricks(&p, |_| false).tricks;
+                assert!(quick_tricks_at_most(&p) >= line, "{hands:?}");
+            }
+        }
+        // North's five top cards, and nothing else for East–West to beat.
+        let p = pos(
+            [
+                "AS KS AH KH QH",
+                "QS JS 2H 3H 4H",
+                "2S 3S 5H 6H 7H",
+                "TS 9S 8H 9H TH",
+            ],
+            Some(Suit::Spades),
+            0,
+        );
+        assert_eq!(quick_tricks_at_most(&p), 5);
     }
 
     #[test]
