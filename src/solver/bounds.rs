@@ -173,13 +173,37 @@ pub(super) fn decide(p: &Position, need: i32) -> Option<(bool, u64)> {
             return Some((false, quick.ranks));
         }
     }
-    let ours = top_trumps(p, true);
-    if makes(&ours) {
-        return Some((true, ours.ranks));
+    // Likewise for the top trumps: neither coalition makes more tricks from them than its
+    // longest trump holding.
+    let trump = p.trump_lane();
+    if trump == NO_TRUMP {
+        return None;
     }
-    let theirs = top_trumps(p, false);
-    if defeats(&theirs) {
-        return Some((false, theirs.ranks));
+    let (mut ours_most, mut theirs_most) = (0, 0);
+    for seat in 0..p.n {
+        let trumps = lane(p.hands[seat as usize], trump).count_ones() as i32;
+        if p.is_max(seat) {
+            ours_most = ours_most.max(trumps);
+        } else {
+            theirs_most = theirs_most.max(trumps);
+        }
+    }
+    let most = |tricks| Sure {
+        tricks,
+        points: live,
+        ranks: 0,
+    };
+    if makes(&most(ours_most)) {
+        let ours = top_trumps(p, true);
+        if makes(&ours) {
+            return Some((true, ours.ranks));
+        }
+    }
+    if defeats(&most(theirs_most)) {
+        let theirs = top_trumps(p, false);
+        if defeats(&theirs) {
+            return Some((false, theirs.ranks));
+        }
     }
     None
 }
