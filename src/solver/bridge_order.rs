@@ -187,12 +187,18 @@ pub(super) fn weigh(p: &Position, list: &mut MoveList, killer: u8, remembered: O
     match p.trick_len {
         0 => {
             let is = |i: usize, c: Option<u8>| c.is_some_and(|c| c == list.cards[i]);
+            // The moves come suit by suit: each suit's top two cards are found once.
+            let mut tops = (NO_TRUMP, NONE, NONE);
             for i in 0..n {
+                let s = mv[i].suit;
+                if tops.0 != s {
+                    tops = (s, v.nth_top(s, 0), v.nth_top(s, 1));
+                }
                 let (k, t) = (killer == list.cards[i], is(i, remembered));
                 w[i] = if trump_live {
-                    lead_trump(&v, mv[i], k, t)
+                    lead_trump(&v, mv[i], (tops.1, tops.2), k, t)
                 } else {
-                    lead_nt(&v, mv[i], k, t)
+                    lead_nt(&v, mv[i], (tops.1, tops.2), k, t)
                 };
             }
         }
@@ -260,7 +266,13 @@ fn winning_after(v: &View, k: usize) -> (u8, i32, usize) {
 
 // ---- On lead. ----
 
-fn lead_trump(v: &View, m: Mv, killer: bool, remembered: bool) -> i16 {
+fn lead_trump(
+    v: &View,
+    m: Mv,
+    (winner, second): (Top, Top),
+    killer: bool,
+    remembered: bool,
+) -> i16 {
     let (lead, trump, s) = (v.lead, v.trump, m.suit);
     let (lh, rh, pd) = (lho(lead), rho(lead), partner(lead));
     let suit_count = v.len(lead, s);
@@ -269,8 +281,6 @@ fn lead_trump(v: &View, m: Mv, killer: bool, remembered: bool) -> i16 {
     let c_lh = (if count_lh == 0 { v.tricks } else { count_lh }) << 2;
     let c_rh = (if count_rh == 0 { v.tricks } else { count_rh }) << 2;
     let suit_weight_d = -(((c_lh + c_rh) << 5) / 13);
-    let winner = v.nth_top(s, 0);
-    let second = v.nth_top(s, 1);
     let r_rank = v.rel_rank(s, m.rank);
     let mut bonus = 0;
     if s != trump
@@ -384,7 +394,7 @@ fn lead_trump(v: &View, m: Mv, killer: bool, remembered: bool) -> i16 {
     w as i16
 }
 
-fn lead_nt(v: &View, m: Mv, killer: bool, remembered: bool) -> i16 {
+fn lead_nt(v: &View, m: Mv, (winner, second): (Top, Top), killer: bool, remembered: bool) -> i16 {
     let (lead, s) = (v.lead, m.suit);
     let (lh, rh, pd) = (lho(lead), rho(lead), partner(lead));
     let count_lh = v.len(lh, s);
@@ -395,8 +405,6 @@ fn lead_nt(v: &View, m: Mv, killer: bool, remembered: bool) -> i16 {
     if v.len(pd, s) == 0 {
         swd -= 9;
     }
-    let winner = v.nth_top(s, 0);
-    let second = v.nth_top(s, 1);
     let r_rank = v.rel_rank(s, m.rank);
     let can_win = winner.rank == m.rank || v.ris(pd, s) > (v.ris(lh, s) | v.ris(rh, s));
     let mut w = if can_win {
