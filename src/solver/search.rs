@@ -73,8 +73,8 @@ impl Solver {
             self.stats.tt_cuts += 1;
             return (hit.lo as i32 >= need, p.ranks_of(&hit.pattern) | honours);
         }
-        // The bounds come after the table: most positions the table answers would also cost
-        // the bounds' work (and the table answers most positions that reach it).
+        // The bounds come after the table: it answers more of the positions that get this
+        // far, and each of its answers saves the bounds' work.
         if let Some((ok, ranks)) = decide(p, need) {
             self.stats.bound_cuts += 1;
             return (ok, ranks | honours);

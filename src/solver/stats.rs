@@ -9,7 +9,8 @@ pub struct Stats {
     pub trick_nodes: u64,
     /// Zero-window tests run by the driver.
     pub tests: u64,
-    /// Positions at the start of a trick decided by the quick-trick or later-trick bounds.
+    /// Positions decided by a bound: quick or later tricks at the start of a trick, a trick
+    /// one side is sure to win inside one.
     pub bound_cuts: u64,
     /// Positions at the start of a trick decided by the transposition table.
     pub tt_cuts: u64,

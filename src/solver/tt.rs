@@ -6,16 +6,14 @@
 //! of blocks of its entries, newest first, and a probe walks the chain testing each pattern
 //! (two masked compares; a block's patterns lie side by side in four cache lines). The index
 //! holds only a tag and the head block (which holds the shape), eight bytes a slot, so that
-//! it stays in the cache. A shape may
-//! have many patterns (every layout of the cards that mattered), and all of them stay
-//! reachable; a table keyed by shape alone with a few entries per bucket would make them evict
-//! each other (it searched fifteen times as many nodes on 52-card Whist deals). A store
-//! narrows the bounds of an entry with the same pattern or adds one; a chain of 128 blocks
-//! recycles its oldest block, which bounds the walk on the few shapes (in 9-5-2's hardest
-//! deals) that gather hundreds of patterns. Blocks live in one arena;
-//! when it (or the index) is full, the table starts a new generation and forgets everything,
-//! which costs speed but never correctness.
-//! Bounds are facts about every position with the shape and pattern, so entries stay valid
+//! it stays in the cache. A shape may have many patterns (every layout of the cards that
+//! mattered), and all of them stay reachable; a table keyed by shape alone with a few entries
+//! per bucket would make them evict each other (it searched fifteen times as many nodes on
+//! 52-card Whist deals). A store narrows the bounds of an entry with the same pattern or adds
+//! one; a chain of 128 blocks recycles its oldest block, which bounds the walk on the few
+//! shapes (in 9-5-2's hardest deals) that gather hundreds of patterns. Blocks live in one
+//! arena; when it (or the index) is full, the table starts a new generation and forgets
+//! everything, which costs speed but never correctness. Bounds are facts about every position with the shape and pattern, so entries stay valid
 //! across deals as long as trumps, the side and the scoring are unchanged.
 
 use super::key::{Pattern, Shape};
