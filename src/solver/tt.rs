@@ -13,8 +13,9 @@
 //! one; a chain of 128 blocks recycles its oldest block, which bounds the walk on the few
 //! shapes (in 9-5-2's hardest deals) that gather hundreds of patterns. Blocks live in one
 //! arena; when it (or the index) is full, the table starts a new generation and forgets
-//! everything, which costs speed but never correctness. Bounds are facts about every position with the shape and pattern, so entries stay valid
-//! across deals as long as trumps, the side and the scoring are unchanged.
+//! everything, which costs speed but never correctness. Bounds are facts about every
+//! position with the shape and pattern, so entries stay valid across deals as long as
+//! trumps, the side and the scoring are unchanged.
 
 use super::key::{Pattern, Shape};
 
