@@ -146,18 +146,23 @@ impl View<'_> {
 
 /// One move as the weights see it: suit, DDS rank (the top of its class), and whether its
 /// class holds more than one card.
+///
+/// The fields fill eight bytes with no padding, so that the array of moves starts zeroed in a
+/// few wide stores.
 #[derive(Clone, Copy)]
 struct Mv {
-    suit: u8,
     rank: i32,
+    suit: u8,
     sequence: bool,
+    _unused: u16,
 }
 
 fn moves_of(list: &MoveList) -> [Mv; 16] {
     let mut out = [Mv {
-        suit: 0,
         rank: 0,
+        suit: 0,
         sequence: false,
+        _unused: 0,
     }; 16];
     for (i, &class) in list.classes().iter().enumerate() {
         let top = 63 - class.leading_zeros();
@@ -165,6 +170,7 @@ fn moves_of(list: &MoveList) -> [Mv; 16] {
             suit: (top / 16) as u8,
             rank: (top % 16) as i32 + 2,
             sequence: class.count_ones() > 1,
+            _unused: 0,
         };
     }
     out
