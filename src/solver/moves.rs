@@ -75,7 +75,7 @@ impl MoveList {
 
 /// Calls `f(highest, class)` for each class of equivalent legal cards of the seat to play,
 /// with the class as a set of solver cards: suit by suit, highest class first.
-#[inline]
+#[inline(always)]
 pub(super) fn for_each_class(p: &Position, mut f: impl FnMut(u8, u64)) {
     let legal = p.legal_bits();
     let hand = p.hands[p.to_move as usize];
