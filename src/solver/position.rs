@@ -389,7 +389,7 @@ impl Position {
     }
 
     /// Plays solver card `c` for the seat to move (which must hold it legally).
-    #[inline]
+    #[inline(always)]
     pub(super) fn play_bit(&mut self, c: u8) {
         let seat = self.to_move;
         debug_assert!(self.hands[seat as usize] & (1 << c) != 0);
