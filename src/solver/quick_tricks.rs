@@ -258,8 +258,12 @@ pub(super) fn quick_tricks(p: &Position, enough: impl Fn(&Sure) -> bool) -> Sure
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
-    use crate::cards::Suit;
+    use crate::cards::{Card, CardSet, Deck, Suit};
+    use crate::games::{Seat, Side, Sides, TrumpOrder};
+    use crate::solver::{Scoring, Solver};
 
     fn pos(hands: [&str; 4], trump: Option<Suit>, leader: u8) -> Position {
         Position::partnership(hands, trump, leader)
@@ -345,6 +349,73 @@ mod tests {
             0,
         );
         assert_eq!(quick_tricks_at_most(&p), 5);
+    }
+
+    /// A position of `seats` hands of `size` cards from the shuffled pack `order`, after
+    /// `tricks` complete tricks in which each card is picked by `picks` among the legal ones.
+    fn random_position(
+        order: &[Card],
+        (seats, size, tricks): (usize, usize, usize),
+        trump: Option<Suit>,
+        leader: usize,
+        picks: &[usize],
+    ) -> Position {
+        let hands: Vec<CardSet> = (0..seats)
+            .map(|s| order[s * size..(s + 1) * size].iter().copied().collect())
+            .collect();
+        let sides = if seats == 4 {
+            Sides::every(4, 2)
+        } else {
+            Sides::alone(3)
+        };
+        let mut p = Position::new(
+            &hands,
+            trump,
+            TrumpOrder::ACES_HIGH,
+            Seat(leader as u8),
+            sides,
+            Side(0),
+            Scoring::Tricks,
+        )
+        .unwrap();
+        for &k in picks.iter().cycle().take(tricks * seats) {
+            let legal: Vec<Card> = p.legal().iter().collect();
+            p.play(legal[k % legal.len()]).unwrap();
+        }
+        p
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1024))]
+
+        /// On random deals, part-played, with and without trumps, at tables of three and
+        /// four: the cheap bound is never below the line, and the line is never more than
+        /// the leader's side makes with best play (solved exactly where few tricks are left).
+        #[test]
+        fn the_line_is_sound_and_the_cheap_bound_above_it(
+            order in Just(Deck::Full52.cards().iter().collect::<Vec<Card>>()).prop_shuffle(),
+            seats in 3usize..=4,
+            size in 1usize..=13,
+            played in 0usize..13,
+            trump in 0usize..5,
+            leader in 0usize..4,
+            picks in proptest::collection::vec(0usize..16, 1..8),
+        ) {
+            let trump = (trump < 4).then(|| Suit::from_index(trump));
+            let tricks = played % size;
+            let p = random_position(&order, (seats, size, tricks), trump, leader % seats, &picks);
+            let line = quick_tricks(&p, |_| false).tricks;
+            prop_assert!(quick_tricks_at_most(&p) >= line);
+            if p.tricks_left <= 5 {
+                let future = Solver::with_table_bits(12).value(&p) - p.base();
+                if p.is_max(p.leader) {
+                    prop_assert!(future >= line, "the side on lead makes {future} < {line}");
+                } else {
+                    let left = p.tricks_left as i32;
+                    prop_assert!(future <= left - line, "{future} > {left} - {line}");
+                }
+            }
+        }
     }
 
     #[test]
