@@ -256,17 +256,13 @@ fn lead0(v: &View) -> i32 {
     (v.p.trick[0] & 15) as i32 + 2
 }
 
-/// The winning card after `k` cards (`k` ≥ 1): its suit, DDS rank and relative hand.
-fn winning_after(v: &View, k: usize) -> (u8, i32, usize) {
+/// The winning card of the trick so far (as the position keeps it): its suit, DDS rank and
+/// hand relative to the leader.
+#[inline]
+fn winning_so_far(v: &View) -> (u8, i32, usize) {
     let p = v.p;
-    let mut best = p.trick[0];
-    let mut who = 0;
-    for (i, &c) in p.trick[1..k].iter().enumerate() {
-        if p.beats(c, best) {
-            best = c;
-            who = i + 1;
-        }
-    }
+    let best = p.win_card;
+    let who = (p.win_seat as usize + 4 - v.lead) & 3;
     (best >> 4, (best & 15) as i32 + 2, who)
 }
 
@@ -674,7 +670,7 @@ fn third_follow(v: &View, mv: &[Mv], w: &mut [i16], trump_live: bool) {
     let min4th = lowest(cards4th);
     let max3rd = mv[0].rank;
     let lead0 = lead0(v);
-    let (move1_suit, move1_rank, high1) = winning_after(v, 2);
+    let (move1_suit, move1_rank, high1) = winning_so_far(v);
     let low = |w: &mut [i16]| {
         for (x, m) in w.iter_mut().zip(mv) {
             *x = -m.rank as i16;
@@ -772,7 +768,7 @@ fn third_trump_void(v: &View, m: Mv) -> i16 {
     let count = v.len(v.curr, s);
     let max4th = highest(v.ris(rh_l, led));
     let lead0 = lead0(v);
-    let (move1_suit, move1_rank, high1) = winning_after(v, 2);
+    let (move1_suit, move1_rank, high1) = winning_so_far(v);
     let w = if led == trump || s != trump {
         -m.rank + (count << 6) / 40
     } else if high1 == 0 && lead0 > max4th && (max4th != 0 || v.len(rh_l, trump) == 0) {
@@ -818,7 +814,7 @@ fn third_nt_void(v: &View, m: Mv) -> i16 {
 // ---- Fourth hand. ----
 
 fn fourth_follow(v: &View, m: Mv) -> i16 {
-    let (move2_suit, move2_rank, high2) = winning_after(v, 3);
+    let (move2_suit, move2_rank, high2) = winning_so_far(v);
     let led = v.p.led();
     if high2 == 1 || (led != v.trump && move2_suit == v.trump) {
         (-m.rank) as i16
@@ -837,7 +833,7 @@ fn fourth_trump_void(v: &View, m: Mv) -> i16 {
     if kx(v, s, count) {
         val -= 2;
     }
-    let (move2_suit, move2_rank, high2) = winning_after(v, 3);
+    let (move2_suit, move2_rank, high2) = winning_so_far(v);
     let w = if led == trump {
         -m.rank + val
     } else if high2 == 1 {
