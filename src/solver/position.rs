@@ -382,6 +382,13 @@ impl Position {
         (cs == ws && c > w) || (cs == self.enc.trump && ws != self.enc.trump)
     }
 
+    /// [`Position::beats`] with both halves worked out, for callers that must not branch.
+    #[inline]
+    fn beats_eagerly(&self, c: u8, w: u8) -> bool {
+        let (cs, ws) = (c >> 4, w >> 4);
+        ((cs == ws) & (c > w)) | ((cs == self.enc.trump) & (ws != self.enc.trump))
+    }
+
     /// The seat after `s`.
     #[inline]
     pub(super) fn next_seat(&self, s: u8) -> u8 {
@@ -395,10 +402,12 @@ impl Position {
         debug_assert!(self.hands[seat as usize] & (1 << c) != 0);
         self.hands[seat as usize] &= !(1 << c);
         self.trick[self.trick_len as usize] = c;
-        if self.trick_len == 0 || self.beats(c, self.win_card) {
-            self.win_seat = seat;
-            self.win_card = c;
-        }
+        // Without branches: whether the card takes the lead in the trick is as good as random
+        // to a branch predictor.
+        let takes = (self.trick_len == 0) | self.beats_eagerly(c, self.win_card);
+        let m = (takes as u8).wrapping_neg();
+        self.win_seat = (seat & m) | (self.win_seat & !m);
+        self.win_card = (c & m) | (self.win_card & !m);
         self.trick_len += 1;
         self.to_move = self.next_seat(seat);
         if self.trick_len == self.n {
@@ -422,9 +431,11 @@ impl Position {
         };
         if self.is_max(self.win_seat) {
             let mut pts = self.per_trick as i16;
-            for &c in &self.trick[..n] {
-                if c >> 4 == self.enc.trump {
-                    pts += self.val(c & 15) as i16;
+            if self.valued != 0 {
+                for &c in &self.trick[..n] {
+                    if c >> 4 == self.enc.trump {
+                        pts += self.val(c & 15) as i16;
+                    }
                 }
             }
             self.acc += pts;
@@ -511,11 +522,8 @@ impl Position {
     /// The points a solver card scores for the side that wins it.
     #[inline]
     pub(super) fn value_of(&self, c: u8) -> u8 {
-        if c >> 4 == self.enc.trump {
-            self.val(c & 15)
-        } else {
-            0
-        }
+        // A mask rather than a branch: whether a card is a trump is hard to predict.
+        self.val(c & 15) & ((c >> 4 == self.enc.trump) as u8).wrapping_neg()
     }
 
     /// The points of bit `bit` of the trump lane.
