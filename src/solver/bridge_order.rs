@@ -179,6 +179,10 @@ fn moves_of(list: &MoveList) -> [Mv; 16] {
 /// Weighs the moves of the seat to play at a four-seat partnership table. `killer` is the
 /// move that last cut off at this depth; `remembered` the table's best move.
 pub(super) fn weigh(p: &Position, list: &mut MoveList, killer: u8, remembered: Option<u8>) {
+    if p.trick_len == 3 && list.cards[0] >> 4 == p.led() {
+        fourth_follows(p, list);
+        return;
+    }
     let v = View {
         p,
         trump: p.trump_lane(),
@@ -235,11 +239,9 @@ pub(super) fn weigh(p: &Position, list: &mut MoveList, killer: u8, remembered: O
             }
         }
         _ => {
-            let led = p.led();
+            // Following suit was weighed by `fourth_follows`: the fourth hand is void here.
             for i in 0..n {
-                w[i] = if mv[i].suit == led {
-                    fourth_follow(&v, mv[i])
-                } else if trump_live {
+                w[i] = if trump_live {
                     fourth_trump_void(&v, mv[i])
                 } else {
                     fourth_nt_void(&v, mv[i])
@@ -813,15 +815,22 @@ fn third_nt_void(v: &View, m: Mv) -> i16 {
 
 // ---- Fourth hand. ----
 
-fn fourth_follow(v: &View, m: Mv) -> i16 {
-    let (move2_suit, move2_rank, high2) = winning_so_far(v);
-    let led = v.p.led();
-    if high2 == 1 || (led != v.trump && move2_suit == v.trump) {
-        (-m.rank) as i16
-    } else if m.rank > move2_rank {
-        (30 - m.rank) as i16
+/// The fourth hand's weights when it follows suit, straight from the position (the most
+/// common ordering of all, and the simplest). When its partner is winning or the trick is
+/// ruffed, its cards from the lowest up; otherwise the cards that win the trick from the
+/// lowest up, then the others from the lowest up.
+fn fourth_follows(p: &Position, list: &mut MoveList) {
+    let partner_wins = p.win_seat == (p.leader + 1) & 3;
+    let ruffed = p.win_card >> 4 != p.led();
+    let to_beat = if partner_wins || ruffed {
+        15
     } else {
-        (-m.rank) as i16
+        p.win_card & 15
+    };
+    for i in 0..list.len {
+        let bit = list.cards[i] & 15;
+        let rank = bit as i16 + 2;
+        list.weights[i] = if bit > to_beat { 30 - rank } else { -rank };
     }
 }
 
