@@ -83,8 +83,8 @@ const LANE_HIGH: u64 = 0x8000_8000_8000_8000;
 /// with the class as a set of solver cards: suit by suit, highest class first.
 ///
 /// The tops of the classes are found for all suits at once, and each class is cut out below
-/// its top with a few masks: no branch depends on the cards, since a mispredicted branch
-/// costs more than the arithmetic.
+/// its top with a few masks: the only branch is the loop over the classes, since a
+/// mispredicted branch costs more than the arithmetic.
 #[inline(always)]
 pub(super) fn for_each_class(p: &Position, mut f: impl FnMut(u8, u64)) {
     let legal = p.legal_bits();
