@@ -820,7 +820,7 @@ fn third_nt_void(v: &View, m: Mv) -> i16 {
 /// ruffed, its cards from the lowest up; otherwise the cards that win the trick from the
 /// lowest up, then the others from the lowest up.
 fn fourth_follows(p: &Position, list: &mut MoveList) {
-    let partner_wins = p.win_seat == (p.leader + 1) & 3;
+    let partner_wins = p.win_seat as usize == lho(p.leader as usize);
     let ruffed = p.win_card >> 4 != p.led();
     let to_beat = if partner_wins || ruffed {
         15
