@@ -44,8 +44,8 @@ pub(super) struct Pattern {
 
 impl Pattern {
     /// Whether a position whose owner words are `layout` (and whose shape is the entry's) has
-    /// this pattern.
-    #[inline]
+    /// this pattern. (The table applies this rule to a block of entries at once.)
+    #[cfg(test)]
     pub fn matches(&self, layout: [u64; 2]) -> bool {
         (layout[0] & self.mask[0]) == self.codes[0] && (layout[1] & self.mask[1]) == self.codes[1]
     }

@@ -4,7 +4,7 @@
 //!
 //! As in DDS, the entries of one shape are kept together: an index maps each shape to a chain
 //! of blocks of its entries, newest first, and a probe walks the chain testing each pattern
-//! (two masked compares; a block's patterns lie side by side in four cache lines). The index
+//! (two masked compares per entry, done for a whole block at once). The index
 //! holds only a tag and the head block (which holds the shape), eight bytes a slot, so that
 //! it stays in the cache. A shape may have many patterns (every layout of the cards that
 //! mattered), and all of them stay reachable; a table keyed by shape alone with a few entries
@@ -35,12 +35,17 @@ const MAX_CHAIN: u32 = 128;
 /// blocks.
 const BLOCK_SHIFT: u32 = 3;
 
-/// Up to [`PER_BLOCK`] stored bounds of one shape, newest last.
+/// Up to [`PER_BLOCK`] stored bounds of one shape, newest last. The patterns are stored by
+/// field (all masks of the first owner word, then their codes, …), so that a probe tests
+/// every entry of the block at once, without a branch per entry.
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(64))]
 struct Block {
     shape: Shape,
-    patterns: [Pattern; PER_BLOCK],
+    /// `mask[w][j]`: word `w` of entry `j`'s pattern mask.
+    mask: [[u64; PER_BLOCK]; 2],
+    /// `codes[w][j]`: word `w` of entry `j`'s owner codes.
+    codes: [[u64; PER_BLOCK]; 2],
     /// The value to come is at least `lo`.
     lo: [u8; PER_BLOCK],
     /// The value to come is at most `hi`.
@@ -58,16 +63,55 @@ impl Block {
     fn holding(shape: &Shape, pattern: &Pattern, lo: u8, hi: u8, best: u8, next: u32) -> Block {
         let mut block = Block {
             shape: *shape,
-            patterns: [Pattern::default(); PER_BLOCK],
+            mask: [[0; PER_BLOCK]; 2],
+            codes: [[0; PER_BLOCK]; 2],
             lo: [0; PER_BLOCK],
             hi: [0; PER_BLOCK],
             best: [NO_MOVE; PER_BLOCK],
-            len: 1,
+            len: 0,
             next,
         };
-        block.patterns[0] = *pattern;
-        (block.lo[0], block.hi[0], block.best[0]) = (lo, hi, best);
+        block.push(pattern, lo, hi, best);
         block
+    }
+
+    /// Entry `j`'s pattern.
+    #[inline]
+    fn pattern(&self, j: usize) -> Pattern {
+        Pattern {
+            mask: [self.mask[0][j], self.mask[1][j]],
+            codes: [self.codes[0][j], self.codes[1][j]],
+        }
+    }
+
+    /// Adds an entry (the block must have room).
+    #[inline]
+    fn push(&mut self, pattern: &Pattern, lo: u8, hi: u8, best: u8) {
+        let j = self.len as usize;
+        for w in 0..2 {
+            self.mask[w][j] = pattern.mask[w];
+            self.codes[w][j] = pattern.codes[w];
+        }
+        (self.lo[j], self.hi[j], self.best[j]) = (lo, hi, best);
+        self.len += 1;
+    }
+
+    /// The entries whose patterns a position with owner words `layout` has, as bits.
+    #[inline]
+    fn matching(&self, layout: [u64; 2]) -> u32 {
+        let mut hits = 0u32;
+        for j in 0..PER_BLOCK {
+            let ok = (layout[0] & self.mask[0][j] == self.codes[0][j])
+                & (layout[1] & self.mask[1][j] == self.codes[1][j]);
+            hits |= (ok as u32) << j;
+        }
+        hits & ((1u32 << self.len) - 1)
+    }
+
+    /// The entry with exactly `pattern`, if any.
+    #[inline]
+    fn find(&self, pattern: &Pattern) -> Option<usize> {
+        (0..self.len as usize).find(|&j| self.pattern(j) == *pattern)
     }
 }
 
@@ -204,17 +248,19 @@ impl TransTable {
         let mut i = self.slots[slot].head;
         while i != 0 {
             let b = &self.blocks[i as usize - 1];
-            for j in (0..b.len as usize).rev() {
-                if b.patterns[j].matches(layout) {
-                    let hit = Hit {
-                        lo: b.lo[j],
-                        hi: b.hi[j],
-                        best: b.best[j],
-                        pattern: b.patterns[j],
-                    };
-                    if f(&hit) {
-                        return Some(hit);
-                    }
+            let mut hits = b.matching(layout);
+            // Newest first.
+            while hits != 0 {
+                let j = (31 - hits.leading_zeros()) as usize;
+                hits &= !(1 << j);
+                let hit = Hit {
+                    lo: b.lo[j],
+                    hi: b.hi[j],
+                    best: b.best[j],
+                    pattern: b.pattern(j),
+                };
+                if f(&hit) {
+                    return Some(hit);
                 }
             }
             i = b.next;
@@ -239,10 +285,7 @@ impl TransTable {
                 blocks += 1;
                 (before_last, last) = (last, i);
                 let b = &mut self.blocks[i as usize - 1];
-                if let Some(j) = b.patterns[..b.len as usize]
-                    .iter()
-                    .position(|q| q == pattern)
-                {
+                if let Some(j) = b.find(pattern) {
                     b.lo[j] = b.lo[j].max(lo);
                     b.hi[j] = b.hi[j].min(hi);
                     if best != NO_MOVE {
@@ -255,10 +298,7 @@ impl TransTable {
             let head = self.slots[slot].head as usize - 1;
             let b = &mut self.blocks[head];
             if (b.len as usize) < PER_BLOCK {
-                let j = b.len as usize;
-                b.patterns[j] = *pattern;
-                (b.lo[j], b.hi[j], b.best[j]) = (lo, hi, best);
-                b.len += 1;
+                b.push(pattern, lo, hi, best);
                 return;
             }
             if blocks >= MAX_CHAIN {
