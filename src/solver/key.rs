@@ -124,30 +124,27 @@ impl Position {
         let mut ranks = 0;
         for s in 0..4u8 {
             let m = (pattern.mask[s as usize / 2] >> (32 * (s as u32 % 2))) as u32;
-            let k = m.count_ones() / self.code_bits as u32;
-            if k != 0 {
-                ranks |= self.top_live(s, k - 1);
-            }
+            ranks |= self.kth_live(s, m.count_ones() / self.code_bits as u32);
         }
         ranks
     }
 
-    /// The live card of suit `s` with `above` live cards above it, as a one-bit set (0 if
-    /// there is none).
+    /// The `k`-th highest live card of suit `s`, as a one-bit set (0 if `k` is 0 or the suit
+    /// has fewer live cards).
+    ///
+    /// Without a loop or a branch: a binary search for the lowest bit at or above which `k`
+    /// live cards lie, whose steps are selects (a loop that ran once per card above would
+    /// mispredict its exit on most calls).
     #[inline]
-    fn top_live(&self, s: u8, above: u32) -> u64 {
-        let mut l = lane(self.live, s);
-        for _ in 0..above {
-            if l == 0 {
-                return 0;
-            }
-            l &= !(1u64 << (63 - l.leading_zeros()));
+    fn kth_live(&self, s: u8, k: u32) -> u64 {
+        let l = lane(self.live, s);
+        let mut at = 0u32;
+        for step in [8, 4, 2, 1] {
+            let enough = (l >> (at + step)).count_ones() >= k;
+            at += step & (enough as u32).wrapping_neg();
         }
-        if l == 0 {
-            0
-        } else {
-            1u64 << (16 * s as u32 + 63 - l.leading_zeros())
-        }
+        let found = ((k != 0) & (l.count_ones() >= k)) as u64;
+        found << (16 * s as u32 + at)
     }
 
     /// A card in the form in which the table stores a best move: its suit and how many live
@@ -162,7 +159,7 @@ impl Position {
     /// The live card stored as `r` by [`Position::top_index`], if any.
     #[inline]
     pub(super) fn card_from_top(&self, r: u8) -> Option<u8> {
-        let bit = self.top_live(r >> 4, (r & 15) as u32);
+        let bit = self.kth_live(r >> 4, (r & 15) as u32 + 1);
         (bit != 0).then(|| bit.trailing_zeros() as u8)
     }
 
