@@ -108,10 +108,20 @@ impl Block {
         hits & ((1u32 << self.len) - 1)
     }
 
-    /// The entry with exactly `pattern`, if any.
+    /// The entry with exactly `pattern`, if any (tested for all entries at once, as in
+    /// [`Block::matching`]).
     #[inline]
     fn find(&self, pattern: &Pattern) -> Option<usize> {
-        (0..self.len as usize).find(|&j| self.pattern(j) == *pattern)
+        let mut same = 0u32;
+        for j in 0..PER_BLOCK {
+            let eq = (self.mask[0][j] == pattern.mask[0])
+                & (self.mask[1][j] == pattern.mask[1])
+                & (self.codes[0][j] == pattern.codes[0])
+                & (self.codes[1][j] == pattern.codes[1]);
+            same |= (eq as u32) << j;
+        }
+        same &= (1u32 << self.len) - 1;
+        (same != 0).then(|| same.trailing_zeros() as usize)
     }
 }
 
