@@ -63,7 +63,9 @@ impl Solver {
         }
         let shape = Keyed::new(p.shape());
         let mut best_stored = NO_MOVE;
+        let mut unseen = true;
         let hit = self.tt.probe(&shape, p.layout(), |hit| {
+            unseen = false;
             if hit.best != NO_MOVE {
                 best_stored = hit.best;
             }
@@ -92,13 +94,8 @@ impl Solver {
             (0, need - 1)
         };
         let best = best.map_or(NO_MOVE, |c| p.top_index(c));
-        self.tt.store(
-            &shape,
-            &p.pattern(ranks),
-            lo.clamp(0, 255) as u8,
-            hi.clamp(0, 255) as u8,
-            best,
-        );
+        let bounds = (lo.clamp(0, 255) as u8, hi.clamp(0, 255) as u8, best);
+        self.tt.store(&shape, &p.pattern(ranks), bounds, unseen);
         (ok, ranks)
     }
 

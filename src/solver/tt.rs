@@ -54,13 +54,21 @@ struct Block {
     best: [u8; PER_BLOCK],
     /// Entries in use.
     len: u8,
+    /// Blocks in the chain from this one to its end (kept up to date in the head block).
+    chain: u16,
     /// The next (older) block of the same shape plus one, or 0.
     next: u32,
 }
 
 impl Block {
-    /// A block of `shape` holding one entry, before block `next` (plus one; 0: none).
-    fn holding(shape: &Shape, pattern: &Pattern, lo: u8, hi: u8, best: u8, next: u32) -> Block {
+    /// A block of `shape` holding one entry, before block `next` (plus one; 0: none), at the
+    /// head of a chain of `chain` blocks.
+    fn holding(
+        shape: &Shape,
+        (pattern, lo, hi, best): (&Pattern, u8, u8, u8),
+        next: u32,
+        chain: u16,
+    ) -> Block {
         let mut block = Block {
             shape: *shape,
             mask: [[0; PER_BLOCK]; 2],
@@ -69,6 +77,7 @@ impl Block {
             hi: [0; PER_BLOCK],
             best: [NO_MOVE; PER_BLOCK],
             len: 0,
+            chain,
             next,
         };
         block.push(pattern, lo, hi, best);
@@ -279,21 +288,28 @@ impl TransTable {
     }
 
     /// Narrows the bounds stored for `key`'s shape and `pattern` to `lo..=hi` (intersected with
-    /// what is there) and records `best` unless it is [`NO_MOVE`].
+    /// what is there) and records `best` unless it is [`NO_MOVE`]. `unseen` says that the
+    /// probe of this position met no entry it matches (and the table has not started a new
+    /// generation since, or only gained other shapes), so that no entry can have `pattern`
+    /// and the walk along the chain to look for one is saved.
     #[inline]
-    pub fn store(&mut self, key: &Keyed, pattern: &Pattern, lo: u8, hi: u8, best: u8) {
+    pub fn store(
+        &mut self,
+        key: &Keyed,
+        pattern: &Pattern,
+        (lo, hi, best): (u8, u8, u8),
+        unseen: bool,
+    ) {
         if self.slots.is_empty() {
             self.slots = vec![Slot::default(); self.index_len()];
             self.blocks = Vec::with_capacity(self.capacity());
         }
+        let entry = (pattern, lo, hi, best);
         let found = self.find(key);
         if let Ok(slot) = found {
-            let mut i = self.slots[slot].head;
-            // The chain's length, its last block and the block before that (plus one).
-            let (mut blocks, mut last, mut before_last) = (0, 0, 0);
+            let head = self.slots[slot].head;
+            let mut i = if unseen { 0 } else { head };
             while i != 0 {
-                blocks += 1;
-                (before_last, last) = (last, i);
                 let b = &mut self.blocks[i as usize - 1];
                 if let Some(j) = b.find(pattern) {
                     b.lo[j] = b.lo[j].max(lo);
@@ -305,19 +321,22 @@ impl TransTable {
                 }
                 i = b.next;
             }
-            let head = self.slots[slot].head as usize - 1;
-            let b = &mut self.blocks[head];
+            let b = &mut self.blocks[head as usize - 1];
             if (b.len as usize) < PER_BLOCK {
                 b.push(pattern, lo, hi, best);
                 return;
             }
-            if blocks >= MAX_CHAIN {
+            let chain = b.chain;
+            if chain as u32 >= MAX_CHAIN {
                 // A long chain recycles its oldest block as its new head, so that probes
                 // stay short.
+                let (mut last, mut before_last, mut i) = (0, 0, head);
+                while i != 0 {
+                    (before_last, last) = (last, i);
+                    i = self.blocks[i as usize - 1].next;
+                }
                 self.blocks[before_last as usize - 1].next = 0;
-                let head = self.slots[slot].head;
-                self.blocks[last as usize - 1] =
-                    Block::holding(&key.shape, pattern, lo, hi, best, head);
+                self.blocks[last as usize - 1] = Block::holding(&key.shape, entry, head, chain);
                 self.slots[slot].head = last;
                 return;
             }
@@ -327,14 +346,17 @@ impl TransTable {
             || (found.is_err() && 2 * self.shapes >= self.index_len())
         {
             self.new_generation();
-            return self.store(key, pattern, lo, hi, best);
+            return self.store(key, pattern, (lo, hi, best), true);
         }
-        let next = match found {
-            Ok(slot) => self.slots[slot].head,
-            Err(_) => 0,
+        let (next, chain) = match found {
+            Ok(slot) => {
+                let head = self.slots[slot].head;
+                (head, self.blocks[head as usize - 1].chain + 1)
+            }
+            Err(_) => (0, 1),
         };
         self.blocks
-            .push(Block::holding(&key.shape, pattern, lo, hi, best, next));
+            .push(Block::holding(&key.shape, entry, next, chain));
         let head = self.blocks.len() as u32;
         match found {
             Ok(slot) => self.slots[slot].head = head,
@@ -363,8 +385,8 @@ mod tests {
         };
         let layout = [0b1_0110, 7];
         assert_eq!(t.probe(&shape, layout, |_| true), None);
-        t.store(&shape, &pattern, 2, 9, NO_MOVE);
-        t.store(&shape, &pattern, 0, 5, 0x12);
+        t.store(&shape, &pattern, (2, 9, NO_MOVE), false);
+        t.store(&shape, &pattern, (0, 5, 0x12), false);
         let hit = t.probe(&shape, layout, |_| true).unwrap();
         assert_eq!((hit.lo, hit.hi, hit.best), (2, 5, 0x12));
         // Another layout under the mask, or another shape, does not match.
@@ -395,7 +417,7 @@ mod tests {
             codes: [code, 0],
         };
         for code in 0..cap + PER_BLOCK as u64 {
-            t.store(&shape, &pattern(code), 1, 1, NO_MOVE);
+            t.store(&shape, &pattern(code), (1, 1, NO_MOVE), false);
         }
         // The first block's entries made room for the newest block's.
         for code in 0..PER_BLOCK as u64 {
@@ -416,7 +438,7 @@ mod tests {
                 mask: [0xFF, 0],
                 codes: [code, 0],
             };
-            t.store(&shape, &pattern, code as u8, code as u8, NO_MOVE);
+            t.store(&shape, &pattern, (code as u8, code as u8, NO_MOVE), false);
         }
         for code in 0..200u64 {
             let hit = t.probe(&shape, [code | 0x300, 0], |_| true).unwrap();
