@@ -135,10 +135,9 @@ impl Position {
     pub(super) fn pattern(&self, ranks: u64) -> Pattern {
         let mut mask = [0u64; 2];
         for s in 0..4u8 {
-            let r = lane(ranks, s);
-            if r == 0 {
-                continue;
-            }
+            // The bit above the lane stands in for "no card of the suit mattered" (then no
+            // live card is at or above it), so that no branch depends on the cards.
+            let r = lane(ranks, s) | 1 << 16;
             let live = lane(self.live, s);
             let k = (live >> r.trailing_zeros()).count_ones();
             let skip = live.count_ones() - k;
