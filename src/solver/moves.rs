@@ -82,31 +82,32 @@ const LANE_HIGH: u64 = 0x8000_8000_8000_8000;
 /// Calls `f(highest, class)` for each class of equivalent legal cards of the seat to play,
 /// with the class as a set of solver cards: suit by suit, highest class first.
 ///
-/// The tops of the classes are found for all suits at once, and each class is cut out below
-/// its top with a few masks: the only branch is the loop over the classes, since a
-/// mispredicted branch costs more than the arithmetic.
+/// The tops and the bottoms of the classes are found for all suits at once, and the `i`-th
+/// top from the highest pairs with the `i`-th bottom (classes do not interleave): the only
+/// branch is the loop over the classes, since a mispredicted branch costs more than the
+/// arithmetic.
 #[inline(always)]
 pub(super) fn for_each_class(p: &Position, mut f: impl FnMut(u8, u64)) {
     let legal = p.legal_bits();
     let hand = p.hands[p.to_move as usize];
-    let others = p.live & !hand;
     let mut tops = class_tops(hand, p.live) & legal;
+    let mut bottoms = class_bottoms(hand, p.live) & legal;
     if p.valued != 0 {
-        tops |= points_tops(p, hand & legal);
+        let (t, b) = points_splits(p, hand & legal);
+        tops |= t;
+        bottoms |= b;
     }
     // The lanes in reverse order, so that taking the highest bit first goes suit by suit
     // from suit 0, highest class first.
-    let mut queue = lanes_reversed(tops);
-    while queue != 0 {
-        let q = 63 - queue.leading_zeros();
-        queue &= !(1u64 << q);
-        let c = (q ^ 0x30) as u8;
-        let base = c & 0x30;
-        // The class runs down from its top to the next card of another hand or the next top.
-        let below = (others | tops) & ((1u64 << c) - 1) & !((1u64 << base) - 1);
-        let floor = 63 - ((below << 1) | (1u64 << base)).leading_zeros();
-        let class = hand & ((2u64 << c) - 1) & !((1u64 << floor) - 1);
-        f(c, class);
+    let mut tops = lanes_reversed(tops);
+    let mut bottoms = lanes_reversed(bottoms);
+    while tops != 0 {
+        let (t, b) = (63 - tops.leading_zeros(), 63 - bottoms.leading_zeros());
+        tops &= !(1u64 << t);
+        bottoms &= !(1u64 << b);
+        let (c, low) = (t ^ 0x30, b ^ 0x30);
+        let class = hand & ((2u64 << c) - 1) & !((1u64 << low) - 1);
+        f(c as u8, class);
     }
 }
 
@@ -127,25 +128,40 @@ fn class_tops(hand: u64, live: u64) -> u64 {
     (h & !landed).reverse_bits()
 }
 
-/// Where scoring cards split a run of touching trumps (Catch the Ten): a card of `held` in
-/// the trump lane is a top when the next card of the hand above it scores differently.
-fn points_tops(p: &Position, held: u64) -> u64 {
+/// The bottom card of each class of touching cards of `hand` among `live`, in every suit at
+/// once: a card of the hand is a bottom when the next live card below it is not the hand's.
+/// As in [`class_tops`], a carry started just above each card of the hand runs through the
+/// dead cards and lands on the next live card above it, which is then no bottom.
+#[inline(always)]
+fn class_bottoms(hand: u64, live: u64) -> u64 {
+    let dead = !live & !LANE_HIGH;
+    let seeds = (hand << 1) & !LANE_LOW;
+    hand & !dead.wrapping_add(seeds)
+}
+
+/// Where scoring cards split a run of touching trumps (Catch the Ten), as extra tops and
+/// bottoms: a card of `held` in the trump lane is a top when the next card of the hand above
+/// it scores differently, and that card is a bottom.
+fn points_splits(p: &Position, held: u64) -> (u64, u64) {
     let t = p.trump_lane();
     if t == NO_TRUMP {
-        return 0;
+        return (0, 0);
     }
     let mut l = lane(held, t);
-    let mut tops = 0;
+    let (mut tops, mut bottoms) = (0, 0);
     let mut prev: Option<u8> = None;
     while l != 0 {
         let b = 63 - l.leading_zeros() as u8;
         l &= !(1u64 << b);
-        if prev.is_some_and(|a| p.val(a) != p.val(b)) {
+        if let Some(a) = prev
+            && p.val(a) != p.val(b)
+        {
             tops |= 1u64 << (16 * t + b);
+            bottoms |= 1u64 << (16 * t + a);
         }
         prev = Some(b);
     }
-    tops
+    (tops, bottoms)
 }
 
 /// The four lanes of `x` in reverse order (suit 0 in the highest lane).
