@@ -90,8 +90,10 @@ impl View<'_> {
     /// trick in progress).
     fn owner(&self, s: u8, bit: u32) -> usize {
         let c = (s << 4) | bit as u8;
-        if let Some(h) = (0..4).find(|&h| self.p.hands[h] >> c & 1 != 0) {
-            return h;
+        // Which hand holds it, without a branch per hand (that would be as good as random).
+        let held = (0..4).fold(0, |a, h| a | (self.p.hands[h] >> c & 1) << h);
+        if held != 0 {
+            return held.trailing_zeros() as usize;
         }
         let i = self.p.trick[..self.p.trick_len as usize]
             .iter()
