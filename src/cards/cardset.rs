@@ -305,8 +305,9 @@ impl Indexed {
     }
 }
 
-/// `SELECT_IN_BYTE[b][k]`: the position of the `k`-th set bit (0-based) of the byte `b`.
-static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+/// `SELECT_IN_BYTE[b][k]`: the position of the `k`-th set bit (0-based) of the byte `b`
+/// (0 where `b` has fewer). Also used by the solver.
+pub(crate) static SELECT_IN_BYTE: [[u8; 8]; 256] = {
     let mut t = [[0u8; 8]; 256];
     let mut b = 0;
     while b < 256 {

@@ -17,6 +17,7 @@
 
 use super::encoding::{bits, lane, suit_mask};
 use super::position::Position;
+use crate::cards::SELECT_IN_BYTE;
 
 /// Where a position is, in the parts an entry must match exactly: each hand's length in each
 /// suit, and the leader, clamped cards still needed, live scoring trumps and tricks left.
@@ -51,31 +52,12 @@ impl Pattern {
     }
 }
 
-/// `SELECT[b][j]`: the bit of the `j`-th lowest one bit of byte `b` (counting from 0), or 0
-/// where `b` has no more.
-static SELECT: [[u8; 8]; 256] = {
-    let mut table = [[0u8; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let (mut bit, mut j) = (0, 0);
-        while bit < 8 {
-            if b >> bit & 1 != 0 {
-                table[b][j] = bit as u8;
-                j += 1;
-            }
-            bit += 1;
-        }
-        b += 1;
-    }
-    table
-};
-
 /// The `k`-th highest one bit of the 16-bit `lane`, as a one-bit set (0 if `k` is 0 or the
 /// lane has fewer bits).
 ///
 /// Without a loop (one that ran once per bit above would mispredict its exit on most calls):
 /// the bit lies in the high byte if that holds at least `k` bits, else in the low byte, and
-/// [`SELECT`] finds it within its byte.
+/// [`SELECT_IN_BYTE`] finds it within its byte.
 #[inline]
 fn kth_highest(lane: u32, k: u32) -> u32 {
     let (high, low) = (lane >> 8, lane & 0xFF);
@@ -89,7 +71,7 @@ fn kth_highest(lane: u32, k: u32) -> u32 {
     } else {
         total.wrapping_sub(k)
     };
-    let bit = SELECT[byte as usize][from_bottom as usize & 7] as u32 + 8 * in_high as u32;
+    let bit = SELECT_IN_BYTE[byte as usize][from_bottom as usize & 7] as u32 + 8 * in_high as u32;
     (((k != 0) & (k <= total)) as u32) << bit
 }
 
