@@ -276,18 +276,6 @@ pub(super) fn beatable(p: &Position, first: u8, count: u8, holder: bool, x: u8) 
     false
 }
 
-/// The points of the cards in the trick in progress.
-#[inline]
-pub(super) fn trick_points(p: &Position) -> i32 {
-    if p.valued == 0 {
-        return 0;
-    }
-    p.trick[..p.trick_len as usize]
-        .iter()
-        .map(|&c| p.value_of(c) as i32)
-        .sum()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

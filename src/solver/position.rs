@@ -430,15 +430,7 @@ impl Position {
             NO_CARD
         };
         if self.is_max(self.win_seat) {
-            let mut pts = self.per_trick as i16;
-            if self.valued != 0 {
-                for &c in &self.trick[..n] {
-                    if c >> 4 == self.enc.trump {
-                        pts += self.val(c & 15) as i16;
-                    }
-                }
-            }
-            self.acc += pts;
+            self.acc += self.per_trick as i16 + self.trick_value() as i16;
             self.cw += self.n;
         }
         for i in 0..n {
@@ -469,6 +461,19 @@ impl Position {
     #[inline]
     pub(super) fn dnorm(&self) -> i32 {
         (self.share as i32 - self.cw as i32).clamp(0, self.cards_left() + 1)
+    }
+
+    /// The points of the cards in the trick in progress (nothing to add up when no card
+    /// scores, as in Whist and 9-5-2).
+    #[inline]
+    pub(super) fn trick_value(&self) -> i32 {
+        if self.valued == 0 {
+            return 0;
+        }
+        self.trick[..self.trick_len as usize]
+            .iter()
+            .map(|&c| self.value_of(c) as i32)
+            .sum()
     }
 
     /// Points still in the live cards (the valued trumps not yet gone).

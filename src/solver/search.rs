@@ -16,7 +16,7 @@
 //! bound for every position with the same suit lengths and the same owners of those cards.
 
 use super::Solver;
-use super::bounds::{decide, trick_points, trick_winner};
+use super::bounds::{decide, trick_winner};
 use super::encoding::lane;
 use super::moves::{MoveList, generate};
 use super::ordering::order;
@@ -34,7 +34,7 @@ impl Solver {
         if p.trick_len != 0 {
             // Whether winning this trick would make the target, or losing it would miss it:
             // only then is it worth asking whether one coalition is sure to win it.
-            let points = trick_points(p);
+            let points = p.trick_value();
             let makes = p.base() + p.future_of(1, points) >= target;
             let rest = p.future_of(p.tricks_left as i32 - 1, p.live_value() - points);
             let misses = p.base() + rest < target;
