@@ -138,11 +138,16 @@ impl View<'_> {
         }
     }
 
+    /// The cards of suit `s` in hands.
+    #[inline]
+    fn held(&self, s: u8) -> u64 {
+        (0..4).fold(0, |a, h| a | self.ris(h, s))
+    }
+
     /// The rank of `rank` among the cards of suit `s` in hands, from the top (1 is highest).
     #[inline]
     fn rel_rank(&self, s: u8, rank: i32) -> i32 {
-        let l = (0..4).fold(0, |a, h| a | self.ris(h, s));
-        (l >> (rank - 2)).count_ones() as i32
+        (self.held(s) >> (rank - 2)).count_ones() as i32
     }
 }
 
@@ -199,19 +204,25 @@ pub(super) fn weigh(p: &Position, list: &mut MoveList, killer: u8, remembered: O
     match p.trick_len {
         0 => {
             let is = |i: usize, c: Option<u8>| c.is_some_and(|c| c == list.cards[i]);
-            // The moves come suit by suit: each suit's top two cards are found once.
-            let mut tops = (NO_TRUMP, NONE, NONE);
-            for i in 0..n {
+            // The moves come suit by suit: what a suit's cards share is worked out once.
+            let mut i = 0;
+            while i < n {
                 let s = mv[i].suit;
-                if tops.0 != s {
-                    tops = (s, v.nth_top(s, 0), v.nth_top(s, 1));
-                }
-                let (k, t) = (killer == list.cards[i], is(i, remembered));
-                w[i] = if trump_live {
-                    lead_trump(&v, mv[i], (tops.1, tops.2), k, t)
+                let tops = (v.nth_top(s, 0), v.nth_top(s, 1));
+                let mut suit = if trump_live {
+                    lead_trump_suit(&v, s, tops)
                 } else {
-                    lead_nt(&v, mv[i], (tops.1, tops.2), k, t)
+                    lead_nt_suit(&v, s, tops)
                 };
+                while i < n && mv[i].suit == s {
+                    let (k, t) = (killer == list.cards[i], is(i, remembered));
+                    w[i] = if trump_live {
+                        lead_trump(&v, &mut suit, mv[i], k, t)
+                    } else {
+                        lead_nt(&v, &mut suit, mv[i], k, t)
+                    };
+                    i += 1;
+                }
             }
         }
         1 => {
@@ -272,22 +283,66 @@ fn winning_so_far(v: &View) -> (u8, i32, usize) {
 
 // ---- On lead. ----
 
-fn lead_trump(
-    v: &View,
-    m: Mv,
-    (winner, second): (Top, Top),
-    killer: bool,
-    remembered: bool,
-) -> i16 {
-    let (lead, trump, s) = (v.lead, v.trump, m.suit);
+/// What the lead weights of the cards of one suit share: everything that does not depend on
+/// the card's rank, worked out once per suit.
+struct LeadSuit {
+    /// The holders and ranks of the suit's highest and second-highest cards.
+    winner: Top,
+    second: Top,
+    /// The suit's cards in hands (for relative ranks).
+    held: u64,
+    /// Whether a lead of the suit's highest card wins the trick.
+    top_wins: bool,
+    /// Whether a lead of a lower card wins it.
+    other_wins: bool,
+    /// An opponent's singleton is the suit's highest card.
+    singleton_top: bool,
+    /// The suit's weight before what depends on whether the lead wins.
+    base: i32,
+    /// The suit's weight when the lead wins.
+    swd_win: i32,
+    /// The suit's weight when it does not. It needs the holder of the third-highest card, so
+    /// it is worked out when a card of the suit first does not win.
+    swd_lose: Option<i32>,
+    /// The right-hand opponent's length.
+    count_rh: i32,
+}
+
+impl LeadSuit {
+    /// Whether a lead of `m` wins the trick.
+    #[inline]
+    fn wins(&self, m: Mv) -> bool {
+        if self.winner.rank == m.rank {
+            self.top_wins
+        } else {
+            self.other_wins
+        }
+    }
+
+    /// `m`'s rank among the suit's cards in hands, from the top (1 is highest).
+    #[inline]
+    fn rel_rank(&self, m: Mv) -> i32 {
+        (self.held >> (m.rank - 2)).count_ones() as i32
+    }
+}
+
+/// The opponents' lengths in a suit as DDS weighs them against a lead (a void counts as the
+/// tricks left, since it can play anything), scaled by 128.
+#[inline]
+fn opponents_choice(v: &View, count_lh: i32, count_rh: i32) -> i32 {
+    let c_lh = (if count_lh == 0 { v.tricks } else { count_lh }) << 2;
+    let c_rh = (if count_rh == 0 { v.tricks } else { count_rh }) << 2;
+    (c_lh + c_rh) << 5
+}
+
+/// The part of the lead weights of suit `s` that its cards share, with trumps in play.
+fn lead_trump_suit(v: &View, s: u8, (winner, second): (Top, Top)) -> LeadSuit {
+    let (lead, trump) = (v.lead, v.trump);
     let (lh, rh, pd) = (lho(lead), rho(lead), partner(lead));
     let suit_count = v.len(lead, s);
     let count_lh = v.len(lh, s);
     let count_rh = v.len(rh, s);
-    let c_lh = (if count_lh == 0 { v.tricks } else { count_lh }) << 2;
-    let c_rh = (if count_rh == 0 { v.tricks } else { count_rh }) << 2;
-    let suit_weight_d = -(((c_lh + c_rh) << 5) / 13);
-    let r_rank = v.rel_rank(s, m.rank);
+    let suit_weight_d = -(opponents_choice(v, count_lh, count_rh) / 13);
     let mut bonus = 0;
     if s != trump
         && ((v.ris(lh, s) == 0 && v.ris(lh, trump) != 0)
@@ -313,36 +368,54 @@ fn lead_trump(
     {
         bonus += 19;
     }
-    let mut swd = bonus + suit_weight_d;
     let follows_or_cannot_ruff = |h: usize| v.len(h, s) != 0 || v.len(h, trump) == 0;
-    let mut win = false;
-    if winner.rank == m.rank {
-        if s != trump {
-            if v.len(pd, s) != 0 || v.len(pd, trump) == 0 {
-                win = follows_or_cannot_ruff(lh) && follows_or_cannot_ruff(rh);
-            } else {
-                win = (v.len(lh, s) != 0 || v.ris(pd, trump) > v.ris(lh, trump))
-                    && (v.len(rh, s) != 0 || v.ris(pd, trump) > v.ris(rh, trump));
-            }
-        } else {
-            win = true;
-        }
-    } else if v.ris(pd, s) > (v.ris(lh, s) | v.ris(rh, s)) {
-        win = s == trump || (follows_or_cannot_ruff(lh) && follows_or_cannot_ruff(rh));
+    let top_wins = if s == trump {
+        true
+    } else if v.len(pd, s) != 0 || v.len(pd, trump) == 0 {
+        follows_or_cannot_ruff(lh) && follows_or_cannot_ruff(rh)
+    } else {
+        (v.len(lh, s) != 0 || v.ris(pd, trump) > v.ris(lh, trump))
+            && (v.len(rh, s) != 0 || v.ris(pd, trump) > v.ris(rh, trump))
+    };
+    let other_wins = if v.ris(pd, s) > (v.ris(lh, s) | v.ris(rh, s)) {
+        s == trump || (follows_or_cannot_ruff(lh) && follows_or_cannot_ruff(rh))
     } else if s != trump && v.len(pd, s) == 0 && v.len(pd, trump) != 0 {
         let lh_ruffs = v.len(lh, s) == 0 && v.len(lh, trump) != 0;
         let rh_ruffs = v.len(rh, s) == 0 && v.len(rh, trump) != 0;
-        win = match (lh_ruffs, rh_ruffs) {
+        match (lh_ruffs, rh_ruffs) {
             (true, true) => v.ris(pd, trump) > (v.ris(lh, trump) | v.ris(rh, trump)),
             (true, false) => v.ris(pd, trump) > v.ris(lh, trump),
             (false, true) => v.ris(pd, trump) > v.ris(rh, trump),
             (false, false) => true,
-        };
+        }
+    } else {
+        false
+    };
+    let swd = bonus + suit_weight_d;
+    LeadSuit {
+        winner,
+        second,
+        held: v.held(s),
+        top_wins,
+        other_wins,
+        singleton_top: (count_lh == 1 && winner.hand == lh) || (count_rh == 1 && winner.hand == rh),
+        base: swd,
+        swd_win: swd,
+        swd_lose: None,
+        count_rh,
     }
-    let singleton_top =
-        (count_lh == 1 && winner.hand == lh) || (count_rh == 1 && winner.hand == rh);
+}
+
+/// The lead weight of `m` with trumps in play, from the part its suit's cards share.
+fn lead_trump(v: &View, ls: &mut LeadSuit, m: Mv, killer: bool, remembered: bool) -> i16 {
+    let lead = v.lead;
+    let pd = partner(lead);
+    let (winner, second) = (ls.winner, ls.second);
+    let r_rank = ls.rel_rank(m);
+    let win = ls.wins(m);
     let mut w = if win {
-        if singleton_top {
+        let swd = ls.swd_win;
+        if ls.singleton_top {
             swd + 35 + r_rank
         } else if winner.hand == lead {
             if second.hand == pd {
@@ -366,15 +439,8 @@ fn lead_trump(
             swd + 11 + r_rank
         }
     } else {
-        let third = v.third_hand(s);
-        if second.hand == pd && pd == third {
-            swd += 20;
-        } else if (second.hand == lead && pd == third && v.len(pd, s) > 1)
-            || (second.hand == pd && lead == third && v.len(pd, s) > 1)
-        {
-            swd += 13;
-        }
-        if singleton_top {
+        let swd = ls.base + losing_bonus(v, ls, m.suit, true);
+        if ls.singleton_top {
             swd + r_rank + 2
         } else if winner.hand == lead {
             if second.hand == pd {
@@ -400,55 +466,90 @@ fn lead_trump(
     w as i16
 }
 
-fn lead_nt(v: &View, m: Mv, (winner, second): (Top, Top), killer: bool, remembered: bool) -> i16 {
-    let (lead, s) = (v.lead, m.suit);
-    let (lh, rh, pd) = (lho(lead), rho(lead), partner(lead));
-    let count_lh = v.len(lh, s);
-    let count_rh = v.len(rh, s);
-    let c_lh = (if count_lh == 0 { v.tricks } else { count_lh }) << 2;
-    let c_rh = (if count_rh == 0 { v.tricks } else { count_rh }) << 2;
-    let mut swd = -(((c_lh + c_rh) << 5) / 19);
-    if v.len(pd, s) == 0 {
-        swd -= 9;
-    }
-    let r_rank = v.rel_rank(s, m.rank);
-    let can_win = winner.rank == m.rank || v.ris(pd, s) > (v.ris(lh, s) | v.ris(rh, s));
-    let mut w = if can_win {
-        if second.hand == rh {
-            if count_rh != 1 {
-                swd -= 1;
+/// What a suit's weight gains when its lead does not win (worked out once per suit): for
+/// the partnership's holding of the second- and third-highest cards, and without trumps
+/// also for where the top two cards lie.
+fn losing_bonus(v: &View, ls: &mut LeadSuit, s: u8, trumps: bool) -> i32 {
+    *ls.swd_lose.get_or_insert_with(|| {
+        let lead = v.lead;
+        let (lh, rh, pd) = (lho(lead), rho(lead), partner(lead));
+        let (winner, second) = (ls.winner, ls.second);
+        let pd_len = v.len(pd, s);
+        let (both, split) = if trumps { (20, 13) } else { (35, 25) };
+        let mut bonus = 0;
+        if trumps {
+            // With trumps the top two cards' places are in the base already.
+        } else if winner.hand == rh || second.hand == rh {
+            if ls.count_rh != 1 {
+                bonus -= 10;
             }
-        } else if second.hand == lh {
-            swd += if count_lh != 1 { 22 } else { 16 };
-        }
-        if (second.hand != lh || count_lh == 1) && (second.hand != rh || count_rh == 1) {
-            swd + 45 + r_rank
-        } else {
-            swd + 18 + r_rank
-        }
-    } else {
-        if winner.hand == rh || second.hand == rh {
-            if count_rh != 1 {
-                swd -= 10;
-            }
-        } else if winner.hand == lh && second.hand == pd && v.len(pd, s) != 1 {
-            swd += 31;
+        } else if winner.hand == lh && second.hand == pd && pd_len != 1 {
+            bonus += 31;
         }
         let third = v.third_hand(s);
         if second.hand == pd && pd == third {
-            swd += 35;
-        } else if (second.hand == lead && pd == third && v.len(pd, s) > 1)
-            || (second.hand == pd && lead == third && v.len(pd, s) > 1)
+            bonus += both;
+        } else if (second.hand == lead && pd == third && pd_len > 1)
+            || (second.hand == pd && lead == third && pd_len > 1)
         {
-            swd += 25;
+            bonus += split;
         }
-        if (count_lh == 1 && winner.hand == lh) || (count_rh == 1 && winner.hand == rh) {
+        bonus
+    })
+}
+
+/// The part of the lead weights of suit `s` that its cards share, without trumps in play.
+fn lead_nt_suit(v: &View, s: u8, (winner, second): (Top, Top)) -> LeadSuit {
+    let lead = v.lead;
+    let (lh, rh, pd) = (lho(lead), rho(lead), partner(lead));
+    let count_lh = v.len(lh, s);
+    let count_rh = v.len(rh, s);
+    let mut base = -(opponents_choice(v, count_lh, count_rh) / 19);
+    if v.len(pd, s) == 0 {
+        base -= 9;
+    }
+    let mut swd_win = base;
+    if second.hand == rh {
+        if count_rh != 1 {
+            swd_win -= 1;
+        }
+    } else if second.hand == lh {
+        swd_win += if count_lh != 1 { 22 } else { 16 };
+    }
+    swd_win += if (second.hand != lh || count_lh == 1) && (second.hand != rh || count_rh == 1) {
+        45
+    } else {
+        18
+    };
+    LeadSuit {
+        winner,
+        second,
+        held: v.held(s),
+        top_wins: true,
+        other_wins: v.ris(pd, s) > (v.ris(lh, s) | v.ris(rh, s)),
+        singleton_top: (count_lh == 1 && winner.hand == lh) || (count_rh == 1 && winner.hand == rh),
+        base,
+        swd_win,
+        swd_lose: None,
+        count_rh,
+    }
+}
+
+/// The lead weight of `m` without trumps in play, from the part its suit's cards share.
+fn lead_nt(v: &View, ls: &mut LeadSuit, m: Mv, killer: bool, remembered: bool) -> i16 {
+    let r_rank = ls.rel_rank(m);
+    let can_win = ls.wins(m);
+    let mut w = if can_win {
+        ls.swd_win + r_rank
+    } else {
+        let swd = ls.base + losing_bonus(v, ls, m.suit, false);
+        if ls.singleton_top {
             swd + 28 + r_rank
-        } else if winner.hand == lead {
+        } else if ls.winner.hand == v.lead {
             swd - 17 + r_rank
         } else if !m.sequence {
             swd + 12 + r_rank
-        } else if m.rank == second.rank {
+        } else if m.rank == ls.second.rank {
             swd + 48
         } else {
             swd + 29 - r_rank
