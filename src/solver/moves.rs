@@ -82,56 +82,41 @@ const LANE_HIGH: u64 = 0x8000_8000_8000_8000;
 /// Calls `f(highest, class)` for each class of equivalent legal cards of the seat to play,
 /// with the class as a set of solver cards: suit by suit, highest class first.
 ///
-/// The tops and the bottoms of the classes are found for all suits at once, and the `i`-th
-/// top from the highest pairs with the `i`-th bottom (classes do not interleave): the only
-/// branch is the loop over the classes, since a mispredicted branch costs more than the
-/// arithmetic.
+/// The bottoms of the classes are found for all suits at once. Each class runs up from its
+/// bottom over the hand's cards and the dead cards to the first card that ends it (a live
+/// card of another hand, a scoring split, or the guard bit above the lane): one bit scan
+/// each way per class. The only branch is the loop over the classes, since a mispredicted
+/// branch costs more than the arithmetic.
 #[inline(always)]
 pub(super) fn for_each_class(p: &Position, mut f: impl FnMut(u8, u64)) {
     let legal = p.legal_bits();
     let hand = p.hands[p.to_move as usize];
-    let mut tops = class_tops(hand, p.live) & legal;
+    debug_assert!(hand & LANE_HIGH == 0, "lanes use 13 bits");
     let mut bottoms = class_bottoms(hand, p.live) & legal;
+    let mut ends = (p.live & !hand) | LANE_HIGH;
     if p.valued != 0 {
-        let (t, b) = points_splits(p, hand & legal);
-        tops |= t;
-        bottoms |= b;
+        let splits = points_splits(p, hand & legal);
+        bottoms |= splits;
+        ends |= splits;
     }
     // The lanes in reverse order, so that taking the highest bit first goes suit by suit
     // from suit 0, highest class first.
-    let mut tops = lanes_reversed(tops);
     let mut bottoms = lanes_reversed(bottoms);
-    while tops != 0 {
-        let (t, b) = (63 - tops.leading_zeros(), 63 - bottoms.leading_zeros());
-        tops &= !(1u64 << t);
+    while bottoms != 0 {
+        let b = 63 - bottoms.leading_zeros();
         bottoms &= !(1u64 << b);
-        let (c, low) = (t ^ 0x30, b ^ 0x30);
-        let class = hand & ((2u64 << c) - 1) & !((1u64 << low) - 1);
-        f(c as u8, class);
+        let low = b ^ 0x30;
+        let end = (ends & !((2u64 << low) - 1)).trailing_zeros();
+        let class = hand & ((1u64 << end) - 1) & !((1u64 << low) - 1);
+        f((63 - class.leading_zeros()) as u8, class);
     }
-}
-
-/// The top card of each class of touching cards of `hand` among `live`, in every suit at
-/// once: a card of the hand is a top when the next live card above it is not the hand's.
-///
-/// With the bits reversed, "above" is "below", and the next live card below each card is
-/// where a carry started just above the card lands after running through the dead cards:
-/// a card is a top unless such a carry from another card of the hand lands on it. The carry
-/// is stopped at the edge of each lane.
-#[inline(always)]
-fn class_tops(hand: u64, live: u64) -> u64 {
-    let h = hand.reverse_bits();
-    let dead = !live.reverse_bits() & !LANE_HIGH;
-    let seeds = (h << 1) & !LANE_LOW;
-    // Where the sum has a bit at a live card, a carry or a seed landed there.
-    let landed = dead.wrapping_add(seeds);
-    (h & !landed).reverse_bits()
 }
 
 /// The bottom card of each class of touching cards of `hand` among `live`, in every suit at
 /// once: a card of the hand is a bottom when the next live card below it is not the hand's.
-/// As in [`class_tops`], a carry started just above each card of the hand runs through the
-/// dead cards and lands on the next live card above it, which is then no bottom.
+/// A carry started just above each card of the hand runs through the dead cards and lands on
+/// the next live card above it, which is then no bottom. The carry is stopped at the edge of
+/// each lane.
 #[inline(always)]
 fn class_bottoms(hand: u64, live: u64) -> u64 {
     let dead = !live & !LANE_HIGH;
@@ -139,16 +124,16 @@ fn class_bottoms(hand: u64, live: u64) -> u64 {
     hand & !dead.wrapping_add(seeds)
 }
 
-/// Where scoring cards split a run of touching trumps (Catch the Ten), as extra tops and
-/// bottoms: a card of `held` in the trump lane is a top when the next card of the hand above
-/// it scores differently, and that card is a bottom.
-fn points_splits(p: &Position, held: u64) -> (u64, u64) {
+/// Where scoring cards split a run of touching trumps (Catch the Ten), as extra bottoms: a
+/// card of `held` in the trump lane is a bottom when the next card of the hand below it
+/// scores differently.
+fn points_splits(p: &Position, held: u64) -> u64 {
     let t = p.trump_lane();
     if t == NO_TRUMP {
-        return (0, 0);
+        return 0;
     }
     let mut l = lane(held, t);
-    let (mut tops, mut bottoms) = (0, 0);
+    let mut bottoms = 0;
     let mut prev: Option<u8> = None;
     while l != 0 {
         let b = 63 - l.leading_zeros() as u8;
@@ -156,12 +141,11 @@ fn points_splits(p: &Position, held: u64) -> (u64, u64) {
         if let Some(a) = prev
             && p.val(a) != p.val(b)
         {
-            tops |= 1u64 << (16 * t + b);
             bottoms |= 1u64 << (16 * t + a);
         }
         prev = Some(b);
     }
-    (tops, bottoms)
+    bottoms
 }
 
 /// The four lanes of `x` in reverse order (suit 0 in the highest lane).
