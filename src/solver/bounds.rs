@@ -212,7 +212,8 @@ pub(super) fn decide(p: &Position, need: i32) -> Option<(bool, u64)> {
 /// the side solved for), and the card that makes it sure.
 ///
 /// Sure when nobody of the other coalition still to play can beat the winning card, or when
-/// the seat to play can beat it with a card nobody after it on the other coalition can beat.
+/// the seat to play, or a partner who plays last, can beat it with a card that nobody of the
+/// other coalition still to play can beat.
 pub(super) fn trick_winner(p: &Position) -> Option<(bool, u64)> {
     debug_assert!(p.trick_len > 0);
     let left = p.n - p.trick_len;
@@ -224,23 +225,37 @@ pub(super) fn trick_winner(p: &Position) -> Option<(bool, u64)> {
     }
     let mine = p.is_max(me);
     if mine != holder {
-        let led = p.led();
-        let follow = lane(p.hands[me as usize], led);
-        let pool = if follow != 0 {
-            follow << (16 * led as u32)
-        } else if p.trump_lane() != NO_TRUMP {
-            p.hands[me as usize] & (0x1FFFu64 << (16 * p.trump_lane() as u32))
-        } else {
-            0
+        // The seat to play beats the winning card with its best card, or a partner who plays
+        // last does (as in DDS's quick tricks for second hand), and nobody of the other
+        // coalition still to play can beat that card.
+        let last = (p.leader + p.n - 1) % p.n;
+        let partner_last = left >= 2 && p.is_max(last) == mine;
+        let sure = |s: u8| {
+            best_card(p, s)
+                .filter(|&b| p.beats(b, w) && !beatable(p, p.next_seat(me), left - 1, mine, b))
         };
-        if pool != 0 {
-            let b = (63 - pool.leading_zeros()) as u8;
-            if p.beats(b, w) && !beatable(p, p.next_seat(me), left - 1, mine, b) {
-                return Some((mine, 1u64 << b));
-            }
+        if let Some(b) = sure(me).or_else(|| if partner_last { sure(last) } else { None }) {
+            return Some((mine, 1u64 << b));
         }
     }
     None
+}
+
+/// The best card seat `s` can play to the trick in progress: its highest card of the suit led,
+/// else its highest trump, if any.
+#[inline]
+fn best_card(p: &Position, s: u8) -> Option<u8> {
+    let hand = p.hands[s as usize];
+    let led = p.led();
+    let follow = lane(hand, led);
+    let pool = if follow != 0 {
+        follow << (16 * led as u32)
+    } else if p.trump_lane() != NO_TRUMP {
+        hand & (0x1FFFu64 << (16 * p.trump_lane() as u32))
+    } else {
+        0
+    };
+    (pool != 0).then(|| (63 - pool.leading_zeros()) as u8)
 }
 
 /// Whether a seat of the coalition other than `holder`'s, among the `count` seats from
@@ -309,6 +324,20 @@ mod tests {
         // Not when the ace sits after the king: West may hold it back for the king.
         let p = pos(["3S 3H", "5H 6H", "KS 2S", "AS 4H"], 1);
         assert_eq!(top_trumps(&p, true).tricks, 0);
+    }
+
+    #[test]
+    fn second_hand_is_sure_of_the_trick_when_fourth_hand_holds_the_top_card() {
+        // West leads the king of hearts; North cannot beat it, but South, playing last,
+        // holds the ace and East can only follow below it.
+        let mut p = pos(["2H 3C", "QH 4C", "AH 5C", "KH 6C"], 3);
+        p.play("KH".parse().unwrap()).unwrap();
+        let ace = p.encoding().card("AH".parse().unwrap());
+        assert_eq!(trick_winner(&p), Some((true, 1u64 << ace)));
+        // Not when East, void in hearts, can ruff.
+        let mut p = pos(["2H 3C", "2S 4C", "AH 5C", "KH 6C"], 3);
+        p.play("KH".parse().unwrap()).unwrap();
+        assert_eq!(trick_winner(&p), None);
     }
 
     #[test]
