@@ -184,11 +184,13 @@ fn moves_of(list: &MoveList) -> [Mv; 16] {
 }
 
 /// Weighs the moves of the seat to play at a four-seat partnership table. `killer` is the
-/// move that last cut off at this depth; `remembered` the table's best move.
-pub(super) fn weigh(p: &Position, list: &mut MoveList, killer: u8, remembered: Option<u8>) {
+/// move that last cut off at this depth; `remembered` the table's best move. Returns whether
+/// the list is in order already (fourth hand following suit, whose order comes straight from
+/// the position), so that it need not be sorted.
+pub(super) fn weigh(p: &Position, list: &mut MoveList, killer: u8, remembered: Option<u8>) -> bool {
     if p.trick_len == 3 && list.cards[0] >> 4 == p.led() {
         fourth_follows(p, list);
-        return;
+        return true;
     }
     let v = View {
         p,
@@ -262,6 +264,7 @@ pub(super) fn weigh(p: &Position, list: &mut MoveList, killer: u8, remembered: O
             }
         }
     }
+    false
 }
 
 // ---- The trick so far, as DDS tracks it. ----
@@ -918,10 +921,14 @@ fn third_nt_void(v: &View, m: Mv) -> i16 {
 
 // ---- Fourth hand. ----
 
-/// The fourth hand's weights when it follows suit, straight from the position (the most
-/// common ordering of all, and the simplest). When its partner is winning or the trick is
-/// ruffed, its cards from the lowest up; otherwise the cards that win the trick from the
+/// The fourth hand's weights and order when it follows suit, straight from the position (the
+/// most common ordering of all, and the simplest). When its partner is winning or the trick
+/// is ruffed, its cards from the lowest up; otherwise the cards that win the trick from the
 /// lowest up, then the others from the lowest up.
+///
+/// The moves come highest first, so the winners are the first of them: reversing the winners
+/// and the others in place puts the list in order without sorting it (a sort would move
+/// every card past every other).
 fn fourth_follows(p: &Position, list: &mut MoveList) {
     let partner_wins = p.win_seat as usize == lho(p.leader as usize);
     let ruffed = p.win_card >> 4 != p.led();
@@ -935,6 +942,15 @@ fn fourth_follows(p: &Position, list: &mut MoveList) {
         let rank = bit as i16 + 2;
         list.weights[i] = if bit > to_beat { 30 - rank } else { -rank };
     }
+    let n = list.len;
+    let winners = list.cards[..n]
+        .iter()
+        .filter(|&&c| c & 15 > to_beat)
+        .count();
+    list.cards[..winners].reverse();
+    list.cards[winners..n].reverse();
+    list.weights[..winners].reverse();
+    list.weights[winners..n].reverse();
 }
 
 fn fourth_trump_void(v: &View, m: Mv) -> i16 {

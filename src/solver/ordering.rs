@@ -38,8 +38,9 @@ fn strength(p: &Position, c: u8) -> i16 {
 /// any) goes first.
 pub(super) fn order(p: &Position, list: &mut MoveList, remembered: Option<u8>, killer: u8) {
     if p.n == 4 && (p.max_seats == 0b0101 || p.max_seats == 0b1010) {
-        bridge_order::weigh(p, list, killer, remembered);
-        list.sort();
+        if !bridge_order::weigh(p, list, killer, remembered) {
+            list.sort();
+        }
         return;
     }
     if p.trick_len == 0 {
