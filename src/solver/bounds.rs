@@ -9,7 +9,7 @@
 //! holds in every position with the same suit lengths and the same owners of those cards and
 //! the cards above them.
 
-use super::encoding::{NO_TRUMP, lane};
+use super::encoding::{NO_TRUMP, lane, suit_mask};
 use super::position::Position;
 use super::quick_tricks::{quick_tricks, quick_tricks_at_most};
 
@@ -251,7 +251,7 @@ fn best_card(p: &Position, s: u8) -> Option<u8> {
     let pool = if follow != 0 {
         follow << (16 * led as u32)
     } else if p.trump_lane() != NO_TRUMP {
-        hand & (0x1FFFu64 << (16 * p.trump_lane() as u32))
+        hand & suit_mask(p.trump_lane())
     } else {
         0
     };
