@@ -147,8 +147,15 @@ impl View<'_> {
     /// The rank of `rank` among the cards of suit `s` in hands, from the top (1 is highest).
     #[inline]
     fn rel_rank(&self, s: u8, rank: i32) -> i32 {
-        (self.held(s) >> (rank - 2)).count_ones() as i32
+        rank_among(self.held(s), rank)
     }
+}
+
+/// The rank of DDS rank `rank` among the cards `held` (one suit's cards in hands), from the
+/// top (1 is highest).
+#[inline]
+fn rank_among(held: u64, rank: i32) -> i32 {
+    (held >> (rank - 2)).count_ones() as i32
 }
 
 /// One move as the weights see it: suit, DDS rank (the top of its class), and whether its
@@ -186,7 +193,7 @@ fn moves_of(list: &MoveList) -> [Mv; 16] {
 /// Weighs the moves of the seat to play at a four-seat partnership table. `killer` is the
 /// move that last cut off at this depth; `remembered` the table's best move. Returns whether
 /// the list is in order already (fourth hand following suit, whose order comes straight from
-/// the position), so that it need not be sorted.
+/// the position), so that it needs no sort (its weights are then left unset).
 pub(super) fn weigh(p: &Position, list: &mut MoveList, killer: u8, remembered: Option<u8>) -> bool {
     if p.trick_len == 3 && list.cards[0] >> 4 == p.led() {
         fourth_follows(p, list);
@@ -325,8 +332,15 @@ impl LeadSuit {
     /// `m`'s rank among the suit's cards in hands, from the top (1 is highest).
     #[inline]
     fn rel_rank(&self, m: Mv) -> i32 {
-        (self.held >> (m.rank - 2)).count_ones() as i32
+        rank_among(self.held, m.rank)
     }
+}
+
+/// Whether an opponent of the leader holds the suit's highest card (`winner`) bare; the
+/// opponents hold `count_lh` and `count_rh` cards of the suit.
+#[inline]
+fn singleton_top(v: &View, winner: Top, count_lh: i32, count_rh: i32) -> bool {
+    (count_lh == 1 && winner.hand == lho(v.lead)) || (count_rh == 1 && winner.hand == rho(v.lead))
 }
 
 /// The opponents' lengths in a suit as DDS weighs them against a lead (a void counts as the
@@ -401,7 +415,7 @@ fn lead_trump_suit(v: &View, s: u8, (winner, second): (Top, Top)) -> LeadSuit {
         held: v.held(s),
         top_wins,
         other_wins,
-        singleton_top: (count_lh == 1 && winner.hand == lh) || (count_rh == 1 && winner.hand == rh),
+        singleton_top: singleton_top(v, winner, count_lh, count_rh),
         base: swd,
         swd_win: swd,
         swd_lose: None,
@@ -479,16 +493,16 @@ fn losing_bonus(v: &View, ls: &mut LeadSuit, s: u8, trumps: bool) -> i32 {
         let (winner, second) = (ls.winner, ls.second);
         let pd_len = v.len(pd, s);
         let (both, split) = if trumps { (20, 13) } else { (35, 25) };
-        let mut bonus = 0;
-        if trumps {
-            // With trumps the top two cards' places are in the base already.
+        // With trumps the top two cards' places are in the base already.
+        let mut bonus = if trumps {
+            0
         } else if winner.hand == rh || second.hand == rh {
-            if ls.count_rh != 1 {
-                bonus -= 10;
-            }
+            if ls.count_rh != 1 { -10 } else { 0 }
         } else if winner.hand == lh && second.hand == pd && pd_len != 1 {
-            bonus += 31;
-        }
+            31
+        } else {
+            0
+        };
         let third = v.third_hand(s);
         if second.hand == pd && pd == third {
             bonus += both;
@@ -530,7 +544,7 @@ fn lead_nt_suit(v: &View, s: u8, (winner, second): (Top, Top)) -> LeadSuit {
         held: v.held(s),
         top_wins: true,
         other_wins: v.ris(pd, s) > (v.ris(lh, s) | v.ris(rh, s)),
-        singleton_top: (count_lh == 1 && winner.hand == lh) || (count_rh == 1 && winner.hand == rh),
+        singleton_top: singleton_top(v, winner, count_lh, count_rh),
         base,
         swd_win,
         swd_lose: None,
@@ -921,14 +935,14 @@ fn third_nt_void(v: &View, m: Mv) -> i16 {
 
 // ---- Fourth hand. ----
 
-/// The fourth hand's weights and order when it follows suit, straight from the position (the
-/// most common ordering of all, and the simplest). When its partner is winning or the trick
-/// is ruffed, its cards from the lowest up; otherwise the cards that win the trick from the
-/// lowest up, then the others from the lowest up.
+/// The fourth hand's order when it follows suit, straight from the position (the most common
+/// ordering of all, and the simplest). When its partner is winning or the trick is ruffed,
+/// its cards from the lowest up; otherwise the cards that win the trick from the lowest up,
+/// then the others from the lowest up.
 ///
 /// The moves come highest first, so the winners are the first of them: reversing the winners
-/// and the others in place puts the list in order without sorting it (a sort would move
-/// every card past every other).
+/// and the others in place puts the list in order with no weights and no sort (a sort would
+/// move every card past every other).
 fn fourth_follows(p: &Position, list: &mut MoveList) {
     let partner_wins = p.win_seat as usize == lho(p.leader as usize);
     let ruffed = p.win_card >> 4 != p.led();
@@ -937,11 +951,6 @@ fn fourth_follows(p: &Position, list: &mut MoveList) {
     } else {
         p.win_card & 15
     };
-    for i in 0..list.len {
-        let bit = list.cards[i] & 15;
-        let rank = bit as i16 + 2;
-        list.weights[i] = if bit > to_beat { 30 - rank } else { -rank };
-    }
     let n = list.len;
     let winners = list.cards[..n]
         .iter()
@@ -949,8 +958,6 @@ fn fourth_follows(p: &Position, list: &mut MoveList) {
         .count();
     list.cards[..winners].reverse();
     list.cards[winners..n].reverse();
-    list.weights[..winners].reverse();
-    list.weights[winners..n].reverse();
 }
 
 fn fourth_trump_void(v: &View, m: Mv) -> i16 {
