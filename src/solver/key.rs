@@ -23,7 +23,7 @@ use crate::cards::SELECT_IN_BYTE;
 /// suit, and the leader, clamped cards still needed, live scoring trumps and tricks left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub(super) struct Shape {
-    /// Lengths: four bits per hand and suit (hand `h`, suit `s` at bit `16h + 4s`, hands 4–7
+    /// Lengths: four bits per hand and suit (suit `s`, hand `h` at bit `16s + 4h`, hands 4–7
     /// in the second word).
     pub dist: [u64; 2],
     /// Leader, clamped cards still needed, live scoring trumps, tricks left.
@@ -75,6 +75,17 @@ fn kth_highest(lane: u32, k: u32) -> u32 {
     (((k != 0) & (k <= total)) as u32) << bit
 }
 
+/// The number of cards of each suit in `hand`, in the low bits of the suit's lane: a
+/// population count of all four lanes at once (a hand holds at most 13 cards of a suit, so
+/// each count fits in four bits).
+#[inline]
+fn suit_lengths(hand: u64) -> u64 {
+    let x = hand - ((hand >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    let x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    (x + (x >> 8)) & 0x001F_001F_001F_001F
+}
+
 impl Position {
     /// The shape of this position, which must be at the start of a trick.
     #[inline]
@@ -82,12 +93,7 @@ impl Position {
         debug_assert_eq!(self.trick_len, 0);
         let mut dist = [0u64; 2];
         for h in 0..self.n as usize {
-            let hand = self.hands[h];
-            let mut d = 0u64;
-            for s in 0..4u8 {
-                d |= (lane(hand, s).count_ones() as u64) << (4 * s);
-            }
-            dist[h / 4] |= d << (16 * (h % 4));
+            dist[h / 4] |= suit_lengths(self.hands[h]) << (4 * (h % 4));
         }
         let honours = if self.valued == 0 {
             0
