@@ -148,11 +148,11 @@ pub(super) fn top_trumps(p: &Position, max: bool) -> Sure {
 /// on))`. The quick-trick line stops as soon as it decides, so that it relies on no more
 /// winners than the answer needs.
 #[inline]
-pub(super) fn decide(p: &Position, need: i32) -> Option<(bool, u64)> {
+pub(super) fn decide<const POINTS: bool>(p: &Position, need: i32) -> Option<(bool, u64)> {
     let left = p.tricks_left as i32;
-    let live = p.live_value();
-    let makes = |s: &Sure| p.future_of(s.tricks, s.points) >= need;
-    let defeats = |s: &Sure| p.future_of(left - s.tricks, live - s.points) < need;
+    let live = p.live_value_for::<POINTS>();
+    let makes = |s: &Sure| p.future_of_for::<POINTS>(s.tricks, s.points) >= need;
+    let defeats = |s: &Sure| p.future_of_for::<POINTS>(left - s.tricks, live - s.points) < need;
     // The most the quick-trick line could count, with every live point in it: when even that
     // decides nothing, the line need not be played out.
     let most = Sure {

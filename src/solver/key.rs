@@ -87,24 +87,32 @@ fn suit_lengths(hand: u64) -> u64 {
 }
 
 impl Position {
-    /// The shape of this position, which must be at the start of a trick.
+    /// The shape of this position, which must be at the start of a trick (for a position
+    /// that counts tricks only unless `POINTS`; see [`Position::tricks_only`]).
     #[inline]
-    pub(super) fn shape(&self) -> Shape {
+    pub(super) fn shape_for<const POINTS: bool>(&self) -> Shape {
         debug_assert_eq!(self.trick_len, 0);
         let mut dist = [0u64; 2];
         for h in 0..self.n as usize {
             dist[h / 4] |= suit_lengths(self.hands[h]) << (4 * (h % 4));
         }
-        let honours = if self.valued == 0 {
+        let honours = if !POINTS || self.valued == 0 {
             0
         } else {
             let t = lane(self.live, self.enc.trump) as u32 & self.valued as u32;
             t >> self.valued.trailing_zeros()
         };
+        // Counting tricks only, no share applies: the clamp makes it one more than the cards
+        // left.
+        let dnorm = if POINTS {
+            self.dnorm()
+        } else {
+            self.cards_left() + 1
+        };
         Shape {
             dist,
             c: self.leader as u32
-                | (self.dnorm() as u32) << 3
+                | (dnorm as u32) << 3
                 | honours << 10
                 | (self.tricks_left as u32) << 24,
         }
@@ -182,10 +190,11 @@ impl Position {
     }
 
     /// The lowest live scoring trump, as a one-bit set: with it among the cards that matter,
-    /// every live scoring trump (they are the top trumps) keeps its identity.
-    #[inline]
-    pub(super) fn honour_ranks(&self) -> u64 {
-        if self.valued == 0 {
+    /// every live scoring trump (they are the top trumps) keeps its identity. (None unless
+    /// `POINTS`: a position that counts tricks only has no scoring trumps.)
+    #[inline(always)]
+    pub(super) fn honour_ranks_for<const POINTS: bool>(&self) -> u64 {
+        if !POINTS || self.valued == 0 {
             return 0;
         }
         let t = lane(self.live, self.enc.trump) & self.valued as u64;
@@ -261,7 +270,7 @@ mod tests {
     fn low_cards_that_differ_share_a_pattern() {
         let a = pos(["AH 2H", "KH 3H", "QH 4H", "JH 5H"]);
         let b = pos(["AH 6H", "KH 5H", "QH 7H", "JH 9H"]);
-        assert_eq!(a.shape(), b.shape());
+        assert_eq!(a.shape_for::<true>(), b.shape_for::<true>());
         // With only the jack of hearts mattering, the low cards do not.
         let ranks = card(&a, "JH");
         assert!(b.has(&a.pattern(ranks)));
@@ -282,7 +291,7 @@ mod tests {
         assert_eq!(a.words, rebuilt.words);
         let fresh = pos(["2H 3C", "3H 4C", "4H 5C", "5H 6C"]);
         assert_eq!(a.words, fresh.words);
-        assert_eq!(a.shape(), fresh.shape());
+        assert_eq!(a.shape_for::<true>(), fresh.shape_for::<true>());
     }
 
     #[test]

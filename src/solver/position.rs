@@ -395,9 +395,24 @@ impl Position {
         if s + 1 == self.n { 0 } else { s + 1 }
     }
 
+    /// Whether the side counts tricks only (Whist, 9-5-2): no card scores, and no share of
+    /// cards applies. The search is compiled for that case on its own (`POINTS = false` in
+    /// the methods below), without Catch the Ten's arithmetic; `POINTS = true` serves every
+    /// scoring.
+    #[inline]
+    pub(super) const fn tricks_only(&self) -> bool {
+        self.valued == 0 && self.share == u8::MAX && self.per_trick == 1
+    }
+
     /// Plays solver card `c` for the seat to move (which must hold it legally).
     #[inline(always)]
     pub(super) fn play_bit(&mut self, c: u8) {
+        self.play_bit_for::<true>(c);
+    }
+
+    /// [`Position::play_bit`], for a position that counts tricks only unless `POINTS`.
+    #[inline(always)]
+    pub(super) fn play_bit_for<const POINTS: bool>(&mut self, c: u8) {
         let seat = self.to_move;
         debug_assert!(self.hands[seat as usize] & (1 << c) != 0);
         self.hands[seat as usize] &= !(1 << c);
@@ -411,13 +426,13 @@ impl Position {
         self.trick_len += 1;
         self.to_move = self.next_seat(seat);
         if self.trick_len == self.n {
-            self.finish_trick();
+            self.finish_trick::<POINTS>();
         }
     }
 
     /// Scores the complete trick, removes its cards and gives the lead to its winner.
     #[inline]
-    fn finish_trick(&mut self) {
+    fn finish_trick<const POINTS: bool>(&mut self) {
         let n = self.n as usize;
         let win_suit = self.win_card >> 4;
         let same_suit = self.trick[..n]
@@ -430,7 +445,7 @@ impl Position {
             NO_CARD
         };
         if self.is_max(self.win_seat) {
-            self.acc += self.per_trick as i16 + self.trick_value() as i16;
+            self.acc += self.per_trick as i16 + self.trick_value_for::<POINTS>() as i16;
             self.cw += self.n;
         }
         for i in 0..n {
@@ -453,7 +468,17 @@ impl Position {
     /// The value banked so far, including card points already earned.
     #[inline]
     pub(super) fn base(&self) -> i32 {
-        self.acc as i32 + (self.cw as i32 - self.share as i32).max(0)
+        self.base_for::<true>()
+    }
+
+    /// [`Position::base`], for a position that counts tricks only unless `POINTS`.
+    #[inline(always)]
+    pub(super) fn base_for<const POINTS: bool>(&self) -> i32 {
+        if POINTS {
+            self.acc as i32 + (self.cw as i32 - self.share as i32).max(0)
+        } else {
+            self.acc as i32
+        }
     }
 
     /// How many more cards the side must win before card points start, clamped to
@@ -464,10 +489,10 @@ impl Position {
     }
 
     /// The points of the cards in the trick in progress (nothing to add up when no card
-    /// scores, as in Whist and 9-5-2).
-    #[inline]
-    pub(super) fn trick_value(&self) -> i32 {
-        if self.valued == 0 {
+    /// scores, as in Whist and 9-5-2, or unless `POINTS`).
+    #[inline(always)]
+    pub(super) fn trick_value_for<const POINTS: bool>(&self) -> i32 {
+        if !POINTS || self.valued == 0 {
             return 0;
         }
         self.trick[..self.trick_len as usize]
@@ -479,7 +504,13 @@ impl Position {
     /// Points still in the live cards (the valued trumps not yet gone).
     #[inline]
     pub(super) fn live_value(&self) -> i32 {
-        if self.valued == 0 {
+        self.live_value_for::<true>()
+    }
+
+    /// [`Position::live_value`], for a position that counts tricks only unless `POINTS`.
+    #[inline(always)]
+    pub(super) fn live_value_for<const POINTS: bool>(&self) -> i32 {
+        if !POINTS || self.valued == 0 {
             return 0;
         }
         let t = lane(self.live, self.enc.trump) as u16 & self.valued;
@@ -489,16 +520,30 @@ impl Position {
     /// The most the side can still add from the start of a trick.
     #[inline]
     pub(super) fn max_future(&self) -> i32 {
-        self.per_trick as i32 * self.tricks_left as i32
-            + self.live_value()
-            + (self.cards_left() - self.dnorm()).max(0)
+        self.max_future_for::<true>()
+    }
+
+    /// [`Position::max_future`], for a position that counts tricks only unless `POINTS`.
+    #[inline(always)]
+    pub(super) fn max_future_for<const POINTS: bool>(&self) -> i32 {
+        if POINTS {
+            self.per_trick as i32 * self.tricks_left as i32
+                + self.live_value()
+                + (self.cards_left() - self.dnorm()).max(0)
+        } else {
+            self.tricks_left as i32
+        }
     }
 
     /// The value the side adds from now on if it wins `tricks` tricks holding `points` in
-    /// valued cards: for bounds.
-    #[inline]
-    pub(super) fn future_of(&self, tricks: i32, points: i32) -> i32 {
-        self.per_trick as i32 * tricks + points + (tricks * self.n as i32 - self.dnorm()).max(0)
+    /// valued cards (for a position that counts tricks only unless `POINTS`): for bounds.
+    #[inline(always)]
+    pub(super) fn future_of_for<const POINTS: bool>(&self, tricks: i32, points: i32) -> i32 {
+        if POINTS {
+            self.per_trick as i32 * tricks + points + (tricks * self.n as i32 - self.dnorm()).max(0)
+        } else {
+            tricks
+        }
     }
 
     /// The trump lane index (or [`NO_TRUMP`]).

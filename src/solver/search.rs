@@ -30,38 +30,53 @@ impl Solver {
     /// Whether the side solved for can make at least `target` from `p`, and the cards that
     /// answer relies on.
     pub(super) fn search(&mut self, p: &Position, target: i32) -> Answer {
+        if p.tricks_only() {
+            self.search_for::<false>(p, target)
+        } else {
+            self.search_for::<true>(p, target)
+        }
+    }
+
+    /// [`Solver::search`], compiled for positions that count tricks only unless `POINTS`
+    /// (see [`Position::tricks_only`]).
+    fn search_for<const POINTS: bool>(&mut self, p: &Position, target: i32) -> Answer {
         self.stats.nodes += 1;
         if p.trick_len != 0 {
             // Whether winning this trick would make the target, or losing it would miss it:
             // only then is it worth asking whether one coalition is sure to win it.
-            let points = p.trick_value();
-            let makes = p.base() + p.future_of(1, points) >= target;
-            let rest = p.future_of(p.tricks_left as i32 - 1, p.live_value() - points);
-            let misses = p.base() + rest < target;
+            let points = p.trick_value_for::<POINTS>();
+            let base = p.base_for::<POINTS>();
+            let makes = base + p.future_of_for::<POINTS>(1, points) >= target;
+            let rest = p.future_of_for::<POINTS>(
+                p.tricks_left as i32 - 1,
+                p.live_value_for::<POINTS>() - points,
+            );
+            let misses = base + rest < target;
             if (makes || misses)
                 && let Some((max_wins, ranks)) = trick_winner(p)
                 && (if max_wins { makes } else { misses })
             {
                 self.stats.bound_cuts += 1;
-                return (max_wins, ranks | p.honour_ranks());
+                return (max_wins, ranks | p.honour_ranks_for::<POINTS>());
             }
-            let (ok, _, ranks) = self.try_moves(p, target, None);
+            let (ok, _, ranks) = self.try_moves::<POINTS>(p, target, None);
             return (ok, ranks);
         }
         self.stats.trick_nodes += 1;
-        let honours = p.honour_ranks();
-        let need = target - p.base();
+        let honours = p.honour_ranks_for::<POINTS>();
+        let need = target - p.base_for::<POINTS>();
         if need <= 0 {
             return (true, honours);
         }
-        if p.tricks_left == 0 || need > p.max_future() {
+        let max_future = p.max_future_for::<POINTS>();
+        if p.tricks_left == 0 || need > max_future {
             return (false, honours);
         }
         if p.tricks_left == 1 {
-            let (v, ranks) = last_trick(p);
+            let (v, ranks) = last_trick::<POINTS>(p);
             return (v >= target, ranks | honours);
         }
-        let shape = Keyed::new(p.shape());
+        let shape = Keyed::new(p.shape_for::<POINTS>());
         let mut best_stored = NO_MOVE;
         let mut unseen = true;
         let hit = self.tt.probe(&shape, p.layout(), |hit| {
@@ -77,7 +92,7 @@ impl Solver {
         }
         // The bounds come after the table: it answers more of the positions that get this
         // far, and each of its answers saves the bounds' work.
-        if let Some((ok, ranks)) = decide(p, need) {
+        if let Some((ok, ranks)) = decide::<POINTS>(p, need) {
             self.stats.bound_cuts += 1;
             return (ok, ranks | honours);
         }
@@ -86,10 +101,10 @@ impl Solver {
         } else {
             p.card_from_top(best_stored)
         };
-        let (ok, best, ranks) = self.try_moves(p, target, remembered);
+        let (ok, best, ranks) = self.try_moves::<POINTS>(p, target, remembered);
         let ranks = ranks | honours;
         let (lo, hi) = if ok {
-            (need, p.max_future())
+            (need, max_future)
         } else {
             (0, need - 1)
         };
@@ -102,7 +117,7 @@ impl Solver {
     /// Tries the moves of the seat to play, best first. Returns the answer, the move that
     /// decided it (if one did) and the cards the answer relies on.
     #[inline]
-    fn try_moves(
+    fn try_moves<const POINTS: bool>(
         &mut self,
         p: &Position,
         target: i32,
@@ -117,7 +132,7 @@ impl Solver {
         }
         // The scoring trumps live here (also those in the trick) keep their identity in every
         // answer: which of them a trick holds decides its points.
-        let honours = p.honour_ranks();
+        let honours = p.honour_ranks_for::<POINTS>();
         let mut all = 0u64;
         // Per suit, the cards below this bit need no search: a card of the suit below every
         // card that mattered has already been tried, and any other such card leads to a
@@ -130,8 +145,8 @@ impl Solver {
                 continue;
             }
             let mut child = *p;
-            child.play_bit(c);
-            let (ok, mut ranks) = self.search(&child, target);
+            child.play_bit_for::<POINTS>(c);
+            let (ok, mut ranks) = self.search_for::<POINTS>(&child, target);
             ranks |= honours;
             if child.trick_len == 0 {
                 ranks |= child.won_by_rank();
@@ -180,11 +195,11 @@ fn keep_classes_whole(list: &MoveList, mut ranks: u64) -> u64 {
 /// The final value when one card is left in each hand (the cards play themselves), and the
 /// trick's win rank.
 #[inline]
-fn last_trick(p: &Position) -> (i32, u64) {
+fn last_trick<const POINTS: bool>(p: &Position) -> (i32, u64) {
     let mut q = *p;
     for _ in 0..q.n {
         let c = q.hands[q.to_move as usize].trailing_zeros() as u8;
-        q.play_bit(c);
+        q.play_bit_for::<POINTS>(c);
     }
-    (q.base(), q.won_by_rank())
+    (q.base_for::<POINTS>(), q.won_by_rank())
 }
