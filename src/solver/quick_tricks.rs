@@ -22,13 +22,12 @@
 use crate::games::MAX_SEATS;
 
 use super::bounds::Sure;
-use super::encoding::{NO_TRUMP, lane, suit_mask};
+use super::encoding::{NO_TRUMP, bits, lane, suit_mask};
 use super::position::Position;
 
 /// The line's view of the table: our side's hands as they shrink, and what the opponents
 /// may still hold.
-struct Line<'a> {
-    p: &'a Position,
+struct Line {
     trump: u8,
     /// Our side's seats, as a mask.
     ours: u8,
@@ -37,9 +36,12 @@ struct Line<'a> {
     opp_cards: [u64; 4],
     /// Each opponent's length in each suit (reduced when it must follow).
     opp_len: [[u8; 4]; MAX_SEATS],
+    /// Per suit, the opponents that may still hold it (their length is not yet 0), as a
+    /// mask of seats.
+    holding: [u8; 4],
 }
 
-impl Line<'_> {
+impl Line {
     /// Whether `card` (a lane bit of suit `s`) is above every card the opponents held in `s`.
     #[inline]
     fn beats_opponents(&self, s: u8, bit: u32) -> bool {
@@ -63,19 +65,14 @@ impl Line<'_> {
         if self.trump == NO_TRUMP || s == self.trump {
             return true;
         }
-        (0..self.p.n as usize).all(|o| {
-            self.ours >> o & 1 != 0
-                || self.opp_len[o][s as usize] > 0
-                || self.opp_len[o][self.trump as usize] == 0
-        })
+        // No opponent out of the suit still holds a trump.
+        self.holding[self.trump as usize] & !self.holding[s as usize] == 0
     }
 
     /// Whether an opponent still holds a trump.
     #[inline]
     fn opponents_hold_trumps(&self) -> bool {
-        self.trump != NO_TRUMP
-            && (0..self.p.n as usize)
-                .any(|o| self.ours >> o & 1 == 0 && self.opp_len[o][self.trump as usize] > 0)
+        self.trump != NO_TRUMP && self.holding[self.trump as usize] != 0
     }
 
     /// The card partner `m` throws when it cannot follow: its lowest card outside trumps in a
@@ -107,7 +104,6 @@ impl Line<'_> {
     /// Chooses the next lead for `h`: a card and, when crossing to a partner, that partner and
     /// its winner.
     fn choose(&self, h: usize) -> Option<(u8, Option<(usize, u8)>)> {
-        let n = self.p.n as usize;
         let card = |s: u8, bit: u32| (16 * s as u32 + bit) as u8;
         if self.trump != NO_TRUMP
             && self.opponents_hold_trumps()
@@ -122,7 +118,8 @@ impl Line<'_> {
                 return Some((card(s, bit), None));
             }
         }
-        for m in (0..n).filter(|&m| m != h && self.ours >> m & 1 != 0) {
+        for m in bits(self.ours as u64 & !(1 << h)) {
+            let m = m as usize;
             for s in 0..4u8 {
                 let mine = lane(self.hands[h], s);
                 if mine == 0 || !self.safe(s) {
@@ -138,21 +135,32 @@ impl Line<'_> {
     }
 }
 
+/// The seats of the leader's coalition and of the other, as masks.
+#[inline]
+fn coalitions(p: &Position) -> (u8, u8) {
+    let all = ((1u16 << p.n) - 1) as u8;
+    let max = p.max_seats & all;
+    if p.is_max(p.leader) {
+        (max, all & !max)
+    } else {
+        (all & !max, max)
+    }
+}
+
 /// An upper bound on the tricks [`quick_tricks`] counts, cheap to work out: each trick of its
 /// line is won in the suit led by a card above every card the opponents hold in it, and in a
 /// suit the opponents do not hold, every trick takes a card from each of the side's hands
 /// that hold it.
 #[inline]
 pub(super) fn quick_tricks_at_most(p: &Position) -> i32 {
-    let ours_max = p.is_max(p.leader);
-    let (mut ours, mut theirs) = (0u64, 0u64);
-    for seat in 0..p.n {
-        if p.is_max(seat) == ours_max {
-            ours |= p.hands[seat as usize];
-        } else {
-            theirs |= p.hands[seat as usize];
-        }
+    debug_assert_eq!(p.trick_len, 0);
+    let (our_seats, _) = coalitions(p);
+    let mut ours = 0u64;
+    for seat in bits(our_seats as u64) {
+        ours |= p.hands[seat as usize];
     }
+    // At the start of a trick every live card is in a hand.
+    let theirs = p.live & !ours;
     let mut tricks = 0;
     for s in 0..4u8 {
         let (mine, opp) = (lane(ours, s), lane(theirs, s));
@@ -162,8 +170,7 @@ pub(super) fn quick_tricks_at_most(p: &Position) -> i32 {
         tricks += if opp != 0 {
             (mine >> (64 - opp.leading_zeros())).count_ones() as i32
         } else {
-            (0..p.n)
-                .filter(|&seat| p.is_max(seat) == ours_max)
+            bits(our_seats as u64)
                 .map(|seat| lane(p.hands[seat as usize], s).count_ones() as i32)
                 .max()
                 .unwrap_or(0)
@@ -176,25 +183,21 @@ pub(super) fn quick_tricks_at_most(p: &Position) -> i32 {
 /// the cards the count relies on. The line stops as soon as `enough` holds for its count.
 pub(super) fn quick_tricks(p: &Position, enough: impl Fn(&Sure) -> bool) -> Sure {
     debug_assert_eq!(p.trick_len, 0);
-    let n = p.n as usize;
-    let ours_max = p.is_max(p.leader);
+    let (ours, theirs) = coalitions(p);
     let mut line = Line {
-        p,
         trump: p.trump_lane(),
-        ours: 0,
+        ours,
         hands: p.hands,
         opp_cards: [0; 4],
         opp_len: [[0; 4]; MAX_SEATS],
+        holding: [0; 4],
     };
-    for seat in 0..n {
-        if p.is_max(seat as u8) == ours_max {
-            line.ours |= 1 << seat;
-        } else {
-            for s in 0..4u8 {
-                let l = lane(p.hands[seat], s);
-                line.opp_cards[s as usize] |= l;
-                line.opp_len[seat][s as usize] = l.count_ones() as u8;
-            }
+    for seat in bits(theirs as u64) {
+        for s in 0..4u8 {
+            let l = lane(p.hands[seat as usize], s);
+            line.opp_cards[s as usize] |= l;
+            line.opp_len[seat as usize][s as usize] = l.count_ones() as u8;
+            line.holding[s as usize] |= ((l != 0) as u8) << seat;
         }
     }
     let mut sure = Sure::default();
@@ -209,20 +212,23 @@ pub(super) fn quick_tricks(p: &Position, enough: impl Fn(&Sure) -> bool) -> Sure
         if line.opp_cards[s as usize] != 0 {
             sure.ranks |= 1u64 << cross.map_or(led, |(_, y)| y);
         }
-        // Play the trick: the leader, then each seat in turn.
+        // Play the trick: the leader, then the others. The order does not matter: the
+        // highest card wins whoever plays it, and each seat's card depends on its own hand.
         let mut best = led;
         let mut winner = h;
         let mut points = p.value_of(led) as i32;
         let mut played = 1u64 << led;
         line.hands[h] &= !(1u64 << led);
-        let mut seat = h;
-        for _ in 1..n {
-            seat = if seat + 1 == n { 0 } else { seat + 1 };
-            if line.ours >> seat & 1 == 0 {
-                let len = &mut line.opp_len[seat][s as usize];
-                *len = len.saturating_sub(1);
-                continue;
+        for seat in bits(theirs as u64) {
+            let seat = seat as usize;
+            let len = &mut line.opp_len[seat][s as usize];
+            *len = len.saturating_sub(1);
+            if *len == 0 {
+                line.holding[s as usize] &= !(1 << seat);
             }
+        }
+        for seat in bits(ours as u64 & !(1 << h)) {
+            let seat = seat as usize;
             let c = match cross {
                 Some((m, y)) if m == seat => y,
                 _ => {
