@@ -158,10 +158,17 @@ impl Position {
     /// live cards of each suit.
     #[inline]
     pub(super) fn ranks_of(&self, pattern: &Pattern) -> u64 {
+        // The lowest bit of each owner code: counting those under the mask counts its cards
+        // without dividing by the code's width.
+        let firsts = if self.code_bits == 2 {
+            0x5555_5555u32
+        } else {
+            0x4924_9249
+        };
         let mut ranks = 0;
         for s in 0..4u8 {
             let m = (pattern.mask[s as usize / 2] >> (32 * (s as u32 % 2))) as u32;
-            ranks |= self.kth_live(s, m.count_ones() / self.code_bits as u32);
+            ranks |= self.kth_live(s, (m & firsts).count_ones());
         }
         ranks
     }
