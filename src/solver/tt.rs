@@ -6,7 +6,7 @@
 //! of blocks of its entries, newest first, and a probe walks the chain testing each pattern
 //! (two masked compares per entry, done for a whole block at once). The index
 //! holds only a tag and the head block (which holds the shape), eight bytes a slot, so that
-//! it stays in the cache. A shape may have many patterns (every layout of the cards that
+//! it stays in the cache; it starts each generation small and doubles when half full. A shape may have many patterns (every layout of the cards that
 //! mattered), and all of them stay reachable; a table keyed by shape alone with a few entries
 //! per bucket would make them evict each other (it searched fifteen times as many nodes on
 //! 52-card Whist deals). A store narrows the bounds of an entry with the same pattern or adds
@@ -34,6 +34,12 @@ const MAX_CHAIN: u32 = 128;
 /// Entries per block as the table is sized, as a shift: `2^bits` entries are `2^(bits - 3)`
 /// blocks.
 const BLOCK_SHIFT: u32 = 3;
+
+/// Slots of the index at the start of a generation (32 KiB): it doubles whenever it is half
+/// full, up to its full size. A median 52-card Whist deal stores about 2,000 shapes, whose
+/// slots then stay in the first-level cache, and a fresh generation clears only what the last
+/// one grew to.
+const FIRST_INDEX_LEN: usize = 1 << 12;
 
 /// Up to [`PER_BLOCK`] stored bounds of one shape, newest last. The patterns are stored by
 /// field (all masks of the first owner word, then their codes, …), so that a probe tests
@@ -177,6 +183,8 @@ pub(super) struct Hit {
 #[derive(Clone, Debug)]
 pub(super) struct TransTable {
     slots: Vec<Slot>,
+    /// Room for the index's slots while it grows.
+    old_slots: Vec<Slot>,
     blocks: Vec<Block>,
     bits: u32,
     /// Shapes in the index.
@@ -188,6 +196,7 @@ impl TransTable {
     pub fn new(bits: u32) -> TransTable {
         TransTable {
             slots: Vec::new(),
+            old_slots: Vec::new(),
             blocks: Vec::new(),
             bits: bits.max(6),
             shapes: 0,
@@ -199,22 +208,50 @@ impl TransTable {
         1 << (self.bits - BLOCK_SHIFT)
     }
 
-    /// Slots of the index (a power of two).
-    fn index_len(&self) -> usize {
+    /// The most slots of the index (a power of two).
+    fn max_index_len(&self) -> usize {
         1 << (self.bits - BLOCK_SHIFT - INDEX_SHIFT)
     }
 
-    /// The table's size in bytes once allocated.
+    /// Slots of the index at the start of a generation.
+    fn first_index_len(&self) -> usize {
+        FIRST_INDEX_LEN.min(self.max_index_len())
+    }
+
+    /// The table's size in bytes when full.
     pub fn bytes(&self) -> usize {
         self.capacity() * std::mem::size_of::<Block>()
-            + self.index_len() * std::mem::size_of::<Slot>()
+            + self.max_index_len() * std::mem::size_of::<Slot>()
     }
 
     /// Forgets every entry.
     pub fn new_generation(&mut self) {
         self.blocks.clear();
-        self.slots.fill(Slot::default());
+        if !self.slots.is_empty() {
+            self.slots.truncate(self.first_index_len());
+            self.slots.fill(Slot::default());
+        }
         self.shapes = 0;
+    }
+
+    /// Doubles the index, placing each shape anew. (Both vectors were allocated at their
+    /// full size with the table, so this allocates nothing.)
+    fn grow_index(&mut self) {
+        self.old_slots.clear();
+        self.old_slots.extend_from_slice(&self.slots);
+        let len = 2 * self.slots.len();
+        self.slots.clear();
+        self.slots.resize(len, Slot::default());
+        for k in 0..self.old_slots.len() {
+            let slot = self.old_slots[k];
+            if slot.head != 0 {
+                let key = Keyed::new(self.blocks[slot.head as usize - 1].shape);
+                let Err(i) = self.find(&key) else {
+                    unreachable!("each shape has one slot");
+                };
+                self.slots[i] = slot;
+            }
+        }
     }
 
     #[inline]
@@ -233,8 +270,8 @@ impl TransTable {
     #[inline]
     fn find(&self, key: &Keyed) -> Result<usize, usize> {
         let h = key.hash;
-        let index_bits = self.index_len().trailing_zeros();
-        let mask = self.index_len() - 1;
+        let index_bits = self.slots.len().trailing_zeros();
+        let mask = self.slots.len() - 1;
         let tag = h as u32;
         let mut i = (h >> (64 - index_bits)) as usize;
         loop {
@@ -301,7 +338,9 @@ impl TransTable {
         unseen: bool,
     ) {
         if self.slots.is_empty() {
-            self.slots = vec![Slot::default(); self.index_len()];
+            self.slots = Vec::with_capacity(self.max_index_len());
+            self.slots.resize(self.first_index_len(), Slot::default());
+            self.old_slots = Vec::with_capacity(self.max_index_len() / 2);
             self.blocks = Vec::with_capacity(self.capacity());
         }
         let entry = (pattern, lo, hi, best);
@@ -341,11 +380,16 @@ impl TransTable {
                 return;
             }
         }
-        // A new block: a full arena, or an index more than half full, starts afresh first.
+        // A new block: a full arena, or an index more than half full at its full size,
+        // starts afresh first; a smaller index half full grows.
         if self.blocks.len() == self.capacity()
-            || (found.is_err() && 2 * self.shapes >= self.index_len())
+            || (found.is_err() && 2 * self.shapes >= self.max_index_len())
         {
             self.new_generation();
+            return self.store(key, pattern, (lo, hi, best), true);
+        }
+        if found.is_err() && 2 * self.shapes >= self.slots.len() {
+            self.grow_index();
             return self.store(key, pattern, (lo, hi, best), true);
         }
         let (next, chain) = match found {
@@ -397,6 +441,37 @@ mod tests {
         );
         t.new_generation();
         assert_eq!(t.probe(&shape, layout, |_| true), None);
+    }
+
+    #[test]
+    fn the_index_grows_and_keeps_every_shape_until_it_is_full() {
+        // 2^18 entries: 2^15 blocks, an index of 2^14 slots at full size, starting at 2^12.
+        let mut t = TransTable::new(18);
+        let pattern = Pattern {
+            mask: [0b11, 0],
+            codes: [0b01, 0],
+        };
+        let shape = |i: u64| Keyed::new(Shape { dist: [i, 0], c: 1 });
+        let shapes = 3 * FIRST_INDEX_LEN as u64 / 2;
+        for i in 0..shapes {
+            t.store(&shape(i), &pattern, (1, 2, NO_MOVE), false);
+        }
+        // Two doublings so far, every shape still found.
+        assert_eq!(t.slots.len(), 4 * FIRST_INDEX_LEN);
+        for i in 0..shapes {
+            assert!(t.probe(&shape(i), [0b01, 0], |_| true).is_some(), "{i}");
+        }
+        // Half the full index holds as many shapes as it may: the next new shape starts a
+        // new generation, which starts from a small index again.
+        for i in shapes..t.max_index_len() as u64 / 2 {
+            t.store(&shape(i), &pattern, (1, 2, NO_MOVE), false);
+        }
+        assert_eq!(t.slots.len(), t.max_index_len());
+        assert!(t.probe(&shape(0), [0b01, 0], |_| true).is_some());
+        t.store(&shape(u64::MAX), &pattern, (1, 2, NO_MOVE), false);
+        assert_eq!(t.slots.len(), FIRST_INDEX_LEN);
+        assert!(t.probe(&shape(0), [0b01, 0], |_| true).is_none());
+        assert!(t.probe(&shape(u64::MAX), [0b01, 0], |_| true).is_some());
     }
 
     #[test]
