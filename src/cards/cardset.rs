@@ -189,13 +189,9 @@ impl CardSet {
     /// The set with the running counts that [`Indexed::nth`] selects from.
     #[inline]
     pub const fn indexed(self) -> Indexed {
-        let x = self.0;
-        let mut bytes = x - ((x >> 1) & 0x5555_5555_5555_5555);
-        bytes = (bytes & 0x3333_3333_3333_3333) + ((bytes >> 2) & 0x3333_3333_3333_3333);
-        bytes = (bytes + (bytes >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
         Indexed {
-            bits: x,
-            sums: bytes.wrapping_mul(L8),
+            bits: self.0,
+            sums: byte_counts(self.0).wrapping_mul(L8),
         }
     }
 
@@ -251,6 +247,14 @@ impl CardSet {
 }
 
 const L8: u64 = 0x0101_0101_0101_0101;
+
+/// The number of one bits in each byte of `x`, in that byte (SWAR, without `popcnt`).
+#[inline]
+pub(crate) const fn byte_counts(x: u64) -> u64 {
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+}
 const H8: u64 = 0x8080_8080_8080_8080;
 
 /// A card set counted once for repeated selection: the number of cards and the `n`-th card,

@@ -11,7 +11,7 @@ mod notation;
 mod serde_impls;
 
 pub use card::{Card, Rank, Suit};
-pub(crate) use cardset::SELECT_IN_BYTE;
 pub use cardset::{CardSet, CardSetIter, Indexed};
+pub(crate) use cardset::{SELECT_IN_BYTE, byte_counts};
 pub use deck::Deck;
 pub use notation::{CardParseError, parse_card_list, parse_cards_by_seat};

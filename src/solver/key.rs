@@ -17,7 +17,7 @@
 
 use super::encoding::{bits, lane, suit_mask};
 use super::position::Position;
-use crate::cards::SELECT_IN_BYTE;
+use crate::cards::{SELECT_IN_BYTE, byte_counts};
 
 /// Where a position is, in the parts an entry must match exactly: each hand's length in each
 /// suit, and the leader, clamped cards still needed, live scoring trumps and tricks left.
@@ -75,15 +75,13 @@ fn kth_highest(lane: u32, k: u32) -> u32 {
     (((k != 0) & (k <= total)) as u32) << bit
 }
 
-/// The number of cards of each suit in `hand`, in the low bits of the suit's lane: a
-/// population count of all four lanes at once (a hand holds at most 13 cards of a suit, so
-/// each count fits in four bits).
+/// The number of cards of each suit in `hand`, in the low bits of the suit's lane: the
+/// byte counts of all four lanes at once, each lane's two bytes added (a hand holds at most
+/// 13 cards of a suit, so each count fits in four bits).
 #[inline]
 fn suit_lengths(hand: u64) -> u64 {
-    let x = hand - ((hand >> 1) & 0x5555_5555_5555_5555);
-    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-    let x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    (x + (x >> 8)) & 0x001F_001F_001F_001F
+    let bytes = byte_counts(hand);
+    (bytes + (bytes >> 8)) & 0x001F_001F_001F_001F
 }
 
 impl Position {
