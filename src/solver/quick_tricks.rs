@@ -138,12 +138,11 @@ impl Line {
 /// The seats of the leader's coalition and of the other, as masks.
 #[inline]
 fn coalitions(p: &Position) -> (u8, u8) {
-    let all = ((1u16 << p.n) - 1) as u8;
-    let max = p.max_seats & all;
+    let others = ((1u16 << p.n) - 1) as u8 & !p.max_seats;
     if p.is_max(p.leader) {
-        (max, all & !max)
+        (p.max_seats, others)
     } else {
-        (all & !max, max)
+        (others, p.max_seats)
     }
 }
 

@@ -4,18 +4,18 @@
 //!
 //! As in DDS, the entries of one shape are kept together: an index maps each shape to a chain
 //! of blocks of its entries, newest first, and a probe walks the chain testing each pattern
-//! (two masked compares per entry, done for a whole block at once). The index holds only a
-//! tag and the head block (which holds the shape), eight bytes a slot, so that it stays in
-//! the cache; it starts each generation small and doubles when half full. A shape may have
-//! many patterns (every layout of the cards that mattered), and all of them stay reachable;
-//! a table keyed by shape alone with a few entries per bucket would make them evict each
-//! other (it searched fifteen times as many nodes on 52-card Whist deals). A store narrows the bounds of an entry with the same pattern or adds
-//! one; a chain of 128 blocks recycles its oldest block, which bounds the walk on the few
-//! shapes (in 9-5-2's hardest deals) that gather hundreds of patterns. Blocks live in one
-//! arena; when it (or the index) is full, the table starts a new generation and forgets
-//! everything, which costs speed but never correctness. Bounds are facts about every
-//! position with the shape and pattern, so entries stay valid across deals as long as
-//! trumps, the side and the scoring are unchanged.
+//! (two masked compares per entry, done for a whole block at once). The index holds only a tag
+//! and the head block (which holds the shape), eight bytes a slot, so that it stays in the
+//! cache; it starts each generation small and doubles when half full. A shape may have many
+//! patterns (every layout of the cards that mattered), and all of them stay reachable; a table
+//! keyed by shape alone with a few entries per bucket would make them evict each other (it
+//! searched fifteen times as many nodes on 52-card Whist deals). A store narrows the bounds of
+//! an entry with the same pattern or adds one; a chain of 128 blocks recycles its oldest block,
+//! which bounds the walk on the few shapes (in 9-5-2's hardest deals) that gather hundreds of
+//! patterns. Blocks live in one arena; when it (or the index) is full, the table starts a new
+//! generation and forgets everything, which costs speed but never correctness. Bounds are facts
+//! about every position with the shape and pattern, so entries stay valid across deals as long
+//! as trumps, the side and the scoring are unchanged.
 
 use super::key::{Pattern, Shape};
 
