@@ -1,7 +1,7 @@
 //! Records: what `simulate --log` writes always replays; tampered records are rejected with a
 //! message naming the hand and the action.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -1,7 +1,7 @@
 //! `tricklab simulate --game whist` refuses bad input: exit code 2, one line on stderr, and
 //! no output file written.
 
-mod common;
+use crate::common;
 
 use common::{temp_path, tricklab, tricklab_ok};
 

@@ -1,6 +1,6 @@
 //! `tricklab solve`: values for every game, JSON output, and one-line errors for bad input.
 
-mod common;
+use crate::common;
 
 use common::{tricklab, tricklab_ok};
 

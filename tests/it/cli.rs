@@ -1,6 +1,6 @@
 //! The command line: reproducibility across thread counts, and bad input.
 
-mod common;
+use crate::common;
 
 use common::tricklab;
 

@@ -2,7 +2,7 @@
 //! (the tip's choice and the control's differ) and where it does not (they agree); self-play
 //! with every switch on every variant; and no decision depends on a hidden card.
 
-mod common;
+use crate::common;
 
 use common::cards;
 use common::conformance::{Plan, run};

@@ -2,7 +2,7 @@
 //! checked against RULES.md §3 recomputed here from the deal and the tricks, independently of
 //! the engine's scoring.
 
-mod common;
+use crate::common;
 
 use common::conformance::{Plan, run};
 use tricklab::cards::{CardSet, Rank};

@@ -2,7 +2,7 @@
 //! an illegal card, a wrong forced return, a wrong recipient, a missing return, a wrong score or
 //! a wrong `previous` is rejected.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;

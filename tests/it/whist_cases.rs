@@ -7,7 +7,7 @@
 //! Everyone plays the highest legal card in index order (spades above hearts), and each test
 //! works out in a comment which tricks that gives.
 
-mod common;
+use crate::common;
 
 use common::{card, cards};
 use tricklab::cards::{Card, CardSet, Suit};

@@ -2,7 +2,7 @@
 //! legal action is valued by simulation, the values are reproducible and blind to hidden
 //! cards, and an obvious choice comes out best.
 
-mod common;
+use crate::common;
 
 use common::n952::{ANY, Holding, hand_of};
 use tricklab::agents::pimc::Pimc;

@@ -1,6 +1,6 @@
 //! The Catch the Ten worked examples of RULES.md §4, one test per case ID.
 
-mod common;
+use crate::common;
 
 use common::ctt::{
     deal_from_tricks, deal_hands, find_hand, hands_of, play_cards, play_out_randomly, play_trick,

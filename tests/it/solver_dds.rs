@@ -17,7 +17,7 @@ struct Reference {
 }
 
 fn references() -> Vec<Reference> {
-    let text = include_str!("data/whist_dds.txt");
+    let text = include_str!("../data/whist_dds.txt");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|line| {

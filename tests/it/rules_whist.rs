@@ -5,7 +5,7 @@
 //!
 //! Spades are trumps in every constructed deal. Seats 0 and 2 are partners against 1 and 3.
 
-mod common;
+use crate::common;
 
 use common::conformance::{Plan, run};
 use common::{card, cards};

@@ -1,6 +1,6 @@
 //! World sampling: nothing leaks, every constraint holds, and worlds are uniform.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -1,7 +1,7 @@
 //! PIMC and the oracle: PIMC is reproducible and blind to hidden cards; the oracle plays a
 //! double-dummy best card of the true deal and is marked as a cheater.
 
-mod common;
+use crate::common;
 
 use common::ctt::random_positions;
 use tricklab::agents::pimc::Pimc;

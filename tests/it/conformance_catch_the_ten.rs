@@ -1,7 +1,7 @@
 //! The conformance suite for Catch the Ten: random play at every player count and with every
 //! option, checking RULES.md's invariants (CT-14) and an independent settlement of every hand.
 
-mod common;
+use crate::common;
 
 use common::conformance::{Plan, run};
 use tricklab::cards::{Card, CardSet, Rank, Suit};

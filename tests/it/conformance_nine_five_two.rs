@@ -13,7 +13,7 @@
 //! - the settlement, and the end of the game recomputed here from §2.6, §2.7 and §7.7;
 //! - what each seat's view hides (§2.8).
 
-mod common;
+use crate::common;
 
 use common::conformance::{Plan, run};
 use tricklab::cards::{CardSet, Suit};

@@ -1,7 +1,7 @@
 //! Experiments: byte-identical outputs across thread counts, shards and resumption; configs
 //! with mistakes are refused before anything is written.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -5,7 +5,7 @@
 //! around them, keeping each named suit exactly as the case gives it. Cases about a whole hand's
 //! tricks use a hand found by random play that took exactly those tricks.
 
-mod common;
+use crate::common;
 
 use common::n952::{ANY, Holding, hand_of};
 use common::{card, cards};

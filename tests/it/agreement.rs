@@ -2,7 +2,7 @@
 //! `--resume`; the table rebuilt from `agreement.csv`; saved answers of another config are
 //! refused.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

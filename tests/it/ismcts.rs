@@ -1,6 +1,6 @@
 //! ISMCTS: legal, reproducible, blind to hidden cards, sensible on constructed positions.
 
-mod common;
+use crate::common;
 
 use common::card;
 use common::conformance::{Plan, run};

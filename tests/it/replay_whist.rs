@@ -1,7 +1,7 @@
 //! Whist records: simulate → log → replay round trips, and replay refuses a tampered record
 //! (an illegal card, a wrong score, a wrong result, a wrong winner).
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -2,7 +2,7 @@
 //! and the control's differ) and where it does not (they agree); self-play with every switch;
 //! and no decision depends on a hidden card.
 
-mod common;
+use crate::common;
 
 use common::card;
 use common::conformance::{Plan, run};

@@ -1,7 +1,7 @@
 //! `tricklab simulate --game nine-five-two`: a run that works, and bad input that exits with
 //! code 2, one line of error and no output file.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 
