@@ -12,6 +12,7 @@ mod cli_whist;
 mod conformance_catch_the_ten;
 mod conformance_nine_five_two;
 mod conformance_whist;
+mod docs;
 mod experiment;
 mod ismcts;
 mod knowledge;

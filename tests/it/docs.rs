@@ -1,0 +1,68 @@
+//! The repository's documents stay in step with what they describe.
+
+use std::path::Path;
+
+/// `docs/rules.md` is the project's own copy of the rules specification: below its marker line it
+/// must equal the shared specification (`../shared/RULES.md`) byte for byte whenever that folder
+/// is beside the repository (as it is for developers and CI). A clone without it checks only
+/// that the copy is whole.
+#[test]
+fn docs_rules_in_step() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ours = std::fs::read_to_string(root.join("docs/rules.md")).expect("docs/rules.md exists");
+    let marker = "<!-- rules-body-follows -->\n";
+    let body = &ours[ours
+        .find(marker)
+        .expect("docs/rules.md has its marker line")
+        + marker.len()..];
+    assert!(
+        body.starts_with("# Rules specification"),
+        "docs/rules.md body starts with its title"
+    );
+    for section in [
+        "## 1. Catch the Ten",
+        "## 2. 9-5-2",
+        "## 3. Whist",
+        "## 4. Worked examples",
+        "### 5.4",
+    ] {
+        assert!(body.contains(section), "docs/rules.md lacks {section}");
+    }
+    let shared = root.join("../shared/RULES.md");
+    match std::fs::read_to_string(&shared) {
+        Ok(spec) => assert!(
+            body == spec,
+            "docs/rules.md is out of step with {}: copy the specification below the marker line",
+            shared.display()
+        ),
+        Err(_) => eprintln!(
+            "{} not present: checked docs/rules.md alone",
+            shared.display()
+        ),
+    }
+}
+
+/// The README's links to documents in the repository point at files that exist.
+#[test]
+fn readme_links_resolve() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md exists");
+    let mut checked = 0;
+    for (i, _) in readme.match_indices("](") {
+        let rest = &readme[i + 2..];
+        let Some(end) = rest.find(')') else { continue };
+        let target = rest[..end].split('#').next().unwrap_or("");
+        if target.is_empty() || target.contains("://") {
+            continue;
+        }
+        assert!(
+            root.join(target).exists(),
+            "README links to {target}, which does not exist"
+        );
+        checked += 1;
+    }
+    assert!(
+        checked > 0,
+        "the README links at least one document of the repository"
+    );
+}
