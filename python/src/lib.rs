@@ -1,0 +1,28 @@
+//! tricklab from Python: the native module `tricklab._tricklab` behind the `tricklab` package.
+//!
+//! A thin layer over the library's stable lower floors (games, records, knowledge, agents and
+//! the simulation runner); the Python package adds PettingZoo and OpenSpiel adapters on top.
+
+mod agent;
+mod any;
+mod errors;
+mod game;
+mod observe;
+mod play;
+mod simulate;
+mod state;
+mod table;
+
+use pyo3::prelude::*;
+
+/// The native module.
+#[pymodule]
+fn _tricklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<state::PyState>()?;
+    m.add_class::<agent::PyAgent>()?;
+    m.add_function(wrap_pyfunction!(agent::agent, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
+    m.add("NUM_ACTION_IDS", play::NUM_ACTION_IDS)?;
+    Ok(())
+}

@@ -1,0 +1,292 @@
+//! `tricklab.State`: one hand in progress, driven from Python.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyInt, PyList};
+
+use tricklab::cards::{CardSet, Suit};
+use tricklab::games::{Action, Game as _, Seat};
+use tricklab::knowledge::{Observable as _, PlaceKind};
+
+use crate::any::{AnyPlay, each_play};
+use crate::errors::value_error;
+use crate::game::PyGame;
+use crate::play::{action_id, action_of_id, action_of_text};
+use crate::table::Table;
+
+/// One hand of a game in progress. Build one with `Game.new_initial_state(seed)` or
+/// `State.from_record(line)`.
+#[pyclass(name = "State", module = "tricklab._tricklab")]
+#[derive(Clone)]
+pub struct PyState {
+    pub(crate) play: AnyPlay,
+}
+
+fn cards(set: CardSet) -> Vec<String> {
+    set.iter().map(|c| c.to_string()).collect()
+}
+
+fn suits(mask: u8) -> Vec<String> {
+    Suit::ALL
+        .iter()
+        .filter(|s| mask & (1 << s.index()) != 0)
+        .map(|s| s.letter().to_string())
+        .collect()
+}
+
+impl PyState {
+    /// The seat `seat` names, or the message saying which seats there are.
+    fn seat(&self, seat: i64) -> PyResult<Seat> {
+        let n = each_play!(&self.play, p => p.hand.num_seats());
+        if seat < 0 || seat as usize >= n {
+            return Err(value_error(format!(
+                "seat {seat} is not at this table: seats are 0 to {}",
+                n - 1
+            )));
+        }
+        Ok(Seat(seat as u8))
+    }
+
+    /// The legal action `action` names (a string or an id).
+    pub(crate) fn action(&self, action: &Bound<'_, PyAny>) -> PyResult<Action> {
+        each_play!(&self.play, p => {
+            if p.hand.is_over() {
+                return Err(value_error("the hand is over; no action is possible"));
+            }
+            let legal = p.hand.legal_actions();
+            let a = if action.is_instance_of::<PyInt>() {
+                action_of_id(legal, action.extract::<i64>()?)
+            } else {
+                let text: String = action.extract().map_err(|_| {
+                    value_error("an action is a string (`TD`, `play TD`) or an integer id")
+                })?;
+                action_of_text(legal, &text)
+            };
+            a.map_err(value_error)
+        })
+    }
+}
+
+#[pymethods]
+impl PyState {
+    /// The game of this hand.
+    fn game(&self) -> PyGame {
+        PyGame {
+            rules: self.play.rules(),
+        }
+    }
+
+    /// The seat to act, or `None` when the hand is over.
+    fn current_player(&self) -> Option<usize> {
+        each_play!(&self.play, p => p.hand.to_act().map(Seat::index))
+    }
+
+    /// The kind of decision to take: `play`, `trump`, `discard` or `give` (`None` when over).
+    fn decision(&self) -> Option<&'static str> {
+        each_play!(&self.play, p => (!p.hand.is_over()).then(|| p.hand.legal_actions().decision().name()))
+    }
+
+    /// The legal actions as strings: the card (`TD`), or the suit letter for a trump.
+    fn legal_actions(&self) -> Vec<String> {
+        each_play!(&self.play, p => p.hand.legal_actions().iter().map(|a| a.argument()).collect())
+    }
+
+    /// The legal actions as integer ids (`suit * 13 + rank` for a card, `52 + suit` for a
+    /// trump; suits C D H S, ranks 2 … A), ascending.
+    fn legal_action_ids(&self) -> Vec<usize> {
+        let mut ids: Vec<usize> =
+            each_play!(&self.play, p => p.hand.legal_actions().iter().map(action_id).collect());
+        ids.sort_unstable();
+        ids
+    }
+
+    /// The string of action id `id` (`TD`, or a suit letter).
+    fn action_to_string(&self, id: i64) -> PyResult<String> {
+        if !(0..56).contains(&id) {
+            return Err(value_error(format!("action id {id} is not in 0 to 55")));
+        }
+        let id = id as usize;
+        Ok(if id >= 52 {
+            Suit::from_index(id - 52).letter().to_string()
+        } else {
+            crate::play::card_of_id(id).to_string()
+        })
+    }
+
+    /// The id of the legal action `action` (a string or an id).
+    fn action_id(&self, action: &Bound<'_, PyAny>) -> PyResult<usize> {
+        Ok(action_id(self.action(action)?))
+    }
+
+    /// Applies a legal action, given as a string (`TD`, `play TD`, `S`) or an id. An illegal
+    /// action raises `ValueError` and changes nothing.
+    fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let a = self.action(action)?;
+        each_play!(&mut self.play, p => p.apply(a)).map_err(value_error)
+    }
+
+    /// Whether the hand is over.
+    fn is_terminal(&self) -> bool {
+        each_play!(&self.play, p => p.hand.is_over())
+    }
+
+    /// Each seat's points in the finished hand (its side's points), zeros until it is over.
+    fn returns(&self) -> Vec<f64> {
+        each_play!(&self.play, p => p.returns())
+    }
+
+    /// A copy of the state.
+    fn clone(&self) -> PyState {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> PyState {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
+        Clone::clone(self)
+    }
+
+    /// The player count.
+    fn num_players(&self) -> usize {
+        each_play!(&self.play, p => p.hand.num_seats())
+    }
+
+    /// The dealer's seat.
+    fn dealer(&self) -> usize {
+        each_play!(&self.play, p => p.hand.dealer().index())
+    }
+
+    /// Every decision so far as `(seat, action string)`.
+    fn history(&self) -> Vec<(usize, String)> {
+        each_play!(&self.play, p => p.actions.iter().map(|(s, a)| (s.index(), a.to_string())).collect())
+    }
+
+    /// Every decision so far as action ids.
+    fn history_ids(&self) -> Vec<usize> {
+        each_play!(&self.play, p => p.actions.iter().map(|&(_, a)| action_id(a)).collect())
+    }
+
+    /// What `seat` sees, as a dict: its hand, the trick, the trump, what each seat played and
+    /// shown out of, cards known to be somewhere, hidden places and their sizes, tricks won,
+    /// who is to act (and the legal actions, when it is `seat`), and the decisions it saw.
+    fn observation(&self, py: Python<'_>, seat: i64) -> PyResult<Py<PyDict>> {
+        let seat = self.seat(seat)?;
+        let d = PyDict::new(py);
+        each_play!(&self.play, p => {
+            let g = &p.hand;
+            let n = g.num_seats();
+            let k = g.knowledge(seat);
+            d.set_item("game", g.kind().name())?;
+            d.set_item("seat", seat.index())?;
+            d.set_item("players", n)?;
+            d.set_item("dealer", g.dealer().index())?;
+            d.set_item("hand", cards(k.own))?;
+            d.set_item("trump", g.trump().map(|t| t.letter().to_string()))?;
+            let trick = g.trick();
+            let plays: Vec<(usize, String)> = trick
+                .cards()
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (trick.leader().plus(i, n).index(), c.to_string()))
+                .collect();
+            d.set_item("trick", plays)?;
+            d.set_item("played", k.played.iter().map(|&c| cards(c)).collect::<Vec<_>>())?;
+            d.set_item("voids", k.voids.iter().map(|&v| suits(v)).collect::<Vec<_>>())?;
+            let places = PyList::empty(py);
+            for place in &k.places {
+                let e = PyDict::new(py);
+                e.set_item("place", place.kind.to_string())?;
+                if let PlaceKind::Hand(s) = place.kind {
+                    e.set_item("seat", s.index())?;
+                }
+                e.set_item("size", place.size)?;
+                e.set_item("known", cards(place.known))?;
+                e.set_item("cannot_hold", cards(place.excluded & k.unknown))?;
+                places.append(e)?;
+            }
+            d.set_item("places", places)?;
+            d.set_item("unknown", cards(k.unknown))?;
+            d.set_item("out_of_play", cards(k.out_of_play))?;
+            d.set_item("tricks_won", Seat::all(n).map(|s| g.tricks_won(s)).collect::<Vec<_>>())?;
+            d.set_item("to_act", g.to_act().map(Seat::index))?;
+            if g.to_act() == Some(seat) {
+                let legal = g.legal_actions();
+                d.set_item("decision", legal.decision().name())?;
+                d.set_item("legal", legal.iter().map(|a| a.argument()).collect::<Vec<_>>())?;
+            } else {
+                d.set_item("decision", py.None())?;
+                d.set_item("legal", PyList::empty(py))?;
+            }
+            let seen: Vec<(usize, String)> = p
+                .seen_history(seat)
+                .into_iter()
+                .map(|(s, a)| (s.index(), a.to_string()))
+                .collect();
+            d.set_item("history", seen)?;
+            if g.is_over() {
+                d.set_item("returns", p.returns())?;
+            }
+        });
+        Ok(d.unbind())
+    }
+
+    /// What `seat` sees as a fixed-size `numpy.float32` vector; the layout is in
+    /// `tricklab.OBSERVATION_LAYOUT` and docs/python.md.
+    fn observation_vector(&self, py: Python<'_>, seat: i64) -> PyResult<Py<PyAny>> {
+        let seat = self.seat(seat)?;
+        let v = each_play!(&self.play, p => p.observation_vector(seat));
+        let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+        let np = py.import("numpy")?;
+        let dtype = np.getattr("dtype")?.call1(("<f4",))?;
+        let arr = np
+            .getattr("frombuffer")?
+            .call1((PyBytes::new(py, &bytes), dtype))?
+            .call_method0("copy")?;
+        Ok(arr.unbind())
+    }
+
+    /// A string equal for two states exactly when `seat` cannot tell them apart.
+    fn information_state_string(&self, seat: i64) -> PyResult<String> {
+        let seat = self.seat(seat)?;
+        Ok(each_play!(&self.play, p => p.information_state_string(seat)))
+    }
+
+    /// A world drawn uniformly from those consistent with what `seat` knows (the exact uniform
+    /// sampler), from `rng_seed`. The world has no record.
+    #[pyo3(signature = (seat, rng_seed=0))]
+    fn sample_world(&self, seat: i64, rng_seed: u64) -> PyResult<PyState> {
+        let seat = self.seat(seat)?;
+        Ok(PyState {
+            play: each_play!(&self.play, p => Table::wrap(p.sample_world(seat, rng_seed))),
+        })
+    }
+
+    /// The finished hand as one `tricklab-hand/1` JSON line.
+    fn to_record(&self) -> PyResult<String> {
+        each_play!(&self.play, p => p.to_record()).map_err(value_error)
+    }
+
+    /// The hand of a `tricklab-hand/1` line, replayed and checked, at its end.
+    #[staticmethod]
+    fn from_record(line: &str) -> PyResult<PyState> {
+        Ok(PyState {
+            play: AnyPlay::from_record(line).map_err(value_error)?,
+        })
+    }
+
+    /// The cards `seat` holds now. Only for analysis: an agent may look only at its own seat.
+    fn hand(&self, seat: i64) -> PyResult<Vec<String>> {
+        let seat = self.seat(seat)?;
+        Ok(each_play!(&self.play, p => cards(p.hand.hand(seat))))
+    }
+
+    fn __repr__(&self) -> String {
+        each_play!(&self.play, p => format!("<tricklab.State {}: {} decisions, {}>", p.hand.kind(), p.actions.len(),
+            match p.hand.to_act() { Some(s) => format!("seat {s} to act"), None => "over".to_string() }))
+    }
+
+    fn __str__(&self) -> String {
+        each_play!(&self.play, p => format!("{:?}", p.hand))
+    }
+}

@@ -1,0 +1,134 @@
+//! The three games behind one enum, and their rules read from a Python options dict exactly as
+//! the command line reads `--option`.
+
+use tricklab::agents::AgentFactory;
+use tricklab::games::record::RecordRules;
+use tricklab::games::{GameKind, catch_the_ten, nine_five_two, whist};
+use tricklab::sim::Tabulate;
+
+use crate::any::AnyPlay;
+use crate::play::Play;
+
+/// A game's rules with everything the bindings need: records, tallies and agents.
+pub trait Table: Tabulate<Hand: AgentFactory> + 'static {
+    /// The hand as one of the three games.
+    fn wrap(play: Play<Self>) -> AnyPlay;
+}
+
+impl Table for catch_the_ten::Setup {
+    fn wrap(play: Play<Self>) -> AnyPlay {
+        AnyPlay::CatchTheTen(play)
+    }
+}
+
+impl Table for nine_five_two::Rules {
+    fn wrap(play: Play<Self>) -> AnyPlay {
+        AnyPlay::NineFiveTwo(play)
+    }
+}
+
+impl Table for whist::Setup {
+    fn wrap(play: Play<Self>) -> AnyPlay {
+        AnyPlay::Whist(play)
+    }
+}
+
+/// The checked rules of one of the three games.
+#[derive(Clone, Debug)]
+pub enum AnyRules {
+    /// Catch the Ten.
+    CatchTheTen(catch_the_ten::Setup),
+    /// 9-5-2.
+    NineFiveTwo(nine_five_two::Rules),
+    /// Whist.
+    Whist(whist::Setup),
+}
+
+/// Runs `$body` with `$r` bound to the rules inside an [`AnyRules`], whatever the game.
+macro_rules! each_rules {
+    ($v:expr, $r:ident => $body:expr) => {
+        match $v {
+            $crate::table::AnyRules::CatchTheTen($r) => $body,
+            $crate::table::AnyRules::NineFiveTwo($r) => $body,
+            $crate::table::AnyRules::Whist($r) => $body,
+        }
+    };
+}
+pub(crate) use each_rules;
+
+impl AnyRules {
+    /// Reads the game, player count and `KEY[=VALUE]` options as `tricklab simulate` does; the
+    /// error is the command line's one-line message.
+    pub fn new(game: &str, players: Option<usize>, options: &[String]) -> Result<AnyRules, String> {
+        let kind: GameKind = game.parse().map_err(|e| format!("{e}"))?;
+        Ok(match kind {
+            GameKind::CatchTheTen => AnyRules::CatchTheTen(checked(kind, players, 4, options)?),
+            GameKind::NineFiveTwo => {
+                AnyRules::NineFiveTwo(checked(kind, players, nine_five_two::PLAYERS, options)?)
+            }
+            GameKind::Whist => {
+                AnyRules::Whist(checked(kind, players, whist::Setup::PLAYERS, options)?)
+            }
+        })
+    }
+
+    /// Which game.
+    pub fn kind(&self) -> GameKind {
+        each_rules!(self, r => r.game())
+    }
+
+    /// The player count.
+    pub fn players(&self) -> usize {
+        each_rules!(self, r => r.players())
+    }
+
+    /// The options as the records write them (JSON).
+    pub fn options_json(&self) -> String {
+        each_rules!(self, r => serde_json::to_string(&r.options()).unwrap_or_default())
+    }
+}
+
+fn checked<R: RecordRules>(
+    kind: GameKind,
+    players: Option<usize>,
+    default: usize,
+    options: &[String],
+) -> Result<R, String> {
+    let opts: R::Options = parse_options(kind.name(), options)?;
+    R::from_options(players.unwrap_or(default), &opts).map_err(|e| e.to_string())
+}
+
+/// Reads `KEY[=VALUE]` items into a game's options, as the command line's `--option` does (the
+/// same rules and the same messages): a bare key is `true`, `true`/`false` are booleans, whole
+/// numbers integers, anything else a string.
+pub fn parse_options<O: serde::de::DeserializeOwned>(
+    game: &str,
+    items: &[String],
+) -> Result<O, String> {
+    let mut table = toml::Table::new();
+    for item in items
+        .iter()
+        .flat_map(|s| s.split(','))
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        let (key, value) = match item.split_once('=') {
+            Some((k, v)) => (k.trim(), v.trim()),
+            None => (item, "true"),
+        };
+        let v = match value {
+            "true" => toml::Value::Boolean(true),
+            "false" => toml::Value::Boolean(false),
+            v => match v.parse::<i64>() {
+                Ok(i) => toml::Value::Integer(i),
+                Err(_) => toml::Value::String(v.to_string()),
+            },
+        };
+        if table.insert(key.to_string(), v).is_some() {
+            return Err(format!("option `{key}` is given twice"));
+        }
+    }
+    toml::Value::Table(table)
+        .try_into()
+        .map_err(|e: toml::de::Error| format!("bad option for {game}: {}", e.message().trim()))
+}
