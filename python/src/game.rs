@@ -9,7 +9,7 @@ use crate::any::{AnyPlay, each_play};
 use crate::errors::value_error;
 use crate::observe::vector_len;
 use crate::play::NUM_ACTION_IDS;
-use crate::state::PyState;
+use crate::state::{Origin, PyState};
 use crate::table::AnyRules;
 
 /// A game with its player count and options, e.g. `Game("whist")`,
@@ -18,6 +18,8 @@ use crate::table::AnyRules;
 #[derive(Clone)]
 pub struct PyGame {
     pub(crate) rules: AnyRules,
+    /// The options as given, `KEY=VALUE` (to rebuild the game when a state is unpickled).
+    pub(crate) items: Vec<String>,
 }
 
 /// `KEY=VALUE` items from a Python options dict, as `--option` would spell them.
@@ -49,7 +51,7 @@ impl PyGame {
     fn new(name: &str, players: Option<usize>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         let items = option_items(options)?;
         let rules = AnyRules::new(name, players, &items).map_err(value_error)?;
-        Ok(PyGame { rules })
+        Ok(PyGame { rules, items })
     }
 
     /// The game's name: `catch-the-ten`, `nine-five-two` or `whist`.
@@ -100,6 +102,13 @@ impl PyGame {
     fn new_initial_state(&self, seed: u64, index: u64) -> PyState {
         PyState {
             play: AnyPlay::deal(&self.rules, seed, index),
+            origin: Origin::Dealt {
+                game: self.rules.kind().name().to_string(),
+                players: self.rules.players(),
+                items: self.items.clone(),
+                seed,
+                index,
+            },
         }
     }
 

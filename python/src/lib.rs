@@ -23,6 +23,7 @@ fn _tricklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<agent::PyAgent>()?;
     m.add_function(wrap_pyfunction!(agent::agent, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(state::_restore_state, m)?)?;
     m.add("NUM_ACTION_IDS", play::NUM_ACTION_IDS)?;
     Ok(())
 }

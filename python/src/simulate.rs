@@ -21,7 +21,7 @@ use crate::agent::PyAgent;
 use crate::errors::value_error;
 use crate::game::PyGame;
 use crate::play::{Play, action_of_id, action_of_text};
-use crate::state::PyState;
+use crate::state::{Origin, PyState};
 use crate::table::{Table, each_rules};
 
 /// Who sits in a seat: a tricklab agent, or a Python function of the state.
@@ -103,7 +103,10 @@ enum Seated<G> {
 /// Asks the Python function `f` for the decision in `play` and checks it.
 fn ask_python<R: Table>(f: &Py<PyAny>, play: Play<R>) -> PyResult<Action> {
     Python::attach(|py| {
-        let state = PyState { play: R::wrap(play) };
+        let state = PyState {
+            play: R::wrap(play),
+            origin: Origin::Other("a state handed to an agent in simulate"),
+        };
         let legal = crate::any::each_play!(&state.play, p => p.hand.legal_actions());
         let answer = f.call1(py, (state,))?;
         let answer = answer.bind(py);

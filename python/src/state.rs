@@ -19,6 +19,53 @@ use crate::table::Table;
 #[derive(Clone)]
 pub struct PyState {
     pub(crate) play: AnyPlay,
+    /// Where the state came from, so that it can be pickled.
+    pub(crate) origin: Origin,
+}
+
+/// Where a state came from: a pickled state is rebuilt from it and the decisions since.
+#[derive(Clone, Debug)]
+pub enum Origin {
+    /// `Game(game, players, options).new_initial_state(seed, index)`.
+    Dealt {
+        /// The game's name.
+        game: String,
+        /// The player count.
+        players: usize,
+        /// The options, `KEY=VALUE`.
+        items: Vec<String>,
+        /// The run's seed.
+        seed: u64,
+        /// The game number.
+        index: u64,
+    },
+    /// `State.from_record(line)` (a finished hand).
+    Record(String),
+    /// A state that cannot be rebuilt, and why.
+    Other(&'static str),
+}
+
+/// Rebuilds a pickled state: the deal, then the decisions (action ids).
+#[pyfunction]
+pub fn _restore_state(
+    game: &str,
+    players: usize,
+    items: Vec<String>,
+    seed: u64,
+    index: u64,
+    actions: Vec<i64>,
+) -> PyResult<PyState> {
+    let rules = crate::table::AnyRules::new(game, Some(players), &items).map_err(value_error)?;
+    let mut state = PyState {
+        play: AnyPlay::deal(&rules, seed, index),
+        origin: Origin::Dealt { game: game.to_string(), players, items, seed, index },
+    };
+    for id in actions {
+        let legal = each_play!(&state.play, p => p.hand.legal_actions());
+        let a = action_of_id(legal, id).map_err(value_error)?;
+        each_play!(&mut state.play, p => p.apply(a)).map_err(value_error)?;
+    }
+    Ok(state)
 }
 
 fn cards(set: CardSet) -> Vec<String> {
@@ -70,8 +117,13 @@ impl PyState {
 impl PyState {
     /// The game of this hand.
     fn game(&self) -> PyGame {
+        let items = match &self.origin {
+            Origin::Dealt { items, .. } => items.clone(),
+            _ => Vec::new(),
+        };
         PyGame {
             rules: self.play.rules(),
+            items,
         }
     }
 
@@ -258,6 +310,7 @@ impl PyState {
     fn sample_world(&self, seat: i64, rng_seed: u64) -> PyResult<PyState> {
         let seat = self.seat(seat)?;
         Ok(PyState {
+            origin: Origin::Other("a sampled world"),
             play: each_play!(&self.play, p => Table::wrap(p.sample_world(seat, rng_seed))),
         })
     }
@@ -272,6 +325,7 @@ impl PyState {
     fn from_record(line: &str) -> PyResult<PyState> {
         Ok(PyState {
             play: AnyPlay::from_record(line).map_err(value_error)?,
+            origin: Origin::Record(line.to_string()),
         })
     }
 
@@ -279,6 +333,24 @@ impl PyState {
     fn hand(&self, seat: i64) -> PyResult<Vec<String>> {
         let seat = self.seat(seat)?;
         Ok(each_play!(&self.play, p => cards(p.hand.hand(seat))))
+    }
+
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+        let m = py.import("tricklab._tricklab")?;
+        match &self.origin {
+            Origin::Dealt { game, players, items, seed, index } => {
+                let ids: Vec<usize> = self.history_ids();
+                let args = (game.clone(), *players, items.clone(), *seed, *index, ids);
+                Ok((m.getattr("_restore_state")?.unbind(), args.into_pyobject(py)?.into_any().unbind()))
+            }
+            Origin::Record(line) => Ok((
+                m.getattr("State")?.getattr("from_record")?.unbind(),
+                (line.clone(),).into_pyobject(py)?.into_any().unbind(),
+            )),
+            Origin::Other(what) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "{what} cannot be pickled: it has no deal to rebuild it from"
+            ))),
+        }
     }
 
     fn __repr__(&self) -> String {
