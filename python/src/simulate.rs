@@ -12,7 +12,7 @@ use pyo3::types::{PyDict, PyInt, PyList};
 use tricklab::agents::{Agent, AgentSpec, SpecError, build_agent, parse_seating};
 use tricklab::games::matches::{MatchState, PlayedHand};
 use tricklab::games::record::record_hand;
-use tricklab::games::{Action, Game as _, Seat};
+use tricklab::games::{Action, Game as _, IllegalAction, Seat};
 use tricklab::rng::GameStreams;
 use tricklab::sim::{Paired, SimConfig, Sinks, duplicate_rotations, simulate as run_sim};
 use tricklab::stats::MeanAcc;
@@ -103,11 +103,13 @@ enum Seated<G> {
 /// Asks the Python function `f` for the decision in `play` and checks it.
 fn ask_python<R: Table>(f: &Py<PyAny>, play: Play<R>) -> PyResult<Action> {
     Python::attach(|py| {
+        let legal = play.hand.legal_actions();
+        let seat = play.hand.to_act().expect("asked only when a seat is to act");
+        let hand = play.hand.clone();
         let state = PyState {
             play: R::wrap(play),
             origin: Origin::Other("a state handed to an agent in simulate"),
         };
-        let legal = crate::any::each_play!(&state.play, p => p.hand.legal_actions());
         let answer = f.call1(py, (state,))?;
         let answer = answer.bind(py);
         let a = if answer.is_instance_of::<PyInt>() {
@@ -120,7 +122,11 @@ fn ask_python<R: Table>(f: &Py<PyAny>, play: Play<R>) -> PyResult<Action> {
                 answer.repr()?
             ))
         };
-        a.map_err(value_error)
+        let a = a.map_err(value_error)?;
+        if !hand.accepts(a) {
+            return Err(value_error(IllegalAction::NotLegal { action: a, seat, legal }));
+        }
+        Ok(a)
     })
 }
 

@@ -1,0 +1,226 @@
+"""The Python API: games, states, actions, records, agents, simulate, errors."""
+
+import copy
+import json
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+import tricklab
+from conftest import TABLES, run_cli, table_id
+
+
+def play_out(state, rng):
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_whist_hand_with_strings_and_ids():
+    game = tricklab.Game("whist")
+    assert game.name == "whist" and game.players == 4
+    state = game.new_initial_state(seed=7)
+    seat = state.current_player()
+    assert seat is not None and state.decision() == "play"
+    hand = state.hand(seat)
+    assert sorted(state.legal_actions()) == sorted(hand)  # the opening lead: any card
+    ids = state.legal_action_ids()
+    assert ids == sorted(ids) and len(ids) == 13
+    assert [state.action_to_string(i) for i in ids] == sorted(
+        state.legal_actions(), key=lambda s: state.action_id(s))
+    state.apply(ids[0])
+    assert state.history() == [(seat, "play " + state.action_to_string(ids[0]))]
+    rng = random.Random(1)
+    play_out(state, rng)
+    r = state.returns()
+    assert len(r) == 4 and r[0] == r[2] and r[1] == r[3]
+    assert (r[0] > 0) != (r[1] > 0)  # one side scores in whist
+    assert state.current_player() is None and state.legal_actions() == []
+
+
+@pytest.mark.parametrize("table", TABLES, ids=table_id)
+def test_every_table_plays_to_the_end(table):
+    game_name, players, options = table
+    game = tricklab.Game(game_name, players=players, options=options)
+    state = game.new_initial_state(seed=3, index=2)
+    play_out(state, random.Random(2))
+    lo, hi = game.points_range
+    assert all(lo <= x <= hi for x in state.returns())
+    line = state.to_record()
+    assert json.loads(line)["format"] == "tricklab-hand/1"
+    back = tricklab.from_record(line)
+    assert back.to_record() == line and back.returns() == state.returns()
+
+
+def test_illegal_actions_raise_and_change_nothing():
+    state = tricklab.Game("whist").new_initial_state(seed=1)
+    before = state.information_state_string(0)
+    seat = state.current_player()
+    not_held = next(c for c in state.hand((seat + 1) % 4))
+    with pytest.raises(ValueError, match=r"is not legal for seat"):
+        state.apply(not_held)
+    with pytest.raises(ValueError, match=r"action id 99 is not legal here"):
+        state.apply(99)
+    with pytest.raises(ValueError, match="not the decision here"):
+        state.apply("discard " + state.legal_actions()[0])
+    with pytest.raises(ValueError):
+        state.apply("ZZ")
+    assert state.information_state_string(0) == before and state.history() == []
+    with pytest.raises(ValueError, match="seat 4 is not at this table"):
+        state.observation(4)
+
+
+def test_clone_copy_and_pickle_are_independent():
+    state = tricklab.Game("nine-five-two").new_initial_state(seed=5)
+    state.apply(state.legal_actions()[0])
+    for other in (state.clone(), copy.copy(state), copy.deepcopy(state),
+                  pickle.loads(pickle.dumps(state))):
+        assert other.history() == state.history()
+        assert other.information_state_string(1) == state.information_state_string(1)
+        other.apply(other.legal_actions()[0])
+        assert len(other.history()) == len(state.history()) + 1
+    done = play_out(state.clone(), random.Random(0))
+    assert pickle.loads(pickle.dumps(done)).to_record() == done.to_record()
+    with pytest.raises(TypeError, match="sampled world cannot be pickled"):
+        pickle.dumps(state.sample_world(0, 1))
+
+
+def test_record_only_for_a_finished_dealt_hand():
+    state = tricklab.Game("whist").new_initial_state(seed=2)
+    with pytest.raises(ValueError, match="the hand is not over"):
+        state.to_record()
+    with pytest.raises(ValueError, match="not a tricklab record"):
+        tricklab.from_record("{}")
+    done = play_out(state, random.Random(3))
+    rec = json.loads(done.to_record())
+    rec["result"]["tricks"] = [13, 0]
+    with pytest.raises(ValueError):
+        tricklab.from_record(json.dumps(rec))
+
+
+@pytest.mark.parametrize(
+    "make, cli_args",
+    [
+        (lambda: tricklab.Game("chess"), ["--game", "chess"]),
+        (lambda: tricklab.Game("catch-the-ten", players=5, options={"pairs": True}),
+         ["--players", "5", "--option", "pairs"]),
+        (lambda: tricklab.Game("whist", options={"colour": "red"}),
+         ["--game", "whist", "--option", "colour=red"]),
+        (lambda: tricklab.Game("whist", players=3), ["--game", "whist", "--players", "3"]),
+        (lambda: tricklab.agent("genius"), ["--agents", "genius"]),
+        (lambda: tricklab.agent("ismcts:speed=9"), ["--agents", "ismcts:speed=9"]),
+        (lambda: tricklab.simulate("whist", "random,random", games=1),
+         ["--game", "whist", "--agents", "random,random"]),
+    ],
+)
+def test_bad_input_gives_the_command_lines_message(cli, make, cli_args):
+    with pytest.raises(ValueError) as err:
+        make()
+    out = run_cli(cli, "simulate", "--games", "1", *cli_args)
+    assert out.returncode == 2
+    assert out.stderr.strip() == "error: " + str(err.value)
+
+
+def test_agent_acts_legally_and_reproducibly():
+    game = tricklab.Game("catch-the-ten")
+    for spec in ["random", "rules", "ismcts:iterations=50", "pimc:worlds=4"]:
+        picks = []
+        for _ in range(2):
+            a = tricklab.agent(spec, seed=11)
+            state = game.new_initial_state(seed=4)
+            moves = []
+            while not state.is_terminal():
+                m = a.act(state)
+                assert m in state.legal_actions()
+                state.apply(m)
+                moves.append(m)
+            picks.append(moves)
+        assert picks[0] == picks[1], spec
+    with pytest.raises(ValueError, match="hand is over"):
+        tricklab.agent("random").act(state)
+
+
+def test_observation_vector_layout():
+    for n, game in [(4, tricklab.Game("whist")), (3, tricklab.Game("nine-five-two")),
+                    (6, tricklab.Game("catch-the-ten", players=6))]:
+        state = game.new_initial_state(seed=9)
+        layout = dict((name, (a, b)) for name, a, b in tricklab.observation_layout(n))
+        seat = state.current_player()
+        v = state.observation_vector(seat)
+        assert v.dtype == np.float32 and v.shape == (game.observation_size,)
+        assert layout["dealer"][1] == game.observation_size
+        a, b = layout["hand"]
+        held = sorted(state.action_to_string(i) for i in np.flatnonzero(v[a:b]))
+        assert held == sorted(state.hand(seat))
+        a, b = layout["to_act"]
+        assert v[a] == 1.0 and v[a:b].sum() == 1.0  # the observer is to act: slot 0
+        a, b = layout["decision"]
+        assert v[a:b].sum() == 1.0
+        obs = state.observation(seat)
+        assert sorted(obs["legal"]) == sorted(state.legal_actions())
+
+
+def test_python_function_seated_in_simulate():
+    calls = []
+
+    def lowest(state):
+        calls.append(state.current_player())
+        return state.legal_action_ids()[0]
+
+    r = tricklab.simulate("whist", [lowest, "random", "random", "random"], games=20, seed=3,
+                          hands=True, log=True)
+    assert r["agents"] == ["python:lowest", "random", "random", "random"]
+    assert set(calls) == {0}
+    assert len(r["records"]) == 20 and len(r["rows"]["game"]) == 40
+    # Every decision of seat 0 in the records is its lowest legal card.
+    for line in r["records"]:
+        state = tricklab.from_record(line)
+        assert sum(1 for s, _ in state.history() if s == 0) == 13
+
+
+def test_sequential_runner_matches_the_parallel_one():
+    for game, seating in [("whist", "rules;random;ismcts:iterations=20;random"),
+                          ("nine-five-two", "rules"), ("catch-the-ten", "random")]:
+        kw = dict(games=30, seed=5, log=True, duplicate=True, hands=game != "catch-the-ten")
+        par = tricklab._tricklab.simulate(tricklab.Game(game), seating, threads=2, **kw)
+        seq = tricklab._tricklab.simulate(tricklab.Game(game), seating, sequential=True, **kw)
+        assert par["records"] == seq["records"]
+        assert par["rows"] == seq["rows"]
+        assert par["report"] == seq["report"]
+        assert par["paired"] == seq["paired"]
+
+
+def test_python_errors_stop_the_run():
+    def broken(state):
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        tricklab.simulate("whist", [broken, "random", "random", "random"], games=2)
+
+    def cheat(state):
+        return "AS" if "AS" not in state.legal_actions() else "2C"
+
+    with pytest.raises(ValueError):
+        tricklab.simulate("whist", [cheat], games=5)
+
+
+def test_rows_load_into_columns():
+    r = tricklab.simulate("catch-the-ten", "rules", games=10, seed=2)
+    rows = r["rows"]
+    lengths = {len(v) for v in rows.values()}
+    assert len(lengths) == 1 and lengths.pop() > 0
+    assert all(isinstance(x, int) for x in rows["game"])
+    assert "Catch the Ten" in r["report"] or r["report"]
+
+
+def test_tournament_pairs_every_agent():
+    def lowest(state):
+        return state.legal_action_ids()[0]
+
+    t = tricklab.tournament("whist", ["rules", "random", lowest], deals=20, seed=1)
+    assert t["first"] == ["rules", "rules", "random"]
+    assert t["second"] == ["random", "python:lowest", "python:lowest"]
+    assert all(lo <= m <= hi for lo, m, hi in zip(t["low"], t["mean"], t["high"]))
+    assert t["deals"] == [20, 20, 20]
