@@ -2,10 +2,12 @@
 
 use pyo3::prelude::*;
 
-use tricklab::agents::{Agent, AgentFactory, AgentSpec, build_agent};
 use std::sync::Mutex;
+use tricklab::agents::{Agent, AgentFactory, AgentSpec, build_agent};
 
-use tricklab::games::{Action, catch_the_ten::CatchTheTen, nine_five_two::NineFiveTwo, whist::Whist};
+use tricklab::games::{
+    Action, catch_the_ten::CatchTheTen, nine_five_two::NineFiveTwo, whist::Whist,
+};
 use tricklab::rng::{GameRng, Purpose, stream};
 
 use crate::any::AnyPlay;

@@ -29,7 +29,12 @@ pub(crate) fn option_items(options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<
         for (k, v) in d.iter() {
             let key: String = k.extract()?;
             let value = if v.is_instance_of::<PyBool>() {
-                if v.extract::<bool>()? { "true" } else { "false" }.to_string()
+                if v.extract::<bool>()? {
+                    "true"
+                } else {
+                    "false"
+                }
+                .to_string()
             } else if v.is_instance_of::<PyInt>() || v.is_instance_of::<PyString>() {
                 v.str()?.to_string()
             } else {
@@ -48,7 +53,11 @@ pub(crate) fn option_items(options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<
 impl PyGame {
     #[new]
     #[pyo3(signature = (name, players=None, options=None))]
-    fn new(name: &str, players: Option<usize>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+    fn new(
+        name: &str,
+        players: Option<usize>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
         let items = option_items(options)?;
         let rules = AnyRules::new(name, players, &items).map_err(value_error)?;
         Ok(PyGame { rules, items })

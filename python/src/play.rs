@@ -21,7 +21,10 @@ pub fn card_id(c: Card) -> usize {
 
 /// The card with compact index `id` (below 52).
 pub fn card_of_id(id: usize) -> Card {
-    Card::new(Suit::from_index(id / Rank::NUM), Rank::from_index(id % Rank::NUM))
+    Card::new(
+        Suit::from_index(id / Rank::NUM),
+        Rank::from_index(id % Rank::NUM),
+    )
 }
 
 /// An action's id (see [`NUM_ACTION_IDS`]).
@@ -37,7 +40,10 @@ pub fn action_of_id(legal: ActionSet, id: i64) -> Result<Action, String> {
     let found = legal.iter().find(|&a| action_id(a) as i64 == id);
     found.ok_or_else(|| {
         let ids: Vec<String> = legal.iter().map(|a| action_id(a).to_string()).collect();
-        format!("action id {id} is not legal here: legal are {}", ids.join(" "))
+        format!(
+            "action id {id} is not legal here: legal are {}",
+            ids.join(" ")
+        )
     })
 }
 
@@ -106,7 +112,8 @@ impl<R: Table> Play<R> {
     pub fn apply(&mut self, action: Action) -> Result<(), String> {
         let seat = self.hand.to_act();
         self.hand.try_apply(action).map_err(|e| e.to_string())?;
-        self.actions.push((seat.expect("an accepted action has a seat"), action));
+        self.actions
+            .push((seat.expect("an accepted action has a seat"), action));
         Ok(())
     }
 
@@ -161,8 +168,8 @@ impl<R: Table> Play<R> {
 
     /// The hand of a record line, replayed and checked, at its end.
     pub fn from_record(line: &str) -> Result<Play<R>, String> {
-        let rec: RecordOf<R> = serde_json::from_str(line)
-            .map_err(|e| format!("not a tricklab record: {e}"))?;
+        let rec: RecordOf<R> =
+            serde_json::from_str(line).map_err(|e| format!("not a tricklab record: {e}"))?;
         let replayed = replay_record::<R>(&rec).map_err(|e| e.to_string())?;
         let before = before_of::<R>(&rec);
         let initial = replayed.rules.restore(&before, &rec.deal)?;

@@ -57,9 +57,9 @@ fn sitters(agents: &Bound<'_, PyAny>, seats: usize) -> PyResult<Vec<Sitter>> {
         let specs = parse_seating(&text, seats).map_err(value_error)?;
         return Ok(specs.into_iter().map(Sitter::Spec).collect());
     }
-    let list = agents
-        .cast::<PyList>()
-        .map_err(|_| value_error("agents is a seating string or a list of specs, agents and functions"))?;
+    let list = agents.cast::<PyList>().map_err(|_| {
+        value_error("agents is a seating string or a list of specs, agents and functions")
+    })?;
     let mut out = Vec::new();
     for item in list.iter() {
         out.push(if let Ok(text) = item.extract::<String>() {
@@ -85,7 +85,9 @@ fn sitters(agents: &Bound<'_, PyAny>, seats: usize) -> PyResult<Vec<Sitter>> {
             Ok((0..seats)
                 .map(|_| match &one {
                     Sitter::Spec(s) => Sitter::Spec(s.clone()),
-                    Sitter::Python(f, n) => Sitter::Python(Python::attach(|py| f.clone_ref(py)), n.clone()),
+                    Sitter::Python(f, n) => {
+                        Sitter::Python(Python::attach(|py| f.clone_ref(py)), n.clone())
+                    }
                 })
                 .collect())
         }
@@ -104,7 +106,10 @@ enum Seated<G> {
 fn ask_python<R: Table>(f: &Py<PyAny>, play: Play<R>) -> PyResult<Action> {
     Python::attach(|py| {
         let legal = play.hand.legal_actions();
-        let seat = play.hand.to_act().expect("asked only when a seat is to act");
+        let seat = play
+            .hand
+            .to_act()
+            .expect("asked only when a seat is to act");
         let hand = play.hand.clone();
         let state = PyState {
             play: R::wrap(play),
@@ -124,7 +129,11 @@ fn ask_python<R: Table>(f: &Py<PyAny>, play: Play<R>) -> PyResult<Action> {
         };
         let a = a.map_err(value_error)?;
         if !hand.accepts(a) {
-            return Err(value_error(IllegalAction::NotLegal { action: a, seat, legal }));
+            return Err(value_error(IllegalAction::NotLegal {
+                action: a,
+                seat,
+                legal,
+            }));
         }
         Ok(a)
     })
@@ -360,9 +369,21 @@ pub fn simulate<'py>(
     let seats = game.rules.players();
     let random = pyo3::types::PyString::new(py, "random").into_any();
     let sitters = sitters(agents.unwrap_or(&random), seats)?;
-    let flags = Flags { games, seed, hands, max_hands, duplicate, threads, log, sequential };
+    let flags = Flags {
+        games,
+        seed,
+        hands,
+        max_hands,
+        duplicate,
+        threads,
+        log,
+        sequential,
+    };
     let out = each_rules!(&game.rules, rules => run_table(py, rules, &sitters, &flags))?;
-    out.set_item("agents", sitters.iter().map(Sitter::name).collect::<Vec<_>>())?;
+    out.set_item(
+        "agents",
+        sitters.iter().map(Sitter::name).collect::<Vec<_>>(),
+    )?;
     Ok(out)
 }
 
@@ -396,7 +417,11 @@ fn run_table<'py, R: Table>(
         games: f.games,
         single_hands: f.hands,
         max_hands: f.max_hands,
-        rotations: if f.duplicate { duplicate_rotations(&rules.sides()) } else { 1 },
+        rotations: if f.duplicate {
+            duplicate_rotations(&rules.sides())
+        } else {
+            1
+        },
         ..SimConfig::default()
     };
     let specs: Option<Vec<AgentSpec>> = sitters

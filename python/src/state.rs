@@ -58,7 +58,13 @@ pub fn _restore_state(
     let rules = crate::table::AnyRules::new(game, Some(players), &items).map_err(value_error)?;
     let mut state = PyState {
         play: AnyPlay::deal(&rules, seed, index),
-        origin: Origin::Dealt { game: game.to_string(), players, items, seed, index },
+        origin: Origin::Dealt {
+            game: game.to_string(),
+            players,
+            items,
+            seed,
+            index,
+        },
     };
     for id in actions {
         let legal = each_play!(&state.play, p => p.hand.legal_actions());
@@ -338,10 +344,19 @@ impl PyState {
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
         let m = py.import("tricklab._tricklab")?;
         match &self.origin {
-            Origin::Dealt { game, players, items, seed, index } => {
+            Origin::Dealt {
+                game,
+                players,
+                items,
+                seed,
+                index,
+            } => {
                 let ids: Vec<usize> = self.history_ids();
                 let args = (game.clone(), *players, items.clone(), *seed, *index, ids);
-                Ok((m.getattr("_restore_state")?.unbind(), args.into_pyobject(py)?.into_any().unbind()))
+                Ok((
+                    m.getattr("_restore_state")?.unbind(),
+                    args.into_pyobject(py)?.into_any().unbind(),
+                ))
             }
             Origin::Record(line) => Ok((
                 m.getattr("State")?.getattr("from_record")?.unbind(),

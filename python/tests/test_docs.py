@@ -1,0 +1,19 @@
+"""The Quick start of docs/python.md (the README's Python example) runs as written."""
+
+import pathlib
+import re
+
+DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "python.md"
+
+
+def test_quick_start_runs(capsys):
+    text = DOC.read_text()
+    quick = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```python\n(.*?)```", quick, re.S)
+    assert len(blocks) == 1
+    scope = {}
+    exec(compile(blocks[0], str(DOC), "exec"), scope)
+    assert scope["state"].is_chance_node()  # the OpenSpiel state at the end
+    assert scope["table"]["second"] == ["ismcts:iterations=200"]
+    out = capsys.readouterr().out
+    assert "first" in out
