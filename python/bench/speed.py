@@ -66,12 +66,15 @@ def main():
          spiel_hand(pyspiel.load_game("tricklab_whist", {"deals": 1000}), rng))
     for name in ["whist", "catch-the-ten"]:
         for threads in [1, None]:
-            games = 20_000
-            start = time.perf_counter()
-            tricklab.simulate(name, "random", games=games, hands=True, threads=threads)
-            took = time.perf_counter() - start
-            label = f"tricklab.simulate {name}, random, {threads or 'all'} thread(s)"
-            print(f"{label:62s} {games / took:10.0f} hands/s")
+            for rows in [True, False]:
+                games = 50_000
+                start = time.perf_counter()
+                tricklab.simulate(name, "random", games=games, hands=True, threads=threads,
+                                  rows=rows)
+                took = time.perf_counter() - start
+                label = (f"tricklab.simulate {name}, random, {threads or 'all'} thread(s), "
+                         f"{'rows as columns' if rows else 'no rows'}")
+                print(f"{label:62s} {games / took:10.0f} hands/s")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,9 @@ use crate::play::Play;
 use crate::table::AnyRules;
 
 /// A hand of one of the three games.
+// Held by value: a state is cloned whole (search, `clone()`), and a box would only add an
+// allocation to every clone.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyPlay {
     /// Catch the Ten.

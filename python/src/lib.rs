@@ -4,6 +4,7 @@
 //! the simulation runner); the Python package adds PettingZoo and OpenSpiel adapters on top.
 
 mod agent;
+mod analysis;
 mod any;
 mod errors;
 mod game;
@@ -24,6 +25,9 @@ fn _tricklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(agent::agent, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(state::_restore_state, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::worlds, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::run_cli_run, m)?)?;
     m.add("NUM_ACTION_IDS", play::NUM_ACTION_IDS)?;
     Ok(())
 }

@@ -337,12 +337,13 @@ fn columns<'py>(py: Python<'py>, csv_bytes: &[u8]) -> PyResult<Bound<'py, PyDict
 /// dict: `rows` (the per-hand CSV of `tricklab simulate --out` as columns, for
 /// `pandas.DataFrame`), `report` (the summary the command prints), `records` (the
 /// `tricklab-hand/1` lines of `--log`, with `log=True`) and `paired` (with `duplicate=True`).
+/// `rows=False` skips the rows (`None`), for speed.
 ///
 /// `agents` is a seating string (`"ismcts;random;random;random"`) or a list with one entry for
 /// every seat or one per seat, each a spec string, a `tricklab.agent(...)` or a Python function
 /// `f(state) -> action`. The same seed gives the same result as the command line.
 #[pyfunction]
-#[pyo3(signature = (game, agents=None, games=1000, seed=1, hands=false, max_hands=10_000, duplicate=false, threads=None, log=false, sequential=false))]
+#[pyo3(signature = (game, agents=None, games=1000, seed=1, hands=false, max_hands=10_000, duplicate=false, threads=None, log=false, rows=true, sequential=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate<'py>(
     py: Python<'py>,
@@ -355,6 +356,7 @@ pub fn simulate<'py>(
     duplicate: bool,
     threads: Option<usize>,
     log: bool,
+    rows: bool,
     sequential: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     if games == 0 {
@@ -370,6 +372,7 @@ pub fn simulate<'py>(
     let random = pyo3::types::PyString::new(py, "random").into_any();
     let sitters = sitters(agents.unwrap_or(&random), seats)?;
     let flags = Flags {
+        rows,
         games,
         seed,
         hands,
@@ -389,6 +392,7 @@ pub fn simulate<'py>(
 
 /// The switches of one `simulate` call.
 struct Flags {
+    rows: bool,
     games: u64,
     seed: u64,
     hands: bool,
@@ -433,11 +437,15 @@ fn run_table<'py, R: Table>(
         .collect();
     let result = py.detach(|| match specs {
         Some(specs) if !f.sequential => {
-            play_parallel(rules, &specs, &cfg, f.threads.unwrap_or(0), true, f.log)
+            play_parallel(rules, &specs, &cfg, f.threads.unwrap_or(0), f.rows, f.log)
         }
-        _ => play_games(rules, sitters, &cfg, true, f.log),
+        _ => play_games(rules, sitters, &cfg, f.rows, f.log),
     })?;
-    out.set_item("rows", columns(py, &result.csv)?)?;
+    if f.rows {
+        out.set_item("rows", columns(py, &result.csv)?)?;
+    } else {
+        out.set_item("rows", py.None())?;
+    }
     out.set_item("report", rules.report(&result.summary))?;
     let records: Option<Vec<String>> = f.log.then(|| {
         String::from_utf8_lossy(&result.log)

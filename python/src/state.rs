@@ -87,6 +87,11 @@ fn suits(mask: u8) -> Vec<String> {
 }
 
 impl PyState {
+    /// The player count.
+    pub(crate) fn num_players_(&self) -> usize {
+        each_play!(&self.play, p => p.hand.num_seats())
+    }
+
     /// The seat `seat` names, or the message saying which seats there are.
     fn seat(&self, seat: i64) -> PyResult<Seat> {
         let n = each_play!(&self.play, p => p.hand.num_seats());

@@ -206,6 +206,13 @@ def test_python_errors_stop_the_run():
         tricklab.simulate("whist", [cheat], games=5)
 
 
+def test_rows_can_be_left_out():
+    full = tricklab.simulate("whist", "rules", games=10, seed=4, log=True)
+    bare = tricklab.simulate("whist", "rules", games=10, seed=4, log=True, rows=False)
+    assert bare["rows"] is None and full["rows"]
+    assert bare["records"] == full["records"] and bare["report"] == full["report"]
+
+
 def test_rows_load_into_columns():
     r = tricklab.simulate("catch-the-ten", "rules", games=10, seed=2)
     rows = r["rows"]

@@ -12,7 +12,8 @@ The engine is tricklab's Rust library; see docs/python.md for the whole API, the
 vector's layout and the PettingZoo and OpenSpiel adapters.
 """
 
-from ._tricklab import NUM_ACTION_IDS, Agent, Game, State, agent
+from ._tricklab import NUM_ACTION_IDS, Agent, Game, State, agent, solve, worlds
+from ._tricklab import run_cli_run as _run_cli_run
 from ._tricklab import simulate as _simulate
 
 __all__ = [
@@ -24,8 +25,11 @@ __all__ = [
     "agent",
     "from_record",
     "observation_layout",
+    "run",
     "simulate",
+    "solve",
     "tournament",
+    "worlds",
 ]
 
 
@@ -35,7 +39,7 @@ def from_record(line):
 
 
 def simulate(game, agents="random", games=1000, seed=1, hands=False, max_hands=10_000,
-             duplicate=False, threads=None, log=False):
+             duplicate=False, threads=None, log=False, rows=True):
     """Play ``games`` games (matches, or single hands with ``hands=True``) of ``game``.
 
     ``game`` is a :class:`Game` or a game name. ``agents`` is a seating string
@@ -48,12 +52,13 @@ def simulate(game, agents="random", games=1000, seed=1, hands=False, max_hands=1
     ``pandas.DataFrame(result["rows"])``), ``report`` (the summary the command prints),
     ``records`` (the ``--log`` lines, with ``log=True``), ``paired`` (with ``duplicate=True``:
     the first agent minus the second, points per seat and hand, with a 95% interval) and
-    ``agents`` (the seating as names).
+    ``agents`` (the seating as names). ``rows=False`` leaves ``rows`` out (``None``): the
+    run is then bound by the engine alone.
     """
     if isinstance(game, str):
         game = Game(game)
     return _simulate(game, agents, games=games, seed=seed, hands=hands, max_hands=max_hands,
-                     duplicate=duplicate, threads=threads, log=log)
+                     duplicate=duplicate, threads=threads, log=log, rows=rows)
 
 
 def tournament(game, agents, deals=200, seed=1, threads=None):
@@ -79,7 +84,7 @@ def tournament(game, agents, deals=200, seed=1, threads=None):
             if n == 4 and game.name != "nine-five-two" and _teams(game):
                 seating = [agents[i], agents[j], agents[i], agents[j]]
             r = simulate(game, seating, games=deals, seed=seed, hands=True, duplicate=True,
-                         threads=threads)
+                         threads=threads, rows=False)
             p = r["paired"]
             cols["first"].append(names[i])
             cols["second"].append(names[j])
@@ -88,6 +93,29 @@ def tournament(game, agents, deals=200, seed=1, threads=None):
             cols["low"].append(p["low"])
             cols["high"].append(p["high"])
     return cols
+
+
+def run(config, out, threads=None, force=False):
+    """Run an experiment config as ``tricklab run CONFIG --out OUT`` does (without the GIL) and
+    return ``{"dir": out, "summary": columns of summary.csv}``. Bad input raises
+    ``ValueError``; the command's one-line message is on stderr."""
+    import csv
+    import os
+
+    code = _run_cli_run(str(config), str(out), threads=threads, force=force)
+    if code != 0:
+        raise ValueError(f"tricklab run {config} failed (exit code {code}); see the message above")
+    with open(os.path.join(str(out), "summary.csv"), newline="") as f:
+        rows = list(csv.DictReader(f))
+    columns = {k: [r[k] for r in rows] for k in (rows[0].keys() if rows else [])}
+    for k, col in columns.items():
+        for kind in (int, float):
+            try:
+                columns[k] = [kind(x) if x != "" else None for x in col]
+                break
+            except ValueError:
+                continue
+    return {"dir": str(out), "summary": columns}
 
 
 def _teams(game):

@@ -1,0 +1,132 @@
+//! Analysis from Python: worlds consistent with a seat's knowledge, double-dummy solutions, and
+//! experiment configs run by the command line's `run`. Each releases the GIL.
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use tricklab::games::{Game as _, Seat};
+use tricklab::knowledge::{Observable, PlaceKind, WorldSampler};
+use tricklab::rng::{GameRng, Purpose, stream};
+use tricklab::solver::{Solvable as _, Solver};
+
+use crate::any::each_play;
+use crate::errors::value_error;
+use crate::state::PyState;
+
+/// `n` worlds of `state` drawn uniformly from those consistent with what `seat` knows, as
+/// columns: `world`, `place` (`hand of seat 2`, `kitty`, …), `seat` (for a hand, else `None`)
+/// and `cards` (space-separated), one row per hidden place and world.
+#[pyfunction]
+#[pyo3(signature = (state, seat, n=100, seed=1))]
+pub fn worlds<'py>(
+    py: Python<'py>,
+    state: &PyState,
+    seat: usize,
+    n: usize,
+    seed: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let players = state.num_players_();
+    if seat >= players {
+        return Err(value_error(format!(
+            "seat {seat} is not at this table: seats are 0 to {}",
+            players - 1
+        )));
+    }
+    type Rows = (Vec<usize>, Vec<String>, Vec<Option<usize>>, Vec<String>);
+    let rows: Result<Rows, String> = py.detach(|| {
+        each_play!(&state.play, p => {
+            let k = p.hand.knowledge(Seat(seat as u8));
+            let sampler = WorldSampler::new(&k).map_err(|e| e.to_string())?;
+            let mut rng: GameRng = stream(seed, 0, Purpose::Other, 2);
+            let mut rows: Rows = Default::default();
+            for w in 0..n {
+                let hidden = sampler.sample(&mut rng);
+                let world = p.hand.redeal(&k, &hidden);
+                for place in &k.places {
+                    rows.0.push(w);
+                    rows.1.push(place.kind.to_string());
+                    match place.kind {
+                        PlaceKind::Hand(s) => {
+                            rows.2.push(Some(s.index()));
+                            rows.3.push(world.hand(s).to_string());
+                        }
+                        _ => {
+                            rows.2.push(None);
+                            let i = k.places.iter().position(|q| q.kind == place.kind).expect("listed");
+                            rows.3.push((hidden[i] | place.known).to_string());
+                        }
+                    }
+                }
+            }
+            Ok(rows)
+        })
+    });
+    let (world, place, seat_col, cards) = rows.map_err(value_error)?;
+    let d = PyDict::new(py);
+    d.set_item("world", world)?;
+    d.set_item("place", place)?;
+    d.set_item("seat", seat_col)?;
+    d.set_item("cards", cards)?;
+    Ok(d)
+}
+
+/// Solves the hand in play with every card open (double dummy): the optimal final value for
+/// the side of the seat to act (tricks, or Catch the Ten points, banked ones included) and the
+/// value after each card it may play. Analysis only: it sees every card.
+#[pyfunction]
+pub fn solve<'py>(py: Python<'py>, state: &PyState) -> PyResult<Bound<'py, PyDict>> {
+    type Solved = (usize, i32, Vec<(String, i32)>);
+    let solved: Option<Solved> = py.detach(|| {
+        each_play!(&state.play, p => {
+            let seat = p.hand.to_act()?;
+            let pos = p.hand.position_for(seat)?;
+            let s = Solver::new().solve(&pos);
+            Some((s.to_act.index(), s.value, s.cards().map(|(c, v)| (c.to_string(), v)).collect()))
+        })
+    });
+    let (to_act, value, cards) = solved.ok_or_else(|| {
+        value_error("no card is to be played here: the hand is over or not yet in play")
+    })?;
+    let d = PyDict::new(py);
+    d.set_item("to_act", to_act)?;
+    d.set_item("value", value)?;
+    d.set_item(
+        "cards",
+        cards.iter().map(|(c, _)| c.clone()).collect::<Vec<_>>(),
+    )?;
+    d.set_item("values", cards.iter().map(|(_, v)| *v).collect::<Vec<_>>())?;
+    Ok(d)
+}
+
+/// Runs `tricklab run CONFIG --out OUT` (and `--threads`, `--force`) as the command line does,
+/// without the GIL; returns its exit code (0 done, 2 bad input, with the message on stderr).
+#[pyfunction]
+#[pyo3(signature = (config, out, threads=None, force=false))]
+pub fn run_cli_run(
+    py: Python<'_>,
+    config: String,
+    out: String,
+    threads: Option<usize>,
+    force: bool,
+) -> PyResult<u8> {
+    let mut args = vec![
+        "tricklab".to_string(),
+        "run".into(),
+        config,
+        "--out".into(),
+        out,
+    ];
+    if let Some(t) = threads {
+        args.push("--threads".into());
+        args.push(t.to_string());
+    }
+    if force {
+        args.push("--force".into());
+    }
+    let code = py.detach(|| tricklab::cli::main_with_args(args));
+    Ok(if code == std::process::ExitCode::SUCCESS {
+        0
+    } else {
+        2
+    })
+}
