@@ -19,7 +19,8 @@ cargo build --locked --bin tricklab
 export TRICKLAB_BIN="$PWD/target/debug/tricklab"
 
 rm -rf target/wheels-python
-"$VENV/bin/maturin" build --release --locked -m python/Cargo.toml -o target/wheels-python
+# Not --locked: python/Cargo.lock follows the root crate's dependencies as they change.
+"$VENV/bin/maturin" build --release -m python/Cargo.toml -o target/wheels-python
 "$VENV/bin/pip" install --quiet --force-reinstall --no-deps target/wheels-python/tricklab-*.whl
 
 # Run from outside python/ so that the installed wheel, not the source folder, is imported.
