@@ -25,6 +25,7 @@ fn _tricklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(agent::agent, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(state::_restore_state, m)?)?;
+    m.add_function(wrap_pyfunction!(state::_restore_sampled, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::worlds, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::solve, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::run_cli_run, m)?)?;

@@ -16,7 +16,7 @@ use crate::table::Table;
 /// One hand of a game in progress. Build one with `Game.new_initial_state(seed)` or
 /// `State.from_record(line)`.
 #[pyclass(name = "State", module = "tricklab._tricklab")]
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct PyState {
     pub(crate) play: AnyPlay,
     /// Where the state came from, so that it can be pickled.
@@ -41,8 +41,31 @@ pub enum Origin {
     },
     /// `State.from_record(line)` (a finished hand).
     Record(String),
+    /// `from.sample_world(seat, seed)`.
+    Sampled {
+        /// The state the world was drawn from.
+        from: Box<PyState>,
+        /// The observer.
+        seat: u8,
+        /// The sampler's seed.
+        seed: u64,
+    },
     /// A state that cannot be rebuilt, and why.
     Other(&'static str),
+}
+
+/// Rebuilds a pickled sampled world: the same draw from the same state, then the decisions
+/// taken in it since (action ids).
+#[pyfunction]
+pub fn _restore_sampled(
+    from: PyRef<'_, PyState>,
+    seat: i64,
+    seed: u64,
+    actions: Vec<i64>,
+) -> PyResult<PyState> {
+    let mut state = from.sample_world(seat, seed)?;
+    state.apply_ids(&actions)?;
+    Ok(state)
 }
 
 /// Rebuilds a pickled state: the deal, then the decisions (action ids).
@@ -66,11 +89,7 @@ pub fn _restore_state(
             index,
         },
     };
-    for id in actions {
-        let legal = each_play!(&state.play, p => p.hand.legal_actions());
-        let a = action_of_id(legal, id).map_err(value_error)?;
-        each_play!(&mut state.play, p => p.apply(a)).map_err(value_error)?;
-    }
+    state.apply_ids(&actions)?;
     Ok(state)
 }
 
@@ -87,6 +106,16 @@ fn suits(mask: u8) -> Vec<String> {
 }
 
 impl PyState {
+    /// Applies legal actions given as ids.
+    fn apply_ids(&mut self, ids: &[i64]) -> PyResult<()> {
+        for &id in ids {
+            let legal = each_play!(&self.play, p => p.hand.legal_actions());
+            let a = action_of_id(legal, id).map_err(value_error)?;
+            each_play!(&mut self.play, p => p.apply(a)).map_err(value_error)?;
+        }
+        Ok(())
+    }
+
     /// The player count.
     pub(crate) fn num_players_(&self) -> usize {
         each_play!(&self.play, p => p.hand.num_seats())
@@ -321,7 +350,11 @@ impl PyState {
     fn sample_world(&self, seat: i64, rng_seed: u64) -> PyResult<PyState> {
         let seat = self.seat(seat)?;
         Ok(PyState {
-            origin: Origin::Other("a sampled world"),
+            origin: Origin::Sampled {
+                from: Box::new(self.clone()),
+                seat: seat.0,
+                seed: rng_seed,
+            },
             play: each_play!(&self.play, p => Table::wrap(p.sample_world(seat, rng_seed))),
         })
     }
@@ -367,6 +400,15 @@ impl PyState {
                 m.getattr("State")?.getattr("from_record")?.unbind(),
                 (line.clone(),).into_pyobject(py)?.into_any().unbind(),
             )),
+            Origin::Sampled { from, seat, seed } => {
+                let done = each_play!(&from.play, p => p.actions.len());
+                let later: Vec<usize> = self.history_ids().split_off(done);
+                let args = (Py::new(py, (**from).clone())?, *seat, *seed, later);
+                Ok((
+                    m.getattr("_restore_sampled")?.unbind(),
+                    args.into_pyobject(py)?.into_any().unbind(),
+                ))
+            }
             Origin::Other(what) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
                 "{what} cannot be pickled: it has no deal to rebuild it from"
             ))),

@@ -83,8 +83,20 @@ def test_clone_copy_and_pickle_are_independent():
         assert len(other.history()) == len(state.history()) + 1
     done = play_out(state.clone(), random.Random(0))
     assert pickle.loads(pickle.dumps(done)).to_record() == done.to_record()
-    with pytest.raises(TypeError, match="sampled world cannot be pickled"):
-        pickle.dumps(state.sample_world(0, 1))
+    world = state.sample_world(0, 1)
+    world.apply(world.legal_actions()[0])
+    back = pickle.loads(pickle.dumps(world))
+    assert [back.hand(q) for q in range(3)] == [world.hand(q) for q in range(3)]
+    assert back.history() == world.history()
+
+    def keep(s):
+        global handed
+        handed = s
+        return s.legal_action_ids()[0]
+
+    tricklab.simulate("whist", [keep], games=1, hands=True)
+    with pytest.raises(TypeError, match="handed to an agent in simulate cannot be pickled"):
+        pickle.dumps(handed)
 
 
 def test_record_only_for_a_finished_dealt_hand():

@@ -45,3 +45,28 @@ def test_load_by_string_and_play():
 def test_bad_options_raise():
     with pytest.raises(Exception, match="applies only with 6 or 8 players"):
         pyspiel.load_game("tricklab_catch_the_ten", {"players": 5, "options": "pairs"})
+
+
+def test_resample_from_infostate_and_openspiels_ismcts_bot():
+    import random
+
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("tricklab_whist", {"deals": 10})
+    state = game.new_initial_state()
+    state.apply_action(2)
+    for _ in range(9):
+        state.apply_action(state.legal_actions()[-1])
+    p = state.current_player()
+    moved = 0
+    for k in range(5):
+        world = state.resample_from_infostate(p, random.Random(k).random)
+        assert world.information_state_string(p) == state.information_state_string(p)
+        assert world.legal_actions() == state.legal_actions()
+        moved += world.hand.hand((p + 1) % 4) != state.hand.hand((p + 1) % 4)
+    assert moved > 0
+    rs = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game=game, evaluator=mcts.RandomRolloutEvaluator(1, rs), uct_c=2.0,
+                           max_simulations=10, random_state=rs)
+    assert bot.step(state) in state.legal_actions()

@@ -166,6 +166,15 @@ class TricklabState(pyspiel.State):
     def __str__(self):
         return "before the deal" if self.hand is None else str(self.hand)
 
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state drawn uniformly from those ``player_id`` cannot tell from this one
+        (tricklab's exact world sampler), its seed drawn from ``probability_sampler``."""
+        state = TricklabState(self._game)
+        if self.hand is not None:
+            seed = int(probability_sampler() * 2**53)
+            state.hand = self.hand.sample_world(player_id, seed)
+        return state
+
 
 class TricklabObserver:
     """OpenSpiel's observer: the tensor is tricklab's observation vector; the string is the
