@@ -1,10 +1,11 @@
-"""OpenSpiel's ISMCTSBot (its Python implementation, on the tricklab_whist Python game) against
-tricklab's ISMCTS at equal iterations, on duplicate deals.
+"""OpenSpiel's ISMCTSBot (its Python implementation, on this package's OpenSpiel game) against
+tricklab's ISMCTS at equal iterations, on duplicate deals, Whist or 4-player Catch the Ten
+(both: partners opposite, sides {0, 2} and {1, 3}).
 
-    python python/bench/openspiel_ismcts.py --deals 10 --iterations 100 \
+    python python/bench/openspiel_ismcts.py --game whist --deals 10 --iterations 100 \
         --out results/openspiel-ismcts
 
-Deal i is chance outcome i of tricklab_whist(seed=1). Each deal is played twice: OpenSpiel's
+Deal i is chance outcome i of tricklab_<game>(seed=1). Each deal is played twice: OpenSpiel's
 bot in seats 0 and 2 and tricklab's in 1 and 3, then swapped. Per deal, the difference is
 OpenSpiel's mean points per hand minus tricklab's; the summary gives the mean over deals with
 its 95% t interval. OpenSpiel's bot: random-rollout evaluator, UCT c = 2, max-visit-count final
@@ -55,11 +56,12 @@ def play(game, deal, openspiel_seats, iterations, seed):
 
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("--game", default="whist", choices=["whist", "catch_the_ten"])
     ap.add_argument("--deals", type=int, default=10)
     ap.add_argument("--iterations", type=int, default=100)
     ap.add_argument("--out", default="results/openspiel-ismcts")
     args = ap.parse_args()
-    game = pyspiel.load_game("tricklab_whist", {"seed": 1, "deals": 100_000})
+    game = pyspiel.load_game(f"tricklab_{args.game}", {"seed": 1, "deals": 100_000})
     os.makedirs(args.out, exist_ok=True)
     rows, diffs = [], []
     for deal in range(args.deals):
@@ -76,7 +78,7 @@ def main():
                          "tricklab_seconds": round(spent["tricklab"], 3)})
             print(rows[-1], flush=True)
         diffs.append(sum(os_points) / len(os_points) - sum(tl_points) / len(tl_points))
-    with open(os.path.join(args.out, "hands.csv"), "w", newline="") as f:
+    with open(os.path.join(args.out, f"hands-{args.game}.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()
         w.writerows(rows)
@@ -86,10 +88,13 @@ def main():
     half = t975(n - 1) * sd / math.sqrt(n) if n > 1 else float("nan")
     os_time = sum(r["openspiel_seconds"] for r in rows)
     tl_time = sum(r["tricklab_seconds"] for r in rows)
-    with open(os.path.join(args.out, "summary.md"), "w") as f:
+    summary = os.path.join(args.out, f"summary-{args.game}.md")
+    with open(summary, "w") as f:
         f.write(
-            f"# OpenSpiel ISMCTSBot vs tricklab ISMCTS, Whist, {args.iterations} iterations each\n\n"
-            f"Command: `python python/bench/openspiel_ismcts.py --deals {args.deals} "
+            f"# OpenSpiel ISMCTSBot vs tricklab ISMCTS, {args.game}, {args.iterations} "
+            "iterations each\n\n"
+            f"Command: `python python/bench/openspiel_ismcts.py --game {args.game} "
+            f"--deals {args.deals} "
             f"--iterations {args.iterations} --out {args.out}`\n\n"
             f"{n} duplicate deals (each played twice with the sides swapped), "
             f"{2 * n} hands.\n\n"
@@ -99,7 +104,7 @@ def main():
             f"(the ratio, {os_time / max(tl_time, 1e-9):.0f}x, is the iterations-per-second gap "
             "at equal iterations; measured on a shared, heavily loaded 2-core machine).\n\n"
             "Equal wall time was not run. n is small: read the interval, not the sign.\n")
-    print(open(os.path.join(args.out, "summary.md")).read())
+    print(open(summary).read())
 
 
 if __name__ == "__main__":
