@@ -231,7 +231,7 @@ def test_rows_load_into_columns():
     lengths = {len(v) for v in rows.values()}
     assert len(lengths) == 1 and lengths.pop() > 0
     assert all(isinstance(x, int) for x in rows["game"])
-    assert "Catch the Ten" in r["report"] or r["report"]
+    assert r["report"].strip() and r["paired"] is None and r["records"] is None
 
 
 def test_tournament_pairs_every_agent():
