@@ -4,15 +4,18 @@
 //! history and its private observations. (The `oracle`, which sees every card, exists on
 //! purpose as an upper bound and says so in its name.)
 
+pub mod external;
 pub mod ismcts;
 pub mod oracle;
 pub mod pimc;
 mod random;
 pub mod rules;
 mod spec;
+mod table;
 
 pub use random::RandomAgent;
 pub use spec::{AGENT_NAMES, AgentSpec, SpecError, parse_seating, parse_specs};
+pub use table::{TableEvent, TableInfo, play_seated, seat_agents, table_info};
 
 use crate::games::{Action, Decision, Game, Rewarded, Seat};
 use crate::knowledge::Observable;
@@ -27,6 +30,18 @@ pub trait Agent<G: Game>: Send {
     /// The action for `seat`, which is to act in `state`. Must be one of
     /// `state.legal_actions()`.
     fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action;
+
+    /// Whether the agent wants to be shown every [`TableEvent`] of its match (see
+    /// [`play_seated`]). Built-in agents do not.
+    fn observes(&self) -> bool {
+        false
+    }
+
+    /// Shows the agent, seated at `seat`, something that happened at the table. Called only
+    /// when [`Agent::observes`] is true.
+    fn observe(&mut self, seat: Seat, event: &TableEvent<'_, G>) {
+        let _ = (seat, event);
+    }
 }
 
 /// A game every agent can play: its rule-based player, and what search needs (knowledge to
@@ -72,6 +87,7 @@ pub fn build_agent<G: AgentFactory>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>
         AgentSpec::Ismcts(p) => Ok(Box::new(Ismcts::<G>::new((**p).clone())?)),
         AgentSpec::Pimc(p) => Ok(Box::new(Pimc::<G>::new(p.clone()))),
         AgentSpec::Oracle => Ok(Box::new(Oracle::<G>::new())),
+        AgentSpec::External(e) => Ok(Box::new(external::ExternalAgent::new((**e).clone()))),
     }
 }
 

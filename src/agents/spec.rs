@@ -10,12 +10,13 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use super::external::{ExternalSpec, split_outside_quotes};
 use super::ismcts::IsmctsParams;
 use super::oracle::CHEAT_NOTE;
 use super::pimc::PimcParams;
 
 /// The agents there are, by name.
-pub const AGENT_NAMES: [&str; 5] = ["random", "rules", "ismcts", "pimc", "oracle"];
+pub const AGENT_NAMES: [&str; 6] = ["random", "rules", "ismcts", "pimc", "oracle", "external"];
 
 /// An agent, as named by a spec. Parameters are checked against the game when the agent is
 /// built (see [`build_agent`](super::build_agent)).
@@ -33,6 +34,9 @@ pub enum AgentSpec {
     /// `oracle`: double-dummy play on the true deal. A cheater (it sees every card); it is
     /// written `oracle (cheats: sees every card)` wherever it is reported.
     Oracle,
+    /// `external:cmd="python3 my_bot.py",name=mybot[,budget_ms=1000,log=FILE]`: a bot in
+    /// another process that speaks `tricklab-bot/1` (see `docs/bot-protocol.md`).
+    External(Box<ExternalSpec>),
 }
 
 impl AgentSpec {
@@ -131,7 +135,8 @@ impl FromStr for AgentSpec {
         };
         let list: Vec<String> = params
             .map(|p| {
-                p.split(',')
+                split_outside_quotes(p, ',')
+                    .into_iter()
                     .map(|x| x.trim().to_string())
                     .filter(|x| !x.is_empty())
                     .collect()
@@ -151,6 +156,7 @@ impl FromStr for AgentSpec {
             "pimc" => Ok(AgentSpec::Pimc(PimcParams::parse(&list)?)),
             "oracle" if list.is_empty() => Ok(AgentSpec::Oracle),
             "oracle" => Err(SpecError::NoParameters(name.into(), list.join(","))),
+            "external" => Ok(AgentSpec::External(Box::new(ExternalSpec::parse(&list)?))),
             other => Err(SpecError::Unknown(other.to_string())),
         }
     }
@@ -165,6 +171,7 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Ismcts(p) => write!(f, "{p}"),
             AgentSpec::Pimc(p) => write!(f, "{p}"),
             AgentSpec::Oracle => write!(f, "oracle ({CHEAT_NOTE})"),
+            AgentSpec::External(e) => write!(f, "{e}"),
         }
     }
 }
@@ -195,10 +202,14 @@ pub fn parse_seating(text: &str, seats: usize) -> Result<Vec<AgentSpec>, SpecErr
 /// previous spec) or by `;`.
 pub fn parse_specs(text: &str) -> Result<Vec<AgentSpec>, SpecError> {
     let mut groups: Vec<String> = Vec::new();
-    for part in text.split(';') {
+    for part in split_outside_quotes(text, ';') {
         // The first token of a `;`-separated part always starts a spec.
         let mut fresh = true;
-        for token in part.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        for token in split_outside_quotes(part, ',')
+            .into_iter()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+        {
             match groups.last_mut() {
                 Some(last) if !fresh && !starts_spec(token) => {
                     last.push(if last.contains(':') { ',' } else { ':' });

@@ -3,6 +3,7 @@
 
 mod agree;
 mod analyze;
+mod bots;
 mod error;
 mod options;
 mod position;
@@ -49,6 +50,9 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Expert agreement: where a tip and its control disagree, what do strong searchers choose?
     Agree(agree::AgreeArgs),
+    /// External bots (`tricklab-bot/1`): check that a bot follows the protocol.
+    #[command(subcommand)]
+    Bots(bots::BotsCommand),
 }
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
@@ -66,7 +70,7 @@ where
             return ExitCode::from(code);
         }
     };
-    let result = match cli.command {
+    let result = crate::agents::external::catch_faults(|| match cli.command {
         Command::Simulate(a) => simulate::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Worlds(a) => worlds::run(a),
@@ -76,7 +80,11 @@ where
         Command::Merge(a) => run::merge(a),
         Command::Tournament(a) => tournament::run(a),
         Command::Agree(a) => agree::run(a),
-    };
+        Command::Bots(a) => bots::run(a),
+    })
+    .unwrap_or_else(|fault| Err(anyhow::Error::new(fault)));
+    // Every external bot still running is stopped before the exit code is decided.
+    crate::agents::external::shutdown();
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -13,9 +13,9 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::agents::{Agent, AgentFactory, build_agent};
+use crate::agents::{Agent, AgentFactory, build_agent, play_seated, seat_agents, table_info};
 use crate::games::Seat;
-use crate::games::matches::{MatchState, play_match};
+use crate::games::matches::MatchState;
 use crate::rng::{GameStreams, mix64};
 
 use super::config::Experiment;
@@ -180,12 +180,14 @@ where
                 let mut sums = vec![(0.0f64, 0u32); exp.statistics.len()];
                 let mut close = false;
                 let arm_agents = &mut agents[ai];
-                let end = play_match(
+                let end = play_seated(
                     rules,
+                    &table_info(rules, deal),
                     MatchState::new(first),
                     &mut deal_rng,
                     if exp.matches { exp.max_hands } else { 1 },
-                    |h, s| arm_agents[agent_of(s.index())].choose(h, s, &mut rngs[s.index()]),
+                    &mut seat_agents(arm_agents, agent_of),
+                    &mut rngs,
                     |p| {
                         let sides = rules.sides();
                         close |= sides.all().all(|s| p.before.scores[s.index()] >= CLOSE);

@@ -12,8 +12,9 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
-use crate::agents::{Agent, AgentFactory, AgentSpec, build_agent};
-use crate::games::matches::{MatchRules, MatchState, play_match};
+use crate::agents::{Agent, AgentFactory, AgentSpec, build_agent, play_seated, table_info};
+use crate::games::matches::MatchState;
+use crate::games::record::RecordRules;
 use crate::games::{Game, Seat};
 use crate::rng::{GameStreams, Purpose, below, stream};
 use crate::stats::{Interval, MeanAcc, Rating, bradley_terry};
@@ -54,7 +55,7 @@ pub struct PairPlan {
 }
 
 /// The per-deal scores (`x` minus `y`) of the pair `(x, y)` on deals `deals`.
-pub fn play_pair<R: MatchRules>(
+pub fn play_pair<R: RecordRules>(
     rules: &R,
     x: &AgentSpec,
     y: &AgentSpec,
@@ -102,14 +103,21 @@ where
                     });
                     let first = Seat(first_dealer);
                     let mut points = [0.0f64; 2];
-                    let end = play_match(
+                    let [ax, ay] = &mut agents;
+                    let mut seated: Vec<&mut Box<dyn Agent<R::Hand>>> = ax
+                        .iter_mut()
+                        .zip(ay.iter_mut())
+                        .enumerate()
+                        .map(|(s, (a, b))| if seating[s] == 0 { a } else { b })
+                        .collect();
+                    let end = play_seated(
                         rules,
+                        &table_info(rules, deal),
                         MatchState::new(first),
                         &mut deal_rng,
                         if matches { max_hands } else { 1 },
-                        |h, s| {
-                            agents[seating[s.index()]][s.index()].choose(h, s, &mut rngs[s.index()])
-                        },
+                        &mut seated,
+                        &mut rngs,
                         |p| {
                             for s in Seat::all(n) {
                                 points[seating[s.index()]] += p.last.seat_points(s) as f64;

@@ -6,8 +6,10 @@ use std::io::{self, Write};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
-use crate::agents::{Agent, AgentFactory, AgentSpec, build_agent};
-use crate::games::matches::{MatchState, PlayedHand, play_match};
+use crate::agents::{
+    Agent, AgentFactory, AgentSpec, build_agent, play_seated, seat_agents, table_info,
+};
+use crate::games::matches::{MatchState, PlayedHand};
 use crate::games::record::record_hand;
 use crate::games::{Game as _, Seat};
 use crate::rng::GameStreams;
@@ -151,12 +153,14 @@ where
                     }
                 }
             };
-            let end = play_match(
+            let end = play_seated(
                 rules,
+                &table_info(rules, game),
                 MatchState::new(first),
                 &mut deal_rng,
                 max_hands,
-                |h, s| agents[agent_of(s.index())].choose(h, s, &mut rngs[s.index()]),
+                &mut seat_agents(&mut agents, agent_of),
+                &mut rngs,
                 &mut on_hand,
             );
             if !cfg.single_hands {

@@ -1,0 +1,301 @@
+//! The messages of `tricklab-bot/1` (see `docs/bot-protocol.md`): what tricklab writes to a bot
+//! and how it reads the bot's answers. Every message is one JSON object on one line.
+//!
+//! Each message to a seat is built only from what that seat may know (RULES.md §1.9, §2.8,
+//! §3.5): its own cards, the public steps, the steps it took part in, and the seat's
+//! [`Knowledge`](crate::knowledge::Knowledge) (which the game derives from the same rules).
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::agents::TableInfo;
+use crate::cards::CardSet;
+use crate::games::matches::{MatchState, PlayedHand};
+use crate::games::record::{ActionRecord, Step};
+use crate::games::{Action, ActionSet, Game, Seat};
+use crate::knowledge::{Observable, PlaceKind};
+
+/// The protocol's name and version.
+pub const PROTOCOL: &str = "tricklab-bot/1";
+
+/// A game and the player counts a bot plays it with.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct GameSupport {
+    /// The game's name (`catch-the-ten`, `nine-five-two`, `whist`).
+    pub game: String,
+    /// The player counts.
+    pub players: Vec<usize>,
+}
+
+/// A bot's answer to `hello`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Hello {
+    /// The bot's name.
+    pub name: String,
+    /// Who wrote it.
+    #[serde(default)]
+    pub author: String,
+    /// Its version.
+    #[serde(default)]
+    pub version: String,
+    /// The protocol it speaks; must be [`PROTOCOL`].
+    pub protocol: String,
+    /// What it plays.
+    pub games: Vec<GameSupport>,
+}
+
+impl Hello {
+    /// Whether the bot plays `game` with `players` players.
+    pub fn supports(&self, game: &str, players: usize) -> bool {
+        self.games
+            .iter()
+            .any(|g| g.game == game && g.players.contains(&players))
+    }
+
+    /// What the bot plays, for messages: `whist (4), catch-the-ten (2, 4)`.
+    pub fn supported(&self) -> String {
+        let v: Vec<String> = self
+            .games
+            .iter()
+            .map(|g| {
+                let p: Vec<String> = g.players.iter().map(|n| n.to_string()).collect();
+                format!("{} ({})", g.game, p.join(", "))
+            })
+            .collect();
+        if v.is_empty() {
+            "nothing".into()
+        } else {
+            v.join(", ")
+        }
+    }
+}
+
+/// One message: `{"type":kind,…}` with `body`'s fields after `type` (tricklab always writes
+/// `type` first, so that a bot may skip the lines it does not need without parsing them).
+fn message(kind: &str, body: &Value) -> String {
+    let text = body.to_string();
+    match text.strip_prefix('{') {
+        Some("}") | None => format!("{{\"type\":\"{kind}\"}}"),
+        Some(rest) => format!("{{\"type\":\"{kind}\",{rest}"),
+    }
+}
+
+/// The first line to a bot.
+pub fn hello() -> String {
+    message("hello", &json!({"protocol": PROTOCOL}))
+}
+
+/// Reads a bot's answer to `hello`.
+pub fn read_hello(line: &str) -> Result<Hello, String> {
+    let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON ({e})"))?;
+    if v.get("type").and_then(Value::as_str) != Some("hello") {
+        return Err("expected {\"type\":\"hello\",…}".into());
+    }
+    let h: Hello = serde_json::from_value(v).map_err(|e| format!("bad hello ({e})"))?;
+    if h.protocol != PROTOCOL {
+        return Err(format!(
+            "it speaks protocol `{}`, tricklab speaks `{PROTOCOL}`",
+            h.protocol
+        ));
+    }
+    Ok(h)
+}
+
+fn cards(set: CardSet) -> Value {
+    Value::Array(
+        set.into_iter()
+            .map(|c| Value::String(c.to_string()))
+            .collect(),
+    )
+}
+
+fn place_name(kind: PlaceKind) -> String {
+    match kind {
+        PlaceKind::Hand(s) => format!("hand:{s}"),
+        PlaceKind::LaterSet { seat, set } => format!("set:{seat}:{set}"),
+        PlaceKind::Kitty => "kitty".into(),
+        PlaceKind::Discards => "discards".into(),
+        PlaceKind::Given { batch } => format!("given:{batch}"),
+    }
+}
+
+/// What `seat` knows of where hidden cards are: the places with cards it knows to be there.
+fn known<G: Observable>(state: &G, seat: Seat) -> Value {
+    let k = state.knowledge(seat);
+    Value::Array(
+        k.places
+            .iter()
+            .filter(|p| !p.known.is_empty())
+            .map(|p| json!({"place": place_name(p.kind), "cards": cards(p.known)}))
+            .collect(),
+    )
+}
+
+/// `match`: the game, its options, the seat and the sides.
+pub fn match_start<G: Game>(table: &TableInfo, seat: Seat, state: &G) -> String {
+    let sides = state.sides();
+    let of: Vec<u8> = Seat::all(sides.num_seats())
+        .map(|s| sides.side(s).0)
+        .collect();
+    message(
+        "match",
+        &json!({
+            "match": table.match_index,
+            "game": table.game.name(),
+            "players": table.players,
+            "options": table.options,
+            "seat": seat.0,
+            "sides": of,
+        }),
+    )
+}
+
+/// `hand`: a new hand, as `seat` sees it dealt.
+pub fn hand_start<G: Observable>(before: &MatchState, seat: Seat, state: &G) -> String {
+    let n_sides = state.sides().num_sides();
+    let k = state.knowledge(seat);
+    message(
+        "hand",
+        &json!({
+            "hand": before.hands_dealt,
+            "dealer": state.dealer().0,
+            "scores": &before.scores[..n_sides],
+            "previous": before.previous.map(|p| p[..state.num_seats()].to_vec()),
+            "cards": cards(state.hand(seat)),
+            "trump": state.trump().map(|t| t.to_string()),
+            "known": known(state, seat),
+            "out_of_play": cards(k.out_of_play),
+        }),
+    )
+}
+
+/// Whether `seat` sees the card of `record`: plays and trumps are public; a discard only its
+/// maker sees; a give or a return the two seats it passes between.
+pub fn sees(record: &ActionRecord, seat: Seat) -> bool {
+    match record.step {
+        Step::Play(_) | Step::Trump(_) => true,
+        Step::Discard(_) => record.seat == seat.0,
+        Step::Give(_) | Step::Return(_) => record.seat == seat.0 || record.to == Some(seat.0),
+    }
+}
+
+/// `step`: a decision or forced step, its card hidden (`null`) where `seat` may not see it.
+pub fn step(record: &ActionRecord, seat: Seat) -> String {
+    let mut v = serde_json::to_value(record).unwrap_or(Value::Null);
+    if let Value::Object(m) = &mut v {
+        if !sees(record, seat) {
+            for key in ["discard", "give", "return"] {
+                if let Some(x) = m.get_mut(key) {
+                    *x = Value::Null;
+                }
+            }
+        }
+    }
+    message("step", &v)
+}
+
+/// `decide`: the request for `seat`'s decision `id`, with the legal actions and the seat's
+/// view of the hand now.
+pub fn decide<G: Observable>(id: u64, seat: Seat, state: &G, budget_ms: u64) -> String {
+    let legal = state.legal_actions();
+    let trick = state.trick();
+    let n = state.num_seats();
+    let tricks: Vec<u32> = Seat::all(n).map(|s| state.tricks_won(s)).collect();
+    let points: Vec<i32> = state
+        .sides()
+        .all()
+        .map(|side| state.side_points(side))
+        .collect();
+    message(
+        "decide",
+        &json!({
+            "id": id,
+            "seat": seat.0,
+            "decision": legal.decision().name(),
+            "legal": legal.iter().map(Action::argument).collect::<Vec<_>>(),
+            "budget_ms": budget_ms,
+            "cards": cards(state.hand(seat)),
+            "trump": state.trump().map(|t| t.to_string()),
+            "trick": {
+                "leader": trick.leader().0,
+                "cards": trick.cards().iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+            },
+            "tricks": tricks,
+            "points": points,
+            "known": known(state, seat),
+        }),
+    )
+}
+
+/// `hand_end`: the result as a game record writes it, and the match scores after the hand.
+pub fn hand_end<G: Game>(played: &PlayedHand<'_, G>, result: &Value) -> String {
+    let n_sides = played.last.sides().num_sides();
+    message(
+        "hand_end",
+        &json!({
+            "hand": played.before.hands_dealt,
+            "result": result,
+            "scores": &played.after.scores[..n_sides],
+            "next_dealer": played.after.dealer.0,
+        }),
+    )
+}
+
+/// `match_end`: the final scores and winning sides (`null` when the match was cut short).
+pub fn match_end(end: &MatchState, n_sides: usize) -> String {
+    let winners: Option<Vec<u8>> = end
+        .winners
+        .map(|w| (0..8u8).filter(|s| w & (1 << s) != 0).collect());
+    message(
+        "match_end",
+        &json!({
+            "scores": &end.scores[..n_sides],
+            "winners": winners,
+            "abandoned": end.abandoned,
+        }),
+    )
+}
+
+/// What a bot answered to a `decide`.
+#[derive(Debug, PartialEq)]
+pub enum Answer {
+    /// An `info` line, kept in the log.
+    Info,
+    /// The action.
+    Action(Action),
+}
+
+/// Reads one line a bot wrote while `seat` is to decide `id` among `legal`.
+pub fn read_answer(line: &str, id: u64, seat: Seat, legal: ActionSet) -> Result<Answer, String> {
+    let v: Value = serde_json::from_str(line).map_err(|e| format!("malformed JSON ({e})"))?;
+    match v.get("type").and_then(Value::as_str) {
+        Some("info") => return Ok(Answer::Info),
+        Some("action") => {}
+        _ => return Err("expected an object with \"type\": \"action\" or \"info\"".into()),
+    }
+    let got_id = v.get("id").and_then(Value::as_u64);
+    if got_id != Some(id) {
+        return Err(format!(
+            "answered decision {got_id:?}, but decision {id} is open"
+        ));
+    }
+    match v.get("seat").and_then(Value::as_u64) {
+        Some(s) if s == u64::from(seat.0) => {}
+        Some(s) => return Err(format!("answered for seat {s}, but seat {seat} is to act")),
+        None => return Err("the action has no \"seat\"".into()),
+    }
+    let text = v
+        .get("action")
+        .and_then(Value::as_str)
+        .ok_or("the action has no \"action\" text")?;
+    let action = Action::parse(legal.decision(), text)
+        .map_err(|e| format!("cannot read action `{text}`: {e}"))?;
+    if !legal.contains(action) {
+        let l: Vec<String> = legal.iter().map(Action::argument).collect();
+        return Err(format!(
+            "illegal action `{text}`: legal are {}",
+            l.join(" ")
+        ));
+    }
+    Ok(Answer::Action(action))
+}

@@ -1,0 +1,191 @@
+//! `tricklab bots check CMD`: does a bot follow `tricklab-bot/1`? The handshake, then a few
+//! single hands of every game and player count it says it plays, every record replayed.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use crate::agents::external::{self, ExternalSpec, OnFault};
+use crate::agents::{AgentFactory, AgentSpec};
+use crate::games::record::replay_line;
+use crate::games::{GameKind, catch_the_ten, nine_five_two, whist};
+use crate::sim::{SimConfig, Sinks, Tabulate, simulate};
+
+use super::error::user;
+use super::options::parse_options;
+
+/// The `bots` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum BotsCommand {
+    /// Run the handshake and a few hands, and report whether the bot follows the protocol.
+    Check(CheckArgs),
+}
+
+/// Arguments of `tricklab bots check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The command that starts the bot, e.g. "python3 examples/bots/random_bot.py".
+    pub cmd: String,
+    /// Check only this game (default: every game the bot says it plays).
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Check only this player count (default: every count the bot says it plays).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Single hands per game and player count.
+    #[arg(long, default_value_t = 3)]
+    pub hands: u64,
+    /// The seed of the deals.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Milliseconds the bot has for each decision.
+    #[arg(long, default_value_t = ExternalSpec::DEFAULT_BUDGET_MS)]
+    pub budget_ms: u64,
+    /// Append every line to and from the bot here (`>` to the bot, `<` from it). The bot then
+    /// sits at seat 0 only, against tricklab's random agent, so the file is one seat's story.
+    #[arg(long, value_name = "FILE")]
+    pub transcript: Option<PathBuf>,
+}
+
+/// Runs `tricklab bots …`.
+pub fn run(cmd: BotsCommand) -> anyhow::Result<()> {
+    match cmd {
+        BotsCommand::Check(a) => check(&a),
+    }
+}
+
+fn check(args: &CheckArgs) -> anyhow::Result<()> {
+    if args.hands == 0 {
+        return Err(user("--hands must be at least 1"));
+    }
+    if external::split_command(&args.cmd).is_empty() {
+        return Err(user("the bot's command is empty"));
+    }
+    let wanted: Option<GameKind> = args
+        .game
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(user)?;
+    let spec = ExternalSpec {
+        cmd: args.cmd.clone(),
+        name: "bot".into(),
+        budget_ms: args.budget_ms,
+        on_fault: OnFault::Abort,
+        log: args.transcript.clone(),
+    };
+    let (process, hello) = external::start(&spec).map_err(|e| anyhow::anyhow!("handshake: {e}"))?;
+    process.stop();
+    let spec = ExternalSpec {
+        name: hello.name.clone(),
+        ..spec
+    };
+    println!(
+        "handshake: {} {} by {}, protocol {}",
+        hello.name,
+        hello.version,
+        if hello.author.is_empty() {
+            "?"
+        } else {
+            &hello.author
+        },
+        hello.protocol
+    );
+    println!("plays: {}", hello.supported());
+    let mut checked = 0;
+    for g in &hello.games {
+        let Ok(game) = g.game.parse::<GameKind>() else {
+            println!("{}: not a tricklab game, skipped", g.game);
+            continue;
+        };
+        if wanted.is_some_and(|w| w != game) {
+            continue;
+        }
+        for &players in g
+            .players
+            .iter()
+            .filter(|&&p| args.players.is_none_or(|w| w == p))
+        {
+            let line = match game {
+                GameKind::CatchTheTen => play::<catch_the_ten::Setup>(args, &spec, game, players),
+                GameKind::NineFiveTwo => play::<nine_five_two::Rules>(args, &spec, game, players),
+                GameKind::Whist => play::<whist::Setup>(args, &spec, game, players),
+            }?;
+            println!("{game} with {players} players: {line}");
+            checked += 1;
+        }
+    }
+    if checked == 0 {
+        return Err(user(format!(
+            "nothing to check: the bot plays {}{}",
+            hello.supported(),
+            args.game
+                .as_deref()
+                .map(|g| format!(", not {g}"))
+                .unwrap_or_default()
+        )));
+    }
+    println!("the bot follows {}", external::protocol::PROTOCOL);
+    Ok(())
+}
+
+/// Plays `args.hands` single hands of `R` with the bot and replays every record.
+fn play<R>(
+    args: &CheckArgs,
+    spec: &ExternalSpec,
+    game: GameKind,
+    players: usize,
+) -> anyhow::Result<String>
+where
+    R: Tabulate,
+    R::Hand: AgentFactory,
+{
+    let game = R::from_options(players, &parse_options(game.name(), &[])?).map_err(user)?;
+    let rules = game;
+    let bot = AgentSpec::External(Box::new(spec.clone()));
+    let seats: Vec<AgentSpec> = (0..rules.sides().num_seats())
+        .map(|s| {
+            if s == 0 || args.transcript.is_none() {
+                bot.clone()
+            } else {
+                AgentSpec::Random
+            }
+        })
+        .collect();
+    let cfg = SimConfig {
+        seed: args.seed,
+        games: args.hands,
+        single_hands: true,
+        chunk: args.hands,
+        ..SimConfig::default()
+    };
+    let mut log = Vec::new();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
+    pool.install(|| {
+        simulate(
+            &rules,
+            &seats,
+            &cfg,
+            Sinks {
+                csv: None,
+                log: Some(&mut log),
+            },
+            None,
+        )
+    })?;
+    let text = String::from_utf8(log)?;
+    let mut decisions = 0;
+    for (i, line) in text.lines().enumerate() {
+        let (rec, _) =
+            replay_line::<R>(line).map_err(|e| anyhow::anyhow!("hand {i} does not replay: {e}"))?;
+        decisions += rec
+            .actions
+            .iter()
+            .filter(|a| a.step.decision().is_some())
+            .count();
+    }
+    Ok(format!(
+        "{} hands, {decisions} decisions, every record replays",
+        text.lines().count()
+    ))
+}
