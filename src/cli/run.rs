@@ -139,33 +139,36 @@ where
         );
         p
     });
-    let end =
-        crate::experiment::run(exp, &rules, plan, &stop, progress.as_ref()).map_err(
-            |e| match e {
-                RunError::Folder(m) => user(m),
-                RunError::Io(e) => {
-                    anyhow::Error::new(e).context(format!("writing {}", plan.out.display()))
-                }
-            },
-        )?;
+    let again = format!(
+        "{} --resume{}",
+        command_of(&args.config),
+        args.out
+            .as_ref()
+            .map(|o| format!(" --out {}", o.display()))
+            .unwrap_or_default()
+    );
+    // A bot's fault stops the run like a signal: every finished deal stays for `--resume`.
+    let ran = crate::agents::external::catch_faults(|| {
+        crate::experiment::run(exp, &rules, plan, &stop, progress.as_ref())
+    })
+    .map_err(|fault| {
+        anyhow::anyhow!(
+            "{fault}; every deal finished before it is in {}; once the bot is fixed, continue with: {again}",
+            plan.out.display()
+        )
+    })?;
+    let end = ran.map_err(|e| match e {
+        RunError::Folder(m) => user(m),
+        RunError::Io(e) => anyhow::Error::new(e).context(format!("writing {}", plan.out.display())),
+    })?;
     if let Some(p) = &progress {
         p.finish_and_clear();
     }
     match end {
-        RunEnd::Interrupted(done) => {
-            let again = format!(
-                "{} --resume{}",
-                command_of(&args.config),
-                args.out
-                    .as_ref()
-                    .map(|o| format!(" --out {}", o.display()))
-                    .unwrap_or_default()
-            );
-            Err(anyhow::Error::new(UserError(format!(
-                "interrupted after {done} deals; every finished deal is in {}; continue with: {again}",
-                plan.out.display()
-            ))))
-        }
+        RunEnd::Interrupted(done) => Err(anyhow::Error::new(UserError(format!(
+            "interrupted after {done} deals; every finished deal is in {}; continue with: {again}",
+            plan.out.display()
+        )))),
         RunEnd::Complete => {
             let record = RunRecord::new(exp, &command_of(&args.config), plan.shard);
             if plan.shard.is_none() {

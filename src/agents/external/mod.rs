@@ -216,6 +216,10 @@ impl<G: Observable> Agent<G> for ExternalAgent {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             let line = match self.bot().read(left) {
                 Ok(l) => l,
+                Err(ReadError::Timeout(_)) => self.fault(format!(
+                    "timed out: no answer to decision {id} within its budget of {} ms",
+                    self.spec.budget_ms
+                )),
                 Err(e) => self.fault(format!(
                     "{} waiting for the answer to decision {id}",
                     read_error(&e)

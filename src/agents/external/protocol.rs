@@ -227,14 +227,32 @@ pub fn decide<G: Observable>(id: u64, seat: Seat, state: &G, budget_ms: u64) -> 
     )
 }
 
-/// `hand_end`: the result as a game record writes it, and the match scores after the hand.
+/// `result` without its card lists: a record's result may name cards only some seats saw (the
+/// 9-5-2 discards and the cards of each exchange), so none is sent.
+fn without_cards(result: &Value) -> Value {
+    match result {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .filter(|(_, v)| !v.as_str().is_some_and(|t| t.parse::<CardSet>().is_ok()))
+                .map(|(k, v)| (k.clone(), without_cards(v)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(without_cards).collect()),
+        v => v.clone(),
+    }
+}
+
+/// `hand_end`: the result as a game record writes it less its card lists, the points and tricks
+/// of the hand, and the match scores after it.
 pub fn hand_end<G: Game>(played: &PlayedHand<'_, G>, result: &Value) -> String {
     let n_sides = played.last.sides().num_sides();
     message(
         "hand_end",
         &json!({
             "hand": played.before.hands_dealt,
-            "result": result,
+            "result": without_cards(result),
+            "points": played.last.sides().all().map(|side| played.last.side_points(side)).collect::<Vec<_>>(),
+            "tricks": Seat::all(played.last.num_seats()).map(|s| played.last.tricks_won(s)).collect::<Vec<_>>(),
             "scores": &played.after.scores[..n_sides],
             "next_dealer": played.after.dealer.0,
         }),
