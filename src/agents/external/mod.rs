@@ -119,7 +119,6 @@ pub struct ExternalAgent {
     hand: Option<u32>,
     in_match: bool,
     n_sides: usize,
-    next_id: u64,
 }
 
 impl ExternalAgent {
@@ -132,7 +131,6 @@ impl ExternalAgent {
             hand: None,
             in_match: false,
             n_sides: 0,
-            next_id: 0,
         }
     }
 
@@ -204,8 +202,7 @@ impl<G: Observable> Agent<G> for ExternalAgent {
                     .into(),
             );
         }
-        let id = self.next_id;
-        self.next_id += 1;
+        let id = self.bot().next_decision();
         let legal = state.legal_actions();
         let request = protocol::decide(id, seat, state, self.spec.budget_ms);
         self.send(&request);

@@ -23,6 +23,7 @@ pub struct BotProcess {
     stdin: Option<BufWriter<ChildStdin>>,
     lines: Receiver<String>,
     log: Option<Arc<Mutex<File>>>,
+    decisions: u64,
 }
 
 /// Why a line could not be had from a bot.
@@ -77,7 +78,14 @@ impl BotProcess {
             stdin,
             lines: rx,
             log,
+            decisions: 0,
         })
+    }
+
+    /// The id of the next decision request: 0, 1, 2, … over the process's life.
+    pub fn next_decision(&mut self) -> u64 {
+        self.decisions += 1;
+        self.decisions - 1
     }
 
     /// The process id.

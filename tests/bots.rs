@@ -1,0 +1,253 @@
+//! External bots (`tricklab-bot/1`): the reference bots play full matches of every game and
+//! their logs replay; every kind of fault stops a run with a one-line error, keeps the finished
+//! rows, lets `--resume` finish the run to the same bytes, and leaves no bot process behind.
+//! Needs `python3`.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::{folder_files, temp_path, tricklab, tricklab_ok};
+
+fn script(rel: &str) -> String {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+    format!("python3 '{}'", p.display())
+}
+
+fn bot(rel: &str, name: &str) -> String {
+    format!("external:cmd=\"{}\",name={name}", script(rel))
+}
+
+const RANDOM: &str = "examples/bots/random_bot.py";
+const RULE: &str = "examples/bots/rule_bot.py";
+const FAULTY: &str = "tests/data/bots/fault_bot.py";
+
+#[test]
+fn reference_bots_play_full_matches_of_every_game_and_the_logs_replay() {
+    let r = bot(RANDOM, "pyrandom");
+    let b = bot(RULE, "pyrules");
+    for (game, agents) in [
+        ("catch-the-ten", format!("{r};rules;{b};random")),
+        ("nine-five-two", format!("{r};{b};rules")),
+        ("whist", format!("{b};random;{r};rules")),
+    ] {
+        let log = temp_path("bots", &format!("{game}.jsonl"));
+        let out = tricklab_ok(&[
+            "simulate",
+            "--game",
+            game,
+            "--games",
+            "3",
+            "--threads",
+            "2",
+            "--agents",
+            &agents,
+            "--log",
+            log.to_str().unwrap(),
+        ]);
+        assert!(out.contains("3 matches"), "{game}: {out}");
+        let text = std::fs::read_to_string(&log).unwrap();
+        let ended = text
+            .lines()
+            .filter(|l| !l.contains("\"winners\":null"))
+            .count();
+        assert_eq!(ended, 3, "{game}: every match played to its end");
+        let replay = tricklab_ok(&["replay", log.to_str().unwrap()]);
+        assert!(!replay.is_empty(), "{game}: replay said nothing");
+    }
+}
+
+#[test]
+fn bots_check_passes_the_reference_bots_and_fails_a_faulty_one() {
+    for s in [RANDOM, RULE] {
+        let out = tricklab_ok(&["bots", "check", &script(s), "--hands", "2"]);
+        assert!(out.contains("the bot follows tricklab-bot/1"), "{out}");
+        assert!(out.contains("whist with 4 players: 2 hands"), "{out}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_tricklab"))
+        .args(["bots", "check", &script(FAULTY), "--game", "whist"])
+        .env("FAULT_MODE", "illegal")
+        .env("FAULT_AFTER", "3")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("illegal action"), "{err}");
+}
+
+#[test]
+fn a_bot_that_does_not_play_the_game_is_refused_before_play() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tricklab"))
+        .args(["simulate", "--game", "whist", "--games", "2", "--agents"])
+        .arg(bot(FAULTY, "faulty"))
+        .env("FAULT_GAMES", "catch-the-ten")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("does not play whist with 4 players")
+            && err.contains("catch-the-ten (2, 3, 4, 5, 6, 7, 8)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_external_specs_are_refused_with_exit_code_2() {
+    for (spec, says) in [
+        ("external:name=x", "needs cmd="),
+        ("external:cmd=\"python3 x.py\",budget_ms=0", "budget_ms"),
+        (
+            "external:cmd=\"python3 x.py\",on_fault=forfeit",
+            "only `abort`",
+        ),
+        (
+            "external:cmd=\"python3 x.py\",colour=red",
+            "unknown external parameter",
+        ),
+    ] {
+        let out = tricklab(&["simulate", "--games", "1", "--agents", spec]);
+        assert_eq!(out.status.code(), Some(2), "{spec}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(says) && err.lines().count() == 1,
+            "{spec}: {err}"
+        );
+    }
+}
+
+fn config(dir: &Path) -> PathBuf {
+    let p = dir.join("bots.toml");
+    let text = format!(
+        r#"
+name = "bots"
+game = "whist"
+players = 4
+seed = 3
+deals = 200
+duplicate = false
+statistics = ["points"]
+
+[[arm]]
+name = "bot"
+seats = ['external:cmd="python3 {}",name=faulty,budget_ms=300', "random", "random", "random"]
+subject = [0, 2]
+
+[[arm]]
+name = "control"
+seats = ["random", "random", "random", "random"]
+subject = [0, 2]
+
+[hypothesis]
+tip = "bot"
+control = "control"
+statistic = "points"
+direction = "greater"
+epsilon = 0.25
+"#,
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(FAULTY).display()
+    );
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn run_with(mode: &str, pids: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tricklab"))
+        .args(args)
+        .env("FAULT_MODE", mode)
+        .env("FAULT_AFTER", "2000")
+        .env("FAULT_PIDS", pids)
+        .output()
+        .unwrap()
+}
+
+fn alive(pids: &Path) -> Vec<String> {
+    std::fs::read_dir(pids)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/status"))
+                .is_ok_and(|s| !s.contains("State:\tZ"))
+        })
+        .collect()
+}
+
+#[test]
+fn every_fault_aborts_keeps_finished_rows_resumes_and_leaves_no_process() {
+    let base = temp_path("bots", "faults");
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir_all(&base).unwrap();
+    let cfg = config(&base);
+    let cfg = cfg.to_str().unwrap();
+    let pids = base.join("pids");
+    std::fs::create_dir_all(&pids).unwrap();
+    let reference = base.join("reference");
+    let out = run_with(
+        "ok",
+        &pids,
+        &[
+            "run",
+            cfg,
+            "--threads",
+            "1",
+            "--out",
+            reference.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let reference = folder_files(&reference);
+    for (mode, says) in [
+        (
+            "sleep",
+            "timed out: no answer to decision 2000 within its budget of 300 ms",
+        ),
+        ("exit", "closed its output"),
+        ("closed", "closed its output"),
+        ("garbage", "malformed JSON"),
+        ("illegal", "illegal action"),
+        ("other_seat", "answered for seat"),
+    ] {
+        let dir = base.join(mode);
+        let args = ["run", cfg, "--threads", "1", "--out", dir.to_str().unwrap()];
+        let out = run_with(mode, &pids, &args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{mode}: {err}");
+        assert_eq!(err.lines().count(), 1, "{mode}: one line: {err}");
+        for word in ["bot faulty", ", match ", ", hand 0", says, "--resume"] {
+            assert!(err.contains(word), "{mode}: `{word}` missing from {err}");
+        }
+        // The first window (128 deals with one thread) was finished before the fault.
+        let hands = std::fs::read_to_string(dir.join("hands.csv")).unwrap();
+        let deals: std::collections::BTreeSet<u64> = hands
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').next().unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(deals.len(), 128, "{mode}: finished deals kept");
+        assert_eq!(deals.last(), Some(&127), "{mode}");
+        assert!(dir.join("progress.json").exists(), "{mode}");
+        assert_eq!(
+            alive(&pids),
+            Vec::<String>::new(),
+            "{mode}: bots outlived the run"
+        );
+        // Fixed, the bot finishes the run to the bytes of a run that never failed.
+        let out = run_with("ok", &pids, &[&args[..], &["--resume"]].concat());
+        assert!(
+            out.status.success(),
+            "{mode}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let mut got = folder_files(&dir);
+        got.retain(|(n, _)| n != "run.json");
+        let mut want = reference.clone();
+        want.retain(|(n, _)| n != "run.json");
+        assert_eq!(got, want, "{mode}: resumed run");
+    }
+    assert_eq!(alive(&pids), Vec::<String>::new());
+}
