@@ -251,3 +251,202 @@ fn every_fault_aborts_keeps_finished_rows_resumes_and_leaves_no_process() {
     }
     assert_eq!(alive(&pids), Vec::<String>::new());
 }
+
+mod leak {
+    //! No message to a seat names a card that seat may not know. What a seat may know is
+    //! tracked here from the rules (RULES.md §1.9, §2.8, §3.5), independently of how the
+    //! messages are built: cards out of the pack or shown at the deal, its own cards (now and
+    //! before), every card played, and the discards, gives and returns it took part in.
+
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use tricklab::agents::external::protocol;
+    use tricklab::agents::{
+        Agent, AgentFactory, RandomAgent, TableEvent, play_seated, seat_agents, table_info,
+    };
+    use tricklab::cards::{Card, CardSet};
+    use tricklab::games::matches::{MatchRules, MatchState};
+    use tricklab::games::record::{RecordRules, Step};
+    use tricklab::games::{Action, Game, Seat, catch_the_ten, nine_five_two, whist};
+    use tricklab::rng::{GameRng, Purpose, stream};
+
+    /// Every card named in a message (a JSON string that is a card, or a list of cards).
+    fn named(msg: &str) -> CardSet {
+        fn walk(v: &serde_json::Value, out: &mut CardSet) {
+            match v {
+                serde_json::Value::String(s) => {
+                    if let Ok(c) = s.parse::<Card>() {
+                        out.insert(c);
+                    } else if let Ok(set) = s.parse::<CardSet>() {
+                        *out = *out | set;
+                    }
+                }
+                serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+                serde_json::Value::Object(m) => m.values().for_each(|x| walk(x, out)),
+                _ => {}
+            }
+        }
+        let v: serde_json::Value = serde_json::from_str(msg).expect("a message is JSON");
+        let mut out = CardSet::EMPTY;
+        walk(&v, &mut out);
+        out
+    }
+
+    /// The cards public at the deal: those dealt to nobody, the turned and the laid-aside card.
+    fn public_at_deal<R: RecordRules>(rules: &R, dealt: &R::Hand) -> CardSet {
+        let v = serde_json::to_value(rules.deal_record(dealt)).unwrap();
+        let mut shown = CardSet::EMPTY;
+        for key in ["turned", "laid_aside"] {
+            if let Some(c) = v.get(key).and_then(|c| c.as_str()) {
+                shown.insert(c.parse().unwrap());
+            }
+        }
+        !named(&v.to_string()) | shown
+    }
+
+    struct Spy<R> {
+        rules: R,
+        known: CardSet,
+        sides: usize,
+        checked: Arc<AtomicUsize>,
+    }
+
+    impl<R: RecordRules> Spy<R> {
+        fn check(&mut self, msg: &str, seat: Seat, hand: CardSet) {
+            self.known = self.known | hand;
+            let leak = named(msg) - self.known;
+            assert!(
+                leak.is_empty(),
+                "seat {seat} is told {leak}, which it may not know: {msg}"
+            );
+            self.checked.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    impl<R: RecordRules> Agent<R::Hand> for Spy<R>
+    where
+        R::Hand: AgentFactory,
+    {
+        fn choose(&mut self, state: &R::Hand, seat: Seat, rng: &mut GameRng) -> Action {
+            self.check(
+                &protocol::decide(0, seat, state, 1000),
+                seat,
+                state.hand(seat),
+            );
+            RandomAgent.choose(state, seat, rng)
+        }
+
+        fn observes(&self) -> bool {
+            true
+        }
+
+        fn observe(&mut self, seat: Seat, event: &TableEvent<'_, R::Hand>) {
+            match event {
+                TableEvent::HandStart {
+                    table,
+                    before,
+                    state,
+                } => {
+                    self.known = public_at_deal(&self.rules, *state);
+                    self.sides = state.sides().num_sides();
+                    self.check(
+                        &protocol::match_start(table, seat, *state),
+                        seat,
+                        state.hand(seat),
+                    );
+                    self.check(
+                        &protocol::hand_start(before, seat, *state),
+                        seat,
+                        state.hand(seat),
+                    );
+                }
+                TableEvent::Step { record, state } => {
+                    let mine = record.seat == seat.0;
+                    let to_me = record.to == Some(seat.0);
+                    match record.step {
+                        Step::Play(c) => self.known.insert(c),
+                        Step::Discard(c) if mine => self.known.insert(c),
+                        Step::Give(c) | Step::Return(c) if mine || to_me => self.known.insert(c),
+                        _ => {}
+                    }
+                    self.check(&protocol::step(record, seat), seat, state.hand(seat));
+                }
+                TableEvent::HandEnd { played, result, .. } => {
+                    self.check(
+                        &protocol::hand_end(played, result),
+                        seat,
+                        played.last.hand(seat),
+                    );
+                }
+                TableEvent::MatchEnd { end } => {
+                    self.check(&protocol::match_end(end, self.sides), seat, CardSet::EMPTY);
+                }
+            }
+        }
+    }
+
+    fn play<R: RecordRules + 'static>(rules: R, matches: u64, max_hands: u32) -> usize
+    where
+        R::Hand: AgentFactory,
+    {
+        let checked = Arc::new(AtomicUsize::new(0));
+        let n = rules.sides().num_seats();
+        let mut agents: Vec<Box<dyn Agent<R::Hand>>> = (0..n)
+            .map(|_| {
+                Box::new(Spy {
+                    rules: rules.clone(),
+                    known: CardSet::EMPTY,
+                    sides: 0,
+                    checked: checked.clone(),
+                }) as Box<dyn Agent<R::Hand>>
+            })
+            .collect();
+        for m in 0..matches {
+            let mut deal_rng = stream(11, m, Purpose::Deal, 0);
+            let mut rngs: Vec<GameRng> = (0..n as u64)
+                .map(|s| stream(11, m, Purpose::Agent, s))
+                .collect();
+            play_seated(
+                &rules,
+                &table_info(&rules, m),
+                MatchState::new(Seat((m % n as u64) as u8)),
+                &mut deal_rng,
+                max_hands,
+                &mut seat_agents(&mut agents, |s| s),
+                &mut rngs,
+                |_| {},
+            );
+        }
+        checked.load(Ordering::Relaxed)
+    }
+
+    fn rules<R: RecordRules>(players: usize, options: &str) -> R {
+        R::from_options(players, &serde_json::from_str(options).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn no_message_names_a_card_its_seat_may_not_know() {
+        for players in [2, 3, 4, 5, 6] {
+            let n = play(rules::<catch_the_ten::Setup>(players, "{}"), 40, 3);
+            assert!(n > 1000, "catch the ten {players}: {n} messages");
+        }
+        let n = play(rules::<nine_five_two::Rules>(3, "{}"), 40, 6);
+        assert!(n > 1000, "9-5-2: {n} messages");
+        let n = play(rules::<whist::Setup>(4, "{}"), 40, 3);
+        assert!(n > 1000, "whist: {n} messages");
+    }
+
+    #[test]
+    fn the_check_finds_another_seats_card() {
+        let r = rules::<whist::Setup>(4, "{}");
+        let state = r.deal(
+            &MatchState::new(Seat(0)),
+            &mut stream(1, 0, Purpose::Deal, 0),
+        );
+        let other = state.hand(Seat(1)).first().unwrap();
+        let known = public_at_deal(&r, &state) | state.hand(Seat(0));
+        let msg = format!("{{\"type\":\"decide\",\"cards\":[\"{other}\"]}}");
+        assert!(!(named(&msg) - known).is_empty());
+    }
+}
