@@ -66,6 +66,47 @@ pub enum TableEvent<'a, G> {
 
 /// Plays a match of `rules` with `seated[s]` at seat `s`, choosing with `rngs[s]`, and shows
 /// every [`TableEvent`] to the agents that observe. Otherwise as [`play_match`].
+///
+/// This is how to play agents of your own against tricklab's from code (see also
+/// `examples/custom_agent.rs`):
+///
+/// ```
+/// use tricklab::agents::{Agent, AgentSpec, build_agent, play_seated, seat_agents, table_info};
+/// use tricklab::games::matches::MatchState;
+/// use tricklab::games::whist::{Options, Setup, Whist};
+/// use tricklab::games::{Action, Game, Seat};
+/// use tricklab::rng::{GameRng, Purpose, stream};
+///
+/// /// Always the first legal action.
+/// struct First;
+/// impl<G: Game> Agent<G> for First {
+///     fn choose(&mut self, state: &G, _seat: Seat, _rng: &mut GameRng) -> Action {
+///         state.legal_actions().nth(0).expect("a legal action")
+///     }
+/// }
+///
+/// let rules = Setup::new(4, Options::default()).unwrap();
+/// let rules_agent: AgentSpec = "rules".parse().unwrap();
+/// let mut agents: Vec<Box<dyn Agent<Whist>>> = vec![
+///     Box::new(First),
+///     build_agent::<Whist>(&rules_agent).unwrap(),
+///     Box::new(First),
+///     build_agent::<Whist>(&rules_agent).unwrap(),
+/// ];
+/// let mut rngs: Vec<GameRng> = (0..4).map(|s| stream(1, 0, Purpose::Agent, s)).collect();
+/// let mut hands = 0;
+/// let end = play_seated(
+///     &rules,
+///     &table_info(&rules, 0),
+///     MatchState::new(Seat(0)),
+///     &mut stream(1, 0, Purpose::Deal, 0),
+///     100,
+///     &mut seat_agents(&mut agents, |s| s),
+///     &mut rngs,
+///     |_| hands += 1,
+/// );
+/// assert!(end.winners.is_some() && hands >= 1);
+/// ```
 pub fn play_seated<R: RecordRules>(
     rules: &R,
     table: &TableInfo,
