@@ -50,7 +50,7 @@ fn duel(rules: &Setup, theirs: &AgentSpec, deals: u64) -> f64 {
     for deal in 0..deals {
         for swap in 0..2 {
             // Seats 0 and 2 are side 0; `swap` gives our agent side 0 or side 1.
-            let ours_at = |s: usize| (s + swap) % 2 == 0;
+            let ours_at = |s: usize| (s + swap).is_multiple_of(2);
             let mut agents: Vec<Box<dyn Agent<Whist>>> = (0..n)
                 .map(|s| {
                     if ours_at(s) {

@@ -279,7 +279,7 @@ mod leak {
                     if let Ok(c) = s.parse::<Card>() {
                         out.insert(c);
                     } else if let Ok(set) = s.parse::<CardSet>() {
-                        *out = *out | set;
+                        *out |= set;
                     }
                 }
                 serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
@@ -314,7 +314,7 @@ mod leak {
 
     impl<R: RecordRules> Spy<R> {
         fn check(&mut self, msg: &str, seat: Seat, hand: CardSet) {
-            self.known = self.known | hand;
+            self.known |= hand;
             let leak = named(msg) - self.known;
             assert!(
                 leak.is_empty(),

@@ -107,6 +107,8 @@ pub enum TableEvent<'a, G> {
 /// );
 /// assert!(end.winners.is_some() && hands >= 1);
 /// ```
+// play_match's arguments, with the table and the agents' generators for its `choose`.
+#[allow(clippy::too_many_arguments)]
 pub fn play_seated<R: RecordRules>(
     rules: &R,
     table: &TableInfo,
@@ -133,7 +135,7 @@ pub fn play_seated<R: RecordRules>(
     let cell = RefCell::new((seated, rngs));
     let before = Cell::new(start);
     // The hand in progress: as dealt, and the decisions so far.
-    let progress: RefCell<Option<(R::Hand, Vec<(Seat, Action)>, usize)>> = RefCell::new(None);
+    let progress: RefCell<Option<HandSoFar<R::Hand>>> = RefCell::new(None);
     let tell = |seated: &mut [&mut Box<dyn Agent<R::Hand>>], ev: &TableEvent<'_, R::Hand>| {
         for &i in &watchers {
             seated[i].observe(Seat(i as u8), ev);
@@ -210,6 +212,9 @@ pub fn play_seated<R: RecordRules>(
     tell(seated, &TableEvent::MatchEnd { end: &end });
     end
 }
+
+/// A hand in progress: as dealt, the decisions so far, and how many steps were told.
+type HandSoFar<G> = (G, Vec<(Seat, Action)>, usize);
 
 /// The [`TableInfo`] of match `match_index` of `rules`.
 pub fn table_info<R: RecordRules>(rules: &R, match_index: u64) -> TableInfo {

@@ -171,8 +171,11 @@ fn pool_key(spec: &ExternalSpec) -> String {
     format!("{}\u{0}{:?}", spec.cmd, spec.log)
 }
 
+/// A log file shared by every bot that writes to it.
+type LogFile = (PathBuf, Arc<Mutex<File>>);
+
 fn log_file(path: &Path) -> Result<Arc<Mutex<File>>, String> {
-    static FILES: OnceLock<Mutex<Vec<(PathBuf, Arc<Mutex<File>>)>>> = OnceLock::new();
+    static FILES: OnceLock<Mutex<Vec<LogFile>>> = OnceLock::new();
     let mut files = FILES
         .get_or_init(Default::default)
         .lock()

@@ -182,12 +182,12 @@ pub fn sees(record: &ActionRecord, seat: Seat) -> bool {
 /// `step`: a decision or forced step, its card hidden (`null`) where `seat` may not see it.
 pub fn step(record: &ActionRecord, seat: Seat) -> String {
     let mut v = serde_json::to_value(record).unwrap_or(Value::Null);
-    if let Value::Object(m) = &mut v {
-        if !sees(record, seat) {
-            for key in ["discard", "give", "return"] {
-                if let Some(x) = m.get_mut(key) {
-                    *x = Value::Null;
-                }
+    if let Value::Object(m) = &mut v
+        && !sees(record, seat)
+    {
+        for key in ["discard", "give", "return"] {
+            if let Some(x) = m.get_mut(key) {
+                *x = Value::Null;
             }
         }
     }
@@ -233,7 +233,7 @@ fn without_cards(result: &Value) -> Value {
     match result {
         Value::Object(m) => Value::Object(
             m.iter()
-                .filter(|(_, v)| !v.as_str().is_some_and(|t| t.parse::<CardSet>().is_ok()))
+                .filter(|(_, v)| v.as_str().is_none_or(|t| t.parse::<CardSet>().is_err()))
                 .map(|(k, v)| (k.clone(), without_cards(v)))
                 .collect(),
         ),
