@@ -3,6 +3,7 @@
 mod common;
 
 mod agreement;
+mod bots;
 mod cards_properties;
 mod catch_the_ten_cases;
 mod cli;

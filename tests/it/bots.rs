@@ -3,12 +3,10 @@
 //! rows, lets `--resume` finish the run to the same bytes, and leaves no bot process behind.
 //! Needs `python3`.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{folder_files, temp_path, tricklab, tricklab_ok};
+use crate::common::{folder_files, temp_path, tricklab, tricklab_ok};
 
 fn script(rel: &str) -> String {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
