@@ -1,13 +1,13 @@
-//! A bot's process: started with its own stdin and stdout piped, read by a thread so that every
-//! answer can be waited for with a deadline, stopped with `quit` (then killed if it lingers), and
+//! A bot's process: started with its own stdin and stdout piped, read in the calling thread with
+//! `poll(2)` so that every answer can be waited for with a deadline (no reader thread to wake), stopped with `quit` (then killed if it lingers), and
 //! kept in an idle pool between matches so that each worker thread reuses its processes.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufWriter, Read, Write};
+use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -21,7 +21,7 @@ pub struct BotProcess {
     key: String,
     child: Child,
     stdin: Option<BufWriter<ChildStdin>>,
-    lines: Receiver<String>,
+    lines: Lines,
     log: Option<Arc<Mutex<File>>>,
     decisions: u64,
 }
@@ -50,24 +50,6 @@ impl BotProcess {
             .map_err(|e| format!("cannot start `{}`: {e}", spec.cmd))?;
         let stdout = child.stdout.take().expect("piped");
         let stdin = child.stdin.take().map(BufWriter::new);
-        let (tx, rx) = mpsc::channel();
-        std::thread::Builder::new()
-            .name("bot-reader".into())
-            .spawn(move || {
-                let mut r = BufReader::new(stdout);
-                loop {
-                    let mut line = String::new();
-                    match r.read_line(&mut line) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {
-                            if tx.send(line).is_err() {
-                                break;
-                            }
-                        }
-                    }
-                }
-            })
-            .map_err(|e| format!("cannot start a reader thread: {e}"))?;
         let log = match &spec.log {
             Some(path) => Some(log_file(path)?),
             None => None,
@@ -76,7 +58,7 @@ impl BotProcess {
             key: pool_key(spec),
             child,
             stdin,
-            lines: rx,
+            lines: Lines::new(stdout),
             log,
             decisions: 0,
         })
@@ -118,11 +100,7 @@ impl BotProcess {
 
     /// The bot's next line, waiting at most `budget`.
     pub fn read(&mut self, budget: Duration) -> Result<String, ReadError> {
-        let line = match self.lines.recv_timeout(budget) {
-            Ok(l) => l,
-            Err(RecvTimeoutError::Timeout) => return Err(ReadError::Timeout(budget)),
-            Err(RecvTimeoutError::Disconnected) => return Err(ReadError::Closed),
-        };
+        let line = self.lines.next(Instant::now() + budget, budget)?;
         self.log('<', &line);
         Ok(line)
     }
@@ -156,6 +134,77 @@ impl BotProcess {
         self.stdin = None;
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// The bot's output, read in the calling thread: whole lines, each waited for with `poll(2)`
+/// so that a deadline needs no second thread.
+struct Lines {
+    out: ChildStdout,
+    buf: Vec<u8>,
+    /// Where the unread part of `buf` starts.
+    start: usize,
+    closed: bool,
+}
+
+impl Lines {
+    fn new(out: ChildStdout) -> Lines {
+        Lines {
+            out,
+            buf: Vec::with_capacity(4096),
+            start: 0,
+            closed: false,
+        }
+    }
+
+    /// The next line (without its newline), waiting until `deadline`.
+    fn next(&mut self, deadline: Instant, budget: Duration) -> Result<String, ReadError> {
+        loop {
+            if let Some(i) = self.buf[self.start..].iter().position(|&b| b == b'\n') {
+                let line =
+                    String::from_utf8_lossy(&self.buf[self.start..self.start + i]).into_owned();
+                self.start += i + 1;
+                if self.start == self.buf.len() {
+                    self.buf.clear();
+                    self.start = 0;
+                }
+                return Ok(line);
+            }
+            if self.closed {
+                return Err(ReadError::Closed);
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            let mut fd = libc::pollfd {
+                fd: self.out.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            let ms = left.as_millis().min(i32::MAX as u128) as i32;
+            // SAFETY: one valid pollfd, for the duration of the call.
+            let n = unsafe { libc::poll(&mut fd, 1, ms) };
+            if n < 0 {
+                if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                    continue;
+                }
+                return Err(ReadError::Closed);
+            }
+            if n == 0 {
+                return Err(ReadError::Timeout(budget));
+            }
+            if self.start > 0 {
+                self.buf.drain(..self.start);
+                self.start = 0;
+            }
+            let len = self.buf.len();
+            self.buf.resize(len + 8192, 0);
+            match self.out.read(&mut self.buf[len..]) {
+                Ok(0) | Err(_) => {
+                    self.buf.truncate(len);
+                    self.closed = true;
+                }
+                Ok(k) => self.buf.truncate(len + k),
+            }
+        }
     }
 }
 
