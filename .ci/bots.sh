@@ -10,8 +10,9 @@ if ! command -v python3 >/dev/null; then
 fi
 python3 --version
 
-cargo build --release --locked --bin tricklab --example custom_agent
-bin=target/release/tricklab
+# The dev build that .ci/python.sh also uses: a release build with LTO would add minutes.
+cargo build --locked --bin tricklab --example custom_agent
+bin=target/debug/tricklab
 
 echo "== tricklab bots check (reference bots, every game and player count)"
 "$bin" bots check "python3 examples/bots/random_bot.py"
@@ -25,4 +26,4 @@ if ! diff -q <(sed -n '/^### catch-the-ten$/,$p' docs/bot-protocol.md) target/bo
 fi
 
 echo "== examples/custom_agent.rs"
-target/release/examples/custom_agent 100
+target/debug/examples/custom_agent 100

@@ -1,8 +1,6 @@
 //! Records: what `simulate --log` writes always replays; tampered records are rejected with a
 //! message naming the hand and the action.
 
-use crate::common;
-
 use std::process::Command;
 
 use tricklab::games::catch_the_ten::Setup;
