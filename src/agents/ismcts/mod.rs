@@ -31,7 +31,7 @@ use rand::Rng;
 use crate::rng::{GameRng, Purpose, stream};
 
 use super::{Agent, AgentFactory, SpecError, build_agent};
-use tree::{NONE, Tree};
+use tree::Tree;
 
 /// The size of one tree node in bytes (each iteration adds at most one).
 pub const fn node_bytes() -> usize {
@@ -58,6 +58,8 @@ pub struct SearchStats {
     pub iterations: u64,
     /// Nodes in the trees at the end (over all threads).
     pub nodes: u64,
+    /// Arena slots the trees hold (nodes, and room in and left behind by children's blocks).
+    pub slots: u64,
     /// Whether a tree reached the node cap and stopped growing.
     pub cap_reached: bool,
     /// The consistent worlds at the root.
@@ -127,15 +129,16 @@ impl<G: AgentFactory> Worker<G> {
             // Selection and expansion.
             while let Some(actor) = s.to_act() {
                 let legal = s.legal_actions();
-                let mut untried = legal;
-                let mut best = NONE;
+                let bits = tree::action_bits(legal);
+                let mut tried = 0u64;
+                let mut best = u32::MAX;
                 let mut best_score = f32::NEG_INFINITY;
-                let mut child = self.tree.nodes[node as usize].first_child;
-                while child != NONE {
+                for child in self.tree.children(node) {
                     let n = &mut self.tree.nodes[child as usize];
-                    if legal.contains(n.action) {
+                    let bit = 1u64 << (n.code & 63);
+                    tried |= bit;
+                    if bits & bit != 0 {
                         n.avail += 1;
-                        untried.remove(n.action);
                         let ln = match self.ln.get(n.avail as usize) {
                             Some(&l) => l,
                             None => (n.avail as f32).ln(),
@@ -146,20 +149,22 @@ impl<G: AgentFactory> Worker<G> {
                             best = child;
                         }
                     }
-                    child = n.next_sibling;
                 }
-                if !untried.is_empty() {
-                    if self.tree.is_full() {
+                let untried = bits & !tried;
+                if untried != 0 {
+                    if self.tree.is_full(node) {
+                        self.tree.stopped = true;
                         break;
                     }
-                    let a = untried.choose(rng);
-                    let new = self.tree.add_child(node, a, actor.0);
+                    let a = tree::action_set(legal.decision(), untried).choose(rng);
+                    let room = legal.len();
+                    let new = self.tree.add_child(node, tree::encode(a), actor.0, room);
                     self.tree.nodes[new as usize].avail = 1;
                     s.apply(a);
                     self.path.push(new);
                     break;
                 }
-                let a = self.tree.nodes[best as usize].action;
+                let a = tree::decode(self.tree.nodes[best as usize].code);
                 s.apply(a);
                 node = best;
                 self.path.push(node);
@@ -196,7 +201,7 @@ impl<G: AgentFactory> Worker<G> {
             .map(|i| {
                 let n = &self.tree.nodes[i as usize];
                 ActionStats {
-                    action: n.action,
+                    action: tree::decode(n.code),
                     visits: n.visits,
                     avail: n.avail,
                     mean: if n.visits == 0 {
@@ -284,9 +289,11 @@ impl<G: AgentFactory> Ismcts<G> {
         let mut merged: Vec<ActionStats> = Vec::new();
         let mut cap_reached = false;
         let mut nodes = 0;
+        let mut slots = 0;
         for w in &self.workers[..threads] {
-            cap_reached |= w.tree.is_full();
-            nodes += w.tree.nodes.len() as u64;
+            cap_reached |= w.tree.stopped;
+            nodes += w.tree.live as u64;
+            slots += w.tree.nodes.len() as u64;
             for st in w.root_stats() {
                 match merged.iter_mut().find(|m| m.action == st.action) {
                     Some(m) => {
@@ -312,6 +319,7 @@ impl<G: AgentFactory> Ismcts<G> {
         self.stats = SearchStats {
             iterations: done.iter().sum(),
             nodes,
+            slots,
             cap_reached,
             worlds: sampler.count(),
             seconds: started.elapsed().as_secs_f64(),
