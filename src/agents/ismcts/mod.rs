@@ -152,19 +152,25 @@ impl<G: AgentFactory> Worker<G> {
                 }
                 let untried = bits & !tried;
                 if untried != 0 {
-                    if self.tree.is_full(node) {
+                    let room = legal.len();
+                    if self.tree.is_full(node, room) {
                         self.tree.stopped = true;
                         break;
                     }
                     let a = tree::action_set(legal.decision(), untried).choose(rng);
-                    let room = legal.len();
                     let new = self.tree.add_child(node, tree::encode(a), actor.0, room);
                     self.tree.nodes[new as usize].avail = 1;
                     s.apply(a);
                     self.path.push(new);
                     break;
                 }
-                let a = tree::decode(self.tree.nodes[best as usize].code);
+                let chosen = self.tree.nodes[best as usize];
+                // Fetch the chosen node's children while the world moves on (the next scan
+                // starts at the newest, the block's end).
+                if chosen.len > 0 {
+                    self.tree.prefetch(chosen.first + chosen.len as u32 - 1);
+                }
+                let a = tree::decode(chosen.code);
                 s.apply(a);
                 node = best;
                 self.path.push(node);

@@ -110,11 +110,28 @@ impl Tree {
     }
 
     /// Whether the arena has no room to add a child to `parent` (a block that is full would
-    /// have to move).
+    /// have to move); `room` as for [`Tree::add_child`].
     #[inline]
-    pub fn is_full(&self, parent: u32) -> bool {
+    pub fn is_full(&self, parent: u32, room: usize) -> bool {
         let p = &self.nodes[parent as usize];
-        p.len == p.cap && self.nodes.len() + grown(p.cap, 1) as usize > self.cap
+        p.len == p.cap && self.nodes.len() + grown(p.cap, room) as usize > self.cap
+    }
+
+    /// Asks the processor to bring slot `i` (and so its cache line) into cache; a hint only.
+    #[inline]
+    pub fn prefetch(&self, i: u32) {
+        if let Some(node) = self.nodes.get(i as usize) {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a prefetch reads nothing the program sees and cannot fault; the pointer
+            // is a live element's besides. `unsafe` only because the intrinsic is declared
+            // with `#[target_feature(enable = "sse")]`, which every x86-64 has.
+            unsafe {
+                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+                _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(node).cast());
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            let _ = node;
+        }
     }
 
     /// Adds a child of `parent` for the action coded `code` taken by `mover`; returns its
@@ -152,13 +169,17 @@ impl Tree {
     }
 }
 
-/// The room of a block that replaces a full one of `cap` slots (`room` for a first block).
+/// The room of a first block: most nodes are near the leaves and never gain more children.
+const FIRST_ROOM: usize = 2;
+
+/// The room of a block that replaces a full one of `cap` slots: twice as much, and at least
+/// `room` (the actions legal in this world) once the node has shown it branches.
 #[inline]
 fn grown(cap: u8, room: usize) -> u8 {
     if cap == 0 {
-        room.clamp(1, 64) as u8
+        room.clamp(1, FIRST_ROOM) as u8
     } else {
-        (cap as usize * 2).min(255) as u8
+        (cap as usize * 2).max(room).min(255) as u8
     }
 }
 
@@ -194,6 +215,8 @@ mod tests {
         let g = t.add_child(a, 9, 1, 1);
         let c = t.add_child(0, 3, 0, 2);
         assert_eq!(t.nodes[0].cap, 4, "the full block moved with twice the room");
+        assert_eq!(grown(4, 13), 13, "room for every legal action");
+        assert_eq!(grown(0, 13), 2);
         let codes: Vec<u8> = t.children(0).map(|i| t.nodes[i as usize].code).collect();
         assert_eq!(codes, [3, 2, 1], "newest first");
         let moved_a = t.children(0).last().unwrap();
@@ -201,12 +224,14 @@ mod tests {
         assert_eq!(t.children(moved_a).collect::<Vec<_>>(), [g]);
         assert!(c > b);
         assert_eq!(t.live, 5);
-        t.reset(6);
-        t.add_child(0, 1, 0, 5);
-        assert!(!t.is_full(0));
-        for code in 2..6 {
-            t.add_child(0, code, 0, 5);
-        }
-        assert!(t.is_full(0), "a sixth child would need a block of ten");
+        t.reset(7);
+        t.add_child(0, 1, 0, 1);
+        t.add_child(0, 2, 0, 1);
+        assert_eq!(t.nodes.len(), 3);
+        assert!(!t.is_full(0, 1), "a block of four fits in seven slots");
+        assert!(t.is_full(0, 13), "a block of thirteen does not");
+        t.add_child(0, 3, 0, 1);
+        t.add_child(0, 4, 0, 1);
+        assert!(t.is_full(0, 1), "a fifth child would need a block of eight");
     }
 }
