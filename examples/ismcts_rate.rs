@@ -49,7 +49,12 @@ fn cpu_seconds() -> f64 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
     let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
     let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
     // Fields 14 and 15 of stat(5); `after` starts at field 3. Clock ticks are 100 a second.
     (ticks(11) + ticks(12)) / 100.0
 }
@@ -75,7 +80,12 @@ fn main() {
     let threads = list(args.next(), &[1]);
     let total = list(args.next(), &[2_000_000])[0];
     let setup = whist::Setup::new(4, whist::Options::default()).expect("standard whist");
-    let state = Whist::deal(setup, Seat(3), &[0, 0], &mut stream(6, 1, Purpose::Other, 0));
+    let state = Whist::deal(
+        setup,
+        Seat(3),
+        &[0, 0],
+        &mut stream(6, 1, Purpose::Other, 0),
+    );
     let seat = state.to_act().expect("first card");
     println!(
         "whist first card, random rollouts, {} bytes per node; {total} iterations a line",

@@ -143,7 +143,8 @@ impl Tree {
         if p.len == p.cap {
             let cap = grown(p.cap, room);
             let first = self.nodes.len();
-            self.nodes.extend_from_within(p.first as usize..(p.first + p.len as u32) as usize);
+            self.nodes
+                .extend_from_within(p.first as usize..(p.first + p.len as u32) as usize);
             self.nodes.resize(first + cap as usize, Node::default());
             let q = &mut self.nodes[parent as usize];
             q.first = first as u32;
@@ -214,7 +215,10 @@ mod tests {
         t.nodes[a as usize].visits = 7;
         let g = t.add_child(a, 9, 1, 1);
         let c = t.add_child(0, 3, 0, 2);
-        assert_eq!(t.nodes[0].cap, 4, "the full block moved with twice the room");
+        assert_eq!(
+            t.nodes[0].cap, 4,
+            "the full block moved with twice the room"
+        );
         assert_eq!(grown(4, 13), 13, "room for every legal action");
         assert_eq!(grown(0, 13), 2);
         let codes: Vec<u8> = t.children(0).map(|i| t.nodes[i as usize].code).collect();
@@ -225,8 +229,8 @@ mod tests {
         assert!(c > b);
         assert_eq!(t.live, 5);
         t.reset(7);
-        t.add_child(0, 1, 0, 1);
-        t.add_child(0, 2, 0, 1);
+        t.add_child(0, 1, 0, 2);
+        t.add_child(0, 2, 0, 2);
         assert_eq!(t.nodes.len(), 3);
         assert!(!t.is_full(0, 1), "a block of four fits in seven slots");
         assert!(t.is_full(0, 13), "a block of thirteen does not");
