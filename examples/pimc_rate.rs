@@ -99,7 +99,7 @@ fn main() {
             let mut s = deal(1000 + i);
             let mut rng = stream(7, i, Purpose::Other, 0);
             while let Some(seat) = s.to_act() {
-                let left_now = s.hand(seat).len() as usize;
+                let left_now = s.hand(seat).len();
                 if left_now == left && s.trick().cards().is_empty() {
                     break;
                 }

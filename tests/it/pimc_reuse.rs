@@ -18,7 +18,7 @@ fn ending(i: u64, tricks: usize) -> Whist {
     );
     let mut rng = stream(31, i, Purpose::Other, 0);
     while let Some(seat) = s.to_act() {
-        if s.hand(seat).len() as usize == tricks && s.trick().cards().is_empty() {
+        if s.hand(seat).len() == tricks && s.trick().cards().is_empty() {
             break;
         }
         let a = s.legal_actions().choose(&mut rng);

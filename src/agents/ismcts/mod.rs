@@ -26,7 +26,7 @@
 //! bookkeeping; its worlds were also drawn before those plays were seen, so they over-weight
 //! what the tree's opponents liked to play rather than the worlds still consistent.
 //!
-//! The tree keeps its speed as it grows: children sit side by side in one arena ([`tree`]),
+//! The tree keeps its speed as it grows: children sit side by side in one arena (`tree.rs`),
 //! nothing is allocated per iteration.
 //!
 //! Spec: `ismcts:iterations=10000,c=0.7,rollout=rules,reward=points`; keys `iterations`,

@@ -223,7 +223,7 @@ mod tests {
         assert_eq!(grown(0, 13), 2);
         let codes: Vec<u8> = t.children(0).map(|i| t.nodes[i as usize].code).collect();
         assert_eq!(codes, [3, 2, 1], "newest first");
-        let moved_a = t.children(0).last().unwrap();
+        let moved_a = t.children(0).next_back().unwrap();
         assert_eq!(t.nodes[moved_a as usize].visits, 7);
         assert_eq!(t.children(moved_a).collect::<Vec<_>>(), [g]);
         assert!(c > b);
