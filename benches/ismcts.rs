@@ -33,7 +33,7 @@ fn bench_game<G: AgentFactory>(c: &mut Criterion, name: &str, state: G) {
         st.nodes,
         st.iterations,
         node_bytes(),
-        st.nodes as f64 * node_bytes() as f64 / st.iterations as f64
+        st.slots as f64 * node_bytes() as f64 / st.iterations as f64
     );
     let mut g = c.benchmark_group("ismcts_first_decision");
     g.throughput(Throughput::Elements(ITERATIONS as u64));

@@ -22,7 +22,7 @@ pub struct IsmctsParams {
     pub reward: RewardKind,
     /// Independent trees merged at the root.
     pub threads: u32,
-    /// The most nodes per tree.
+    /// The most arena slots per tree (nodes, and the room children's blocks keep; see the tree).
     pub node_cap: u32,
 }
 

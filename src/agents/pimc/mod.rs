@@ -5,8 +5,15 @@
 //! knows ([`WorldSampler`]; it never reads a hidden card of the true deal), solves each world
 //! with every card open ([`Solver`]) and plays the card with the best average value for its
 //! side: tricks in Whist and 9-5-2, points in Catch the Ten (with more than two sides, its
-//! side against all others). Ties go to the lowest card in card order. One solver is kept for
-//! the agent's whole life, so its table carries over from world to world.
+//! side against all others). Ties go to the lowest card in card order.
+//!
+//! One solver per thread is kept for the agent's whole life, so its transposition table
+//! carries over from world to world and from decision to decision (its entries are facts
+//! about positions of a shape and pattern, valid in every world with the same trumps, side and
+//! scoring), and one solve values every card of a decision. With `threads=N` the worlds are
+//! drawn first, in order, from the agent's generator, then split into `N` consecutive runs,
+//! each solved by its thread's solver; the values are whole numbers summed per card, so the
+//! decision is the same on any thread count.
 //!
 //! Decisions that are not card plays (9-5-2 trumps, discards and exchange gives) are taken by
 //! the game's rule-based player, or at random where the game has none yet. As an
@@ -16,8 +23,8 @@
 //! hand is solved ([`Pimc::action_means`]). That costs a full solve per world and action, so
 //! the agent does not play that way.
 //!
-//! Spec: `pimc:worlds=50,tt=18`; keys `worlds` (worlds per decision) and `tt` (the solver's
-//! table holds about `2^tt` entries).
+//! Spec: `pimc:worlds=50,tt=18,threads=1`; keys `worlds` (worlds per decision), `tt` (each
+//! solver's table holds about `2^tt` entries) and `threads` (solvers working at once).
 
 mod params;
 
@@ -27,7 +34,7 @@ use crate::cards::{Card, CardSet};
 use crate::games::{Action, Decision, Game, Seat};
 use crate::knowledge::WorldSampler;
 use crate::rng::GameRng;
-use crate::solver::Solver;
+use crate::solver::{Position, Solver};
 
 use super::{Agent, AgentFactory, fallback_agent};
 
@@ -43,8 +50,11 @@ pub struct CardStats {
 /// The PIMC agent.
 pub struct Pimc<G: Game> {
     params: PimcParams,
-    solver: Solver,
+    /// One solver per thread; the first also values the decisions that are not card plays.
+    solvers: Vec<Solver>,
     hidden: Vec<CardSet>,
+    /// The worlds' positions of the decision at hand.
+    positions: Vec<Position>,
     other: Box<dyn Agent<G>>,
 }
 
@@ -52,9 +62,10 @@ impl<G: AgentFactory> Pimc<G> {
     /// An agent with `params`.
     pub fn new(params: PimcParams) -> Pimc<G> {
         Pimc {
-            solver: Solver::with_table_bits(params.tt_bits),
+            solvers: vec![Solver::with_table_bits(params.tt_bits)],
             params,
             hidden: Vec::new(),
+            positions: Vec::new(),
             other: fallback_agent::<G>(),
         }
     }
@@ -93,16 +104,49 @@ impl<G: AgentFactory> Pimc<G> {
         if state.to_act() != Some(seat) || legal.decision() != Decision::Play || legal.is_empty() {
             return Vec::new();
         }
-        let mut sums = [0i64; 64];
-        self.for_each_world(state, seat, rng, |pimc, world, _| {
-            let pos = world
-                .position_for(seat)
-                .expect("a world in play has a position");
-            let solution = pimc.solver.solve(&pos);
-            for (c, v) in solution.cards() {
-                sums[c.index() as usize] += v as i64;
-            }
+        let mut positions = std::mem::take(&mut self.positions);
+        positions.clear();
+        self.for_each_world(state, seat, rng, |_, world, _| {
+            positions.push(
+                world
+                    .position_for(seat)
+                    .expect("a world in play has a position"),
+            );
         });
+        let threads = (self.params.threads as usize).clamp(1, positions.len());
+        while self.solvers.len() < threads {
+            self.solvers
+                .push(Solver::with_table_bits(self.params.tt_bits));
+        }
+        let mut sums = [0i64; 64];
+        if threads == 1 {
+            solve_into(&mut self.solvers[0], &positions, &mut sums);
+        } else {
+            let per = positions.len().div_ceil(threads);
+            let parts: Vec<[i64; 64]> = std::thread::scope(|scope| {
+                let handles: Vec<_> = self.solvers[..threads]
+                    .iter_mut()
+                    .zip(positions.chunks(per))
+                    .map(|(solver, run)| {
+                        scope.spawn(move || {
+                            let mut part = [0i64; 64];
+                            solve_into(solver, run, &mut part);
+                            part
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("solver thread"))
+                    .collect()
+            });
+            for part in parts {
+                for (sum, v) in sums.iter_mut().zip(part) {
+                    *sum += v;
+                }
+            }
+        }
+        self.positions = positions;
         let worlds = self.params.worlds as f64;
         let mut out: Vec<CardStats> = legal
             .cards()
@@ -148,7 +192,7 @@ impl<G: AgentFactory> Pimc<G> {
                     w.apply(a);
                 };
                 range = pos.value_range();
-                *sum += pimc.solver.value(&pos) as i64;
+                *sum += pimc.solvers[0].value(&pos) as i64;
             }
         });
         let worlds = self.params.worlds as f64;
@@ -159,6 +203,15 @@ impl<G: AgentFactory> Pimc<G> {
             .collect();
         out.sort_by(|a, b| b.1.total_cmp(&a.1));
         (out, range)
+    }
+}
+
+/// Solves each position with `solver` and adds each card's value to `sums` (by card index).
+fn solve_into(solver: &mut Solver, positions: &[Position], sums: &mut [i64; 64]) {
+    for pos in positions {
+        for (c, v) in solver.solve(pos).cards() {
+            sums[c.index() as usize] += v as i64;
+        }
     }
 }
 

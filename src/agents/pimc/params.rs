@@ -5,14 +5,16 @@ use std::fmt;
 use super::super::SpecError;
 use super::super::spec::key_value;
 
-/// PIMC parameters: `pimc:worlds=50,tt=18`.
+/// PIMC parameters: `pimc:worlds=50,tt=18,threads=1`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PimcParams {
     /// Worlds sampled and solved per decision.
     pub worlds: u32,
-    /// The solver's transposition table holds about `2^tt` entries (see
+    /// Each solver's transposition table holds about `2^tt` entries (see
     /// [`Solver::table_bytes`](crate::solver::Solver::table_bytes)).
     pub tt_bits: u32,
+    /// Solvers working on a decision's worlds at once (the decision does not depend on it).
+    pub threads: u32,
 }
 
 /// The default table size of a PIMC agent's solver: about `2^18` entries (8 MiB), smaller than a
@@ -24,12 +26,13 @@ impl Default for PimcParams {
         PimcParams {
             worlds: 50,
             tt_bits: PIMC_TT_BITS,
+            threads: 1,
         }
     }
 }
 
 /// The keys a PIMC spec takes.
-pub const KEYS: [&str; 2] = ["worlds", "tt"];
+pub const KEYS: [&str; 3] = ["worlds", "tt", "threads"];
 
 fn bad(key: &str, value: &str, what: &str) -> SpecError {
     SpecError::bad_value("pimc", key, value, what)
@@ -66,6 +69,13 @@ impl PimcParams {
                             )
                         })?
                 }
+                "threads" => {
+                    p.threads = value
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|t| (1..=256).contains(t))
+                        .ok_or_else(|| bad(key, value, "expected 1 to 256 threads"))?
+                }
                 _ => return Err(SpecError::unknown_key("pimc", key, &KEYS)),
             }
         }
@@ -78,6 +88,9 @@ impl fmt::Display for PimcParams {
         write!(f, "pimc:worlds={}", self.worlds)?;
         if self.tt_bits != PIMC_TT_BITS {
             write!(f, ",tt={}", self.tt_bits)?;
+        }
+        if self.threads != 1 {
+            write!(f, ",threads={}", self.threads)?;
         }
         Ok(())
     }
@@ -94,7 +107,22 @@ mod tests {
         assert_eq!(p.to_string(), "pimc:worlds=20,tt=16");
         assert_eq!(PimcParams::default().to_string(), "pimc:worlds=50");
         let e = PimcParams::parse(&["iterations=5".into()]).unwrap_err();
-        assert!(e.to_string().contains("worlds, tt"), "{e}");
+        assert!(e.to_string().contains("worlds, tt, threads"), "{e}");
         assert!(PimcParams::parse(&["worlds=0".into()]).is_err());
+        let p = PimcParams::parse(&["threads=2".into()]).unwrap();
+        assert_eq!(p.to_string(), "pimc:worlds=50,threads=2");
+        assert_eq!(
+            p.to_string()
+                .parse::<crate::agents::AgentSpec>()
+                .unwrap()
+                .to_string(),
+            p.to_string()
+        );
+        let e = PimcParams::parse(&["threads=0".into()]).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("pimc `threads=0`: expected 1 to 256"),
+            "{e}"
+        );
     }
 }
