@@ -6,9 +6,11 @@ mod analyze;
 mod bots;
 mod error;
 mod options;
+mod play;
 mod position;
 mod replay;
 mod run;
+mod show;
 mod simulate;
 mod solve;
 mod tournament;
@@ -53,6 +55,10 @@ pub enum Command {
     /// External bots (`tricklab-bot/1`): check that a bot follows the protocol.
     #[command(subcommand)]
     Bots(bots::BotsCommand),
+    /// Sit down at the table: play a match against the bots, with hints, why and undo.
+    Play(play::PlayArgs),
+    /// A logged hand as a card player's diagram, trick by trick (text or HTML).
+    Show(show::ShowArgs),
 }
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
@@ -81,6 +87,8 @@ where
         Command::Tournament(a) => tournament::run(a),
         Command::Agree(a) => agree::run(a),
         Command::Bots(a) => bots::run(a),
+        Command::Play(a) => play::run(a),
+        Command::Show(a) => show::run(a),
     })
     .unwrap_or_else(|fault| Err(anyhow::Error::new(fault)));
     // Every external bot still running is stopped before the exit code is decided.

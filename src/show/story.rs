@@ -1,0 +1,244 @@
+//! A logged hand as a story: the deal, the steps before play, the tricks with their winners,
+//! and the score. Built by replaying the record, so a story is only told of a valid hand.
+
+use serde_json::Value;
+
+use crate::agents::AgentFactory;
+use crate::cards::{Card, CardSet, Suit};
+use crate::games::matches::MatchState;
+use crate::games::record::{RecordOf, RecordRules, Step, game_of_line, replay_record};
+use crate::games::{Game, GameKind, MAX_SEATS, Seat, catch_the_ten, nine_five_two, whist};
+use crate::play::log::InfoEntry;
+
+/// One card of a trick.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrickCard {
+    /// Who played it.
+    pub seat: u8,
+    /// The card.
+    pub card: Card,
+    /// The decision's number in the hand (forced steps not counted), to find its `info`.
+    pub decision: usize,
+}
+
+/// One trick.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrickStory {
+    /// The cards in the order played (the leader first).
+    pub cards: Vec<TrickCard>,
+    /// Who won it.
+    pub winner: u8,
+    /// Each seat's cards just before the trick was led.
+    pub hands_before: Vec<CardSet>,
+}
+
+/// A logged hand, ready to draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandStory {
+    /// The game.
+    pub game: GameKind,
+    /// The player count.
+    pub players: usize,
+    /// The match number.
+    pub match_index: u64,
+    /// The hand number in the match.
+    pub hand: u32,
+    /// The dealer.
+    pub dealer: u8,
+    /// Who sat where, when the record says (`human`, or an agent spec).
+    pub seats: Option<Vec<String>>,
+    /// Each seat's cards as dealt, one set per entry (Catch the Ten with few players deals
+    /// several sets).
+    pub dealt: Vec<Vec<CardSet>>,
+    /// The deal's other cards: `turned`, `kitty`, `laid_aside`, as named in the record.
+    pub extras: Vec<(String, String)>,
+    /// The trump suit.
+    pub trump: Option<Suit>,
+    /// The steps that are not card play (trumps, discards, gives, returns), in words.
+    pub steps: Vec<String>,
+    /// The tricks in order.
+    pub tricks: Vec<TrickStory>,
+    /// The seats of each side, as `0+2`.
+    pub side_labels: Vec<String>,
+    /// Tricks won per seat.
+    pub tricks_won: Vec<u32>,
+    /// Points per side in this hand.
+    pub points: Vec<i32>,
+    /// Match scores per side before the hand.
+    pub scores_before: Vec<i32>,
+    /// Match scores per side after the hand.
+    pub scores_after: Vec<i32>,
+    /// The winning sides, if the match ended with this hand.
+    pub winners: Option<Vec<u8>>,
+    /// The bots' values, where the record has them.
+    pub info: Vec<InfoEntry>,
+    /// Undo notes, as recorded (`at`, then what was taken back).
+    pub undo: Vec<String>,
+}
+
+impl HandStory {
+    /// The values recorded for decision `index`, if any.
+    pub fn info_for(&self, index: usize) -> Option<&InfoEntry> {
+        self.info.iter().find(|i| i.index == index)
+    }
+}
+
+/// Tells the story of one record line (any game).
+///
+/// # Errors
+/// The line is not a valid record (it must replay).
+pub fn story_of_line(line: &str) -> Result<HandStory, String> {
+    match game_of_line(line).map_err(|e| e.to_string())? {
+        GameKind::CatchTheTen => story::<catch_the_ten::Setup>(line),
+        GameKind::NineFiveTwo => story::<nine_five_two::Rules>(line),
+        GameKind::Whist => story::<whist::Setup>(line),
+    }
+}
+
+fn sets_of(v: &Value) -> Result<Vec<CardSet>, String> {
+    let parse = |x: &Value| -> Result<CardSet, String> {
+        x.as_str()
+            .ok_or("a hand is not a card list")?
+            .parse::<CardSet>()
+            .map_err(|e| e.to_string())
+    };
+    match v {
+        Value::Array(sets) => sets.iter().map(parse).collect(),
+        other => Ok(vec![parse(other)?]),
+    }
+}
+
+fn story<R: RecordRules>(line: &str) -> Result<HandStory, String>
+where
+    R::Hand: AgentFactory,
+{
+    let rec: RecordOf<R> = serde_json::from_str(line).map_err(|e| format!("not a record: {e}"))?;
+    let done = replay_record::<R>(&rec).map_err(|e| e.to_string())?;
+    let raw: Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+    let rules = done.rules;
+    let sides = rules.sides();
+    let n = sides.num_seats();
+    let deal = serde_json::to_value(&rec.deal).map_err(|e| e.to_string())?;
+    let dealt = deal
+        .get("hands")
+        .and_then(Value::as_array)
+        .ok_or("the deal has no hands")?
+        .iter()
+        .map(sets_of)
+        .collect::<Result<Vec<_>, _>>()?;
+    let extras = deal
+        .as_object()
+        .map(|o| {
+            o.iter()
+                .filter(|(k, _)| k.as_str() != "hands")
+                .filter_map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string())))
+                .collect()
+        })
+        .unwrap_or_default();
+    // Rebuild the hand and walk it decision by decision.
+    let mut m = MatchState::new(Seat(rec.dealer));
+    m.hands_dealt = rec.hand;
+    m.scores[..sides.num_sides()].copy_from_slice(&rec.scores_before);
+    if let Some(p) = &rec.previous {
+        let mut arr = [0; MAX_SEATS];
+        arr[..p.len()].copy_from_slice(p);
+        m.previous = Some(arr);
+    }
+    let mut hand = rules.restore(&m, &rec.deal)?;
+    let mut steps = Vec::new();
+    let mut tricks = Vec::new();
+    let mut current: Vec<TrickCard> = Vec::new();
+    let mut hands_before: Vec<CardSet> = Vec::new();
+    let mut decision = 0;
+    for ar in &rec.actions {
+        let Some(action) = ar.step.decision() else {
+            if let Step::Return(c) = ar.step {
+                let to = ar.to.map_or(String::new(), |t| format!(" to seat {t}"));
+                steps.push(format!("seat {} returns {c}{to}", ar.seat));
+            }
+            continue;
+        };
+        match ar.step {
+            Step::Play(c) => {
+                if current.is_empty() {
+                    hands_before = Seat::all(n).map(|s| hand.hand(s)).collect();
+                }
+                let before: Vec<u32> = Seat::all(n).map(|s| hand.tricks_won(s)).collect();
+                hand.apply(action);
+                current.push(TrickCard {
+                    seat: ar.seat,
+                    card: c,
+                    decision,
+                });
+                if let Some(w) = Seat::all(n).find(|&s| hand.tricks_won(s) > before[s.index()]) {
+                    tricks.push(TrickStory {
+                        cards: std::mem::take(&mut current),
+                        winner: w.0,
+                        hands_before: std::mem::take(&mut hands_before),
+                    });
+                }
+            }
+            Step::Trump(s) => {
+                hand.apply(action);
+                steps.push(format!("seat {} names trumps {s}", ar.seat));
+            }
+            Step::Discard(c) => {
+                hand.apply(action);
+                steps.push(format!("seat {} discards {c}", ar.seat));
+            }
+            Step::Give(c) => {
+                hand.apply(action);
+                let to = ar.to.map_or(String::new(), |t| format!(" to seat {t}"));
+                steps.push(format!("seat {} gives {c}{to}", ar.seat));
+            }
+            Step::Return(_) => {}
+        }
+        decision += 1;
+    }
+    let info: Vec<InfoEntry> = raw
+        .get("info")
+        .map(|v| serde_json::from_value(v.clone()))
+        .transpose()
+        .map_err(|e| format!("bad info: {e}"))?
+        .unwrap_or_default();
+    let seats: Option<Vec<String>> = raw
+        .get("seats")
+        .and_then(|v| serde_json::from_value(v.clone()).ok());
+    let undo = raw
+        .get("undo")
+        .and_then(Value::as_array)
+        .map(|u| {
+            u.iter()
+                .map(|x| {
+                    let at = x.get("at").and_then(Value::as_u64).unwrap_or(0);
+                    let taken: Vec<String> = x
+                        .get("taken_back")
+                        .and_then(|t| serde_json::from_value(t.clone()).ok())
+                        .unwrap_or_default();
+                    format!("after {at} decisions, taken back: {}", taken.join(", "))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(HandStory {
+        game: rec.game,
+        players: rec.players,
+        match_index: rec.match_index,
+        hand: rec.hand,
+        dealer: rec.dealer,
+        seats,
+        dealt,
+        extras,
+        trump: hand.trump(),
+        steps,
+        tricks,
+        side_labels: sides.all().map(|s| sides.label(s)).collect(),
+        tricks_won: Seat::all(n).map(|s| hand.tricks_won(s)).collect(),
+        points: sides.all().map(|s| hand.side_points(s)).collect(),
+        scores_before: rec.scores_before.clone(),
+        scores_after: rec.scores_after.clone(),
+        winners: rec.winners.clone(),
+        info,
+        undo,
+    })
+}

@@ -1,0 +1,215 @@
+//! A hand as text: the card player's diagram (four hands around the table), then trick by
+//! trick with the winner marked, then the score.
+
+use crate::cards::{CardSet, Suit};
+use crate::play::screen::{Style, rank_text};
+
+use super::story::HandStory;
+
+/// Where each of four seats sits in the diagram: seat 0 South, then clockwise.
+pub const COMPASS: [&str; 4] = ["South", "West", "North", "East"];
+
+const LEFT: usize = 22;
+
+/// A hand's four suit lines (♠ ♥ ♦ ♣), ranks high to low, `-` for a void.
+pub fn suit_lines(set: CardSet, style: Style) -> Vec<String> {
+    Suit::ALL
+        .iter()
+        .rev()
+        .map(|&s| {
+            let ranks: Vec<String> = set
+                .suit(s)
+                .iter()
+                .rev()
+                .map(|c| rank_text(c.rank(), style.symbols))
+                .collect();
+            let body = if ranks.is_empty() {
+                "-".to_string()
+            } else {
+                ranks.join(" ")
+            };
+            format!("{} {body}", style.suit(s))
+        })
+        .collect()
+}
+
+fn width(s: &str) -> usize {
+    // Colour codes take no room.
+    let mut n = 0;
+    let mut escape = false;
+    for c in s.chars() {
+        match (escape, c) {
+            (false, '\x1b') => escape = true,
+            (true, 'm') => escape = false,
+            (true, _) => {}
+            (false, _) => n += 1,
+        }
+    }
+    n
+}
+
+fn pad(s: &str, to: usize) -> String {
+    format!("{s}{}", " ".repeat(to.saturating_sub(width(s))))
+}
+
+/// The seat's title: `seat 2 North (rules) dealer`.
+pub fn seat_title(story: &HandStory, seat: usize, compass: bool) -> String {
+    let mut t = format!("seat {seat}");
+    if compass {
+        t.push(' ');
+        t.push_str(COMPASS[seat]);
+    }
+    if let Some(names) = &story.seats {
+        t.push_str(&format!(" ({})", names[seat]));
+    }
+    if seat == story.dealer as usize {
+        t.push_str(" dealer");
+    }
+    t
+}
+
+/// Whether the story is drawn around the table: four seats with one set each.
+pub fn around_the_table(story: &HandStory) -> bool {
+    story.players == 4 && story.dealt.iter().all(|s| s.len() == 1)
+}
+
+/// The diagram of `hands` (one set per seat).
+fn diagram(story: &HandStory, hands: &[CardSet], style: Style) -> Vec<String> {
+    let block = |seat: usize| {
+        let mut v = vec![seat_title(story, seat, true)];
+        v.extend(suit_lines(hands[seat], style));
+        v
+    };
+    let mut out = Vec::new();
+    let indent = " ".repeat(LEFT);
+    for l in block(2) {
+        out.push(format!("{indent}{l}"));
+    }
+    for (w, e) in block(1).iter().zip(block(3)) {
+        out.push(format!("{}{}{e}", pad(w, LEFT), " ".repeat(LEFT)));
+    }
+    for l in block(0) {
+        out.push(format!("{indent}{l}"));
+    }
+    out
+}
+
+fn seat_list(story: &HandStory, hands: &[Vec<CardSet>], style: Style) -> Vec<String> {
+    let mut out = Vec::new();
+    for (seat, sets) in hands.iter().enumerate() {
+        let title = seat_title(story, seat, false);
+        for (k, set) in sets.iter().enumerate() {
+            let which = if sets.len() > 1 {
+                format!(" set {}", k + 1)
+            } else {
+                String::new()
+            };
+            out.push(format!(
+                "{}{}",
+                pad(&format!("{title}{which}"), 36),
+                suit_lines(*set, style).join("  ")
+            ));
+        }
+    }
+    out
+}
+
+/// The story as text. With `trick = Some(k)` (1-based), the diagram shows the hands as trick
+/// `k` is led and the tricks stop at `k`.
+pub fn story_text(story: &HandStory, trick: Option<usize>, style: Style) -> String {
+    let mut out = Vec::new();
+    out.push(format!(
+        "{} · {} players · match {} · hand {} · dealer seat {}",
+        story.game, story.players, story.match_index, story.hand, story.dealer
+    ));
+    let mut facts = Vec::new();
+    if let Some(t) = story.trump {
+        facts.push(format!("trumps {}", style.suit(t)));
+    }
+    for (k, v) in &story.extras {
+        let shown = match v.parse::<CardSet>() {
+            Ok(cs) => cs
+                .display_order()
+                .map(|c| style.card(c))
+                .collect::<Vec<_>>()
+                .join(" "),
+            Err(_) => v.clone(),
+        };
+        facts.push(format!("{} {shown}", k.replace('_', " ")));
+    }
+    if !facts.is_empty() {
+        out.push(facts.join(" · "));
+    }
+    out.push(String::new());
+    let shown_tricks = trick.map_or(story.tricks.len(), |k| k.min(story.tricks.len()));
+    match trick.and_then(|k| story.tricks.get(k.saturating_sub(1))) {
+        Some(t) if around_the_table(story) => {
+            out.push(format!("as trick {} is led:", trick.unwrap_or(1)));
+            out.extend(diagram(story, &t.hands_before, style));
+        }
+        Some(t) => {
+            out.push(format!("as trick {} is led:", trick.unwrap_or(1)));
+            let sets: Vec<Vec<CardSet>> = t.hands_before.iter().map(|&h| vec![h]).collect();
+            out.extend(seat_list(story, &sets, style));
+        }
+        None if around_the_table(story) => {
+            let hands: Vec<CardSet> = story.dealt.iter().map(|s| s[0]).collect();
+            out.extend(diagram(story, &hands, style));
+        }
+        None => out.extend(seat_list(story, &story.dealt, style)),
+    }
+    if !story.steps.is_empty() {
+        out.push(String::new());
+        out.extend(story.steps.iter().cloned());
+    }
+    out.push(String::new());
+    for (i, t) in story.tricks.iter().take(shown_tricks).enumerate() {
+        let cards: Vec<String> = t
+            .cards
+            .iter()
+            .map(|tc| {
+                let mark = if tc.seat == t.winner { "*" } else { " " };
+                pad(&format!("{}:{}{mark}", tc.seat, style.card(tc.card)), 7)
+            })
+            .collect();
+        out.push(format!(
+            "trick {:>2}  {}  won by seat {}",
+            i + 1,
+            cards.join(" "),
+            t.winner
+        ));
+    }
+    if trick.is_none() || shown_tricks == story.tricks.len() {
+        out.push(String::new());
+        let tricks: Vec<String> = story
+            .tricks_won
+            .iter()
+            .enumerate()
+            .map(|(s, t)| format!("seat {s} {t}"))
+            .collect();
+        out.push(format!("tricks  {}", tricks.join(" · ")));
+        let points: Vec<String> = story
+            .side_labels
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                format!(
+                    "seats {l} {:+} ({} → {})",
+                    story.points[i], story.scores_before[i], story.scores_after[i]
+                )
+            })
+            .collect();
+        out.push(format!("score   {}", points.join(" · ")));
+        if let Some(w) = &story.winners {
+            let w: Vec<String> = w
+                .iter()
+                .map(|&i| format!("seats {}", story.side_labels[i as usize]))
+                .collect();
+            out.push(format!("the match is won by {}", w.join(" and ")));
+        }
+    }
+    for u in &story.undo {
+        out.push(format!("undo: {u}"));
+    }
+    out.join("\n") + "\n"
+}

@@ -1,0 +1,286 @@
+//! `tricklab play --plain`: scripted matches for every game. The script is made by playing the
+//! same table through the library (same seed, same seats), with bad input, a hint, `why` and an
+//! undo mixed in; the command line must then write exactly the records the library wrote,
+//! answer each bad input with one line and the same prompt, and leave a log that replays.
+
+mod common;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use common::tricklab_ok;
+use tricklab::agents::{AgentFactory, AgentSpec};
+use tricklab::cards::{CardSet, Suit};
+use tricklab::games::record::RecordRules;
+use tricklab::games::{Action, Decision, Game, catch_the_ten, nine_five_two, whist};
+use tricklab::play::{Table, TableConfig, parse_players};
+
+const HINT: &str = "ismcts:iterations=200";
+
+fn tempdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tricklab-play-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// What the script should provoke.
+#[derive(Default)]
+struct Expect {
+    /// Lines the output must contain, in order of the script.
+    refusals: Vec<&'static str>,
+    decisions: Vec<Decision>,
+    hands: usize,
+    undone: bool,
+}
+
+/// A card of another suit than the led one, held while the led suit is held too.
+fn revoke(state: &impl Game, held: CardSet) -> Option<String> {
+    let led = state.trick().led()?;
+    let follow = held.suit(led);
+    if follow.is_empty() {
+        return None;
+    }
+    (held.0 & !follow.0 != 0).then(|| CardSet(held.0 & !follow.0).first().unwrap().to_string())
+}
+
+/// Plays the table through the library, taking the first legal action, and writes the script.
+/// With `stop_after = Some(k)`, the script quits after the first card of hand `k`.
+fn script<R>(
+    rules: R,
+    agents: &str,
+    seed: u64,
+    stop_after: Option<u32>,
+) -> (Vec<String>, Vec<String>, Expect)
+where
+    R: RecordRules,
+    R::Hand: AgentFactory,
+{
+    let players = parse_players(agents, rules.sides().num_seats()).unwrap();
+    let config = TableConfig {
+        seed,
+        match_index: 0,
+        hint: HINT.parse::<AgentSpec>().unwrap(),
+        max_hands: 1000,
+    };
+    let mut table = Table::new(rules, &players, config).unwrap();
+    let mut lines = Vec::new();
+    let mut expect = Expect::default();
+    table.advance();
+    lines.extend(table.take_lines());
+    let mut n = 0usize;
+    let mut revoked = false;
+    while let Some(seat) = table.human_to_act() {
+        let state = table.hand().clone();
+        let legal = state.legal_actions();
+        let held = state.hand(seat);
+        if stop_after == Some(table.match_state().hands_dealt) && !table.actions().is_empty() {
+            lines.push("quit".into());
+            break;
+        }
+        match n {
+            0 => {
+                lines.extend(["1x".into(), "dance".into(), "hint".into()]);
+                expect
+                    .refusals
+                    .extend(["is not a", "unknown command `dance`"]);
+            }
+            1 if legal.decision() == Decision::Play => {
+                let missing = Suit::ALL
+                    .iter()
+                    .map(|&s| CardSet::suit_mask(s))
+                    .fold(CardSet::EMPTY, |a, b| CardSet(a.0 | b.0));
+                let c = CardSet(missing.0 & !held.0).first().unwrap();
+                lines.push(c.to_string());
+                expect.refusals.push("you do not hold");
+            }
+            _ => {}
+        }
+        if !revoked
+            && legal.decision() == Decision::Play
+            && let Some(r) = revoke(&state, held)
+        {
+            lines.push(r);
+            expect.refusals.push("you must follow");
+            revoked = true;
+        }
+        let a = legal.nth(0).unwrap();
+        expect.decisions.push(a.decision());
+        lines.push(a.argument());
+        let first = table.act(a).unwrap();
+        if n == 2 {
+            // Take the card back and play it again: the bots must answer the same way.
+            lines.push("undo".into());
+            lines.push("why".into());
+            table.undo().unwrap();
+            let again = table.act(a).unwrap();
+            assert_eq!(first, again, "the same card brings the same replies");
+            lines.push(a.argument());
+            expect.undone = true;
+        }
+        n += 1;
+    }
+    let records = table.take_lines();
+    expect.hands = records.len();
+    (lines, records, expect)
+}
+
+fn run_plain(game: &str, agents: &str, seed: u64, log: &Path, script: &[String]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tricklab"))
+        .args([
+            "play", "--plain", "--ascii", "--game", game, "--agents", agents, "--seed",
+        ])
+        .arg(seed.to_string())
+        .args(["--hint", HINT, "--log"])
+        .arg(log)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all((script.join("\n") + "\n").as_bytes())
+            .unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "play failed: {}\n{text}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+/// Every `✗` line follows a prompt with the refused command and is followed by the same prompt.
+fn check_refusals(transcript: &str, expect: &Expect) {
+    let lines: Vec<&str> = transcript.lines().collect();
+    let mut found = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        if let Some(reason) = l.strip_prefix("✗ ") {
+            let before = lines[i - 1].split_once("> ").expect("a prompt before").0;
+            let after = lines[i + 1].split_once("> ").expect("a prompt after").0;
+            assert_eq!(before, after, "the same prompt after `{l}`");
+            assert!(!reason.contains('\n'));
+            found.push(reason);
+        }
+    }
+    assert_eq!(found.len(), expect.refusals.len(), "refusals: {found:?}");
+    for (got, want) in found.iter().zip(&expect.refusals) {
+        assert!(got.contains(want), "`{got}` should say `{want}`");
+    }
+}
+
+fn scripted_match<R>(rules: R, game: &str, agents: &str, seed: u64) -> Expect
+where
+    R: RecordRules,
+    R::Hand: AgentFactory,
+{
+    let dir = tempdir(game);
+    let (lines, records, expect) = script(rules, agents, seed, None);
+    let log = dir.join("match.jsonl");
+    std::fs::write(dir.join("commands.txt"), lines.join("\n") + "\n").unwrap();
+    let out = run_plain(game, agents, seed, &log, &lines);
+    check_refusals(&out, &expect);
+    assert!(
+        out.contains("(mean reward for its side, best first)"),
+        "a hint"
+    );
+    assert!(out.contains("undone: seat 0"), "an undo");
+    assert!(out.contains("match over"), "{out}");
+    let written = std::fs::read_to_string(&log).unwrap();
+    let written: Vec<&str> = written.lines().collect();
+    assert_eq!(
+        written, records,
+        "the command line wrote what the library played"
+    );
+    assert!(
+        written.iter().any(|l| l.contains("\"undo\":[{\"at\":")),
+        "the undo is noted"
+    );
+    let replay = tricklab_ok(&["replay", log.to_str().unwrap()]);
+    assert!(
+        replay.contains(&format!(
+            "{} hands replayed, 1 matches ended",
+            records.len()
+        )),
+        "{replay}"
+    );
+    let shown = tricklab_ok(&["show", log.to_str().unwrap(), "--ascii"]);
+    assert!(shown.contains("won by seat"), "{shown}");
+    expect
+}
+
+#[test]
+fn scripted_whist_match() {
+    let rules = whist::Setup::from_options(4, &Default::default()).unwrap();
+    let e = scripted_match(rules, "whist", "human;rules;rules;rules", 3);
+    assert!(e.hands >= 2 && e.undone);
+}
+
+#[test]
+fn scripted_catch_the_ten_match() {
+    let rules = catch_the_ten::Setup::from_options(4, &Default::default()).unwrap();
+    let e = scripted_match(rules, "catch-the-ten", "human;rules;random;rules", 5);
+    assert!(e.hands >= 2);
+}
+
+#[test]
+fn scripted_nine_five_two_match_with_every_decision() {
+    let rules = nine_five_two::Rules::from_options(3, &Default::default()).unwrap();
+    let e = scripted_match(rules, "nine-five-two", "human;rules;rules", 2);
+    for d in [Decision::Play, Decision::NameTrump, Decision::Discard] {
+        assert!(e.decisions.contains(&d), "the person took a {d:?} decision");
+    }
+}
+
+#[test]
+fn quit_keeps_the_finished_hands() {
+    let rules = whist::Setup::from_options(4, &Default::default()).unwrap();
+    let agents = "human;rules";
+    let (lines, records, _) = script(rules, agents, 11, Some(1));
+    assert_eq!(lines.last().map(String::as_str), Some("quit"));
+    assert_eq!(records.len(), 1);
+    let dir = tempdir("quit");
+    let log = dir.join("q.jsonl");
+    let out = run_plain("whist", agents, 11, &log, &lines);
+    assert!(out.contains("quit: the match is saved"), "{out}");
+    assert!(out.contains("saved 1 finished hands"), "{out}");
+    let written = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(written.lines().collect::<Vec<_>>(), records);
+    let replay = tricklab_ok(&["replay", log.to_str().unwrap()]);
+    assert!(replay.contains("1 hands replayed"), "{replay}");
+}
+
+#[test]
+fn why_shows_a_searching_bots_values() {
+    let dir = tempdir("why");
+    let log = dir.join("w.jsonl");
+    // Seat 0 deals, so seats 1, 2 and 3 play before the person: seat 3 searches.
+    let agents = "human;rules;rules;ismcts:iterations=300";
+    let out = run_plain("whist", agents, 4, &log, &["why".into(), "quit".into()]);
+    assert!(out.contains("for seat 3 (mean reward"), "{out}");
+    let agents = "human;rules;ismcts:iterations=300;rules";
+    let out = run_plain("whist", agents, 4, &log, &["why".into(), "quit".into()]);
+    assert!(
+        out.contains("why: seat 3 (rules) does not value its actions"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_seatings_are_refused_with_code_2() {
+    for (agents, says) in [
+        ("rules", "no `human` seat"),
+        ("human;genius", "unknown agent `genius`"),
+        ("human;rules;rules", "3 players for 4 seats"),
+    ] {
+        let out = common::tricklab(&["play", "--plain", "--agents", agents, "--log", "/dev/null"]);
+        assert_eq!(out.status.code(), Some(2), "{agents}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says) && err.lines().count() == 1, "{err}");
+    }
+}
