@@ -163,6 +163,7 @@ pub fn story_text(story: &HandStory, trick: Option<usize>, style: Style) -> Stri
         out.extend(story.steps.iter().cloned());
     }
     out.push(String::new());
+    out.push("trick by trick (seat:card, * takes the trick):".to_string());
     for (i, t) in story.tricks.iter().take(shown_tricks).enumerate() {
         let cards: Vec<String> = t
             .cards
