@@ -13,7 +13,7 @@ use common::tricklab_ok;
 use tricklab::agents::{AgentFactory, AgentSpec};
 use tricklab::cards::{CardSet, Suit};
 use tricklab::games::record::RecordRules;
-use tricklab::games::{Action, Decision, Game, catch_the_ten, nine_five_two, whist};
+use tricklab::games::{Decision, Game, catch_the_ten, nine_five_two, whist};
 use tricklab::play::{Table, TableConfig, parse_players};
 
 const HINT: &str = "ismcts:iterations=200";

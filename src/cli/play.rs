@@ -33,10 +33,10 @@ pub struct PlayArgs {
     pub options: Vec<String>,
     /// Who sits where, seat 0 first, separated by `;`: `human` for you, an agent spec for a
     /// bot. `human;rules` puts you in seat 0 and `rules` in every other seat.
-    #[arg(long, default_value = "human;ismcts:iterations=5000")]
+    #[arg(long, default_value = "human;ismcts:iterations=20000")]
     pub agents: String,
-    /// The searcher that answers `hint` (`?`).
-    #[arg(long, default_value = "ismcts:iterations=20000")]
+    /// The searcher that answers `hint` (`?`); the default thinks for 1.5 s.
+    #[arg(long, default_value = "ismcts:time_ms=1500")]
     pub hint: String,
     /// The seed of the deals and the bots (default: from the clock; printed at the start).
     #[arg(long)]

@@ -2,7 +2,7 @@
 //!
 //! The [`Table`] runs the match (bots decide for themselves, people through
 //! [`Table::act`]), keeps undo and the bots' values, and writes every finished hand as a
-//! `tricklab-hand/1` record ([`log`]). Two faces draw it: the plain line mode ([`line`]), which
+//! `tricklab-hand/1` record ([`log`]). Two faces draw it: the plain line mode ([`line`](mod@line)), which
 //! reads one command a line and is what scripts and tests drive, and the full-screen terminal
 //! UI ([`tui`]). Both draw the same text ([`screen`]) and read the same commands ([`command`]).
 
@@ -74,7 +74,7 @@ mod tests {
         assert!(p[0].is_none());
         assert_eq!(
             p[1].as_ref().unwrap().to_string(),
-            "ismcts:iterations=20000"
+            "ismcts:iterations=20000,c=0.7,rollout=random,reward=points"
         );
         assert_eq!(p[3], Some(AgentSpec::Random));
         let p = parse_players("human,rules", 3).unwrap();

@@ -198,16 +198,14 @@ where
         matches!(self.players.get(seat.index()), Some(Player::Human))
     }
 
-    /// What sits in `seat`, in a few words: `you` or the agent's spec (cut at 20 characters).
+    /// What sits in `seat`, in a few words: `you`, or the agent's spec up to its first comma
+    /// (`ismcts:iterations=20000`; the full spec is in the record's `seats`).
     pub fn player_name(&self, seat: Seat) -> String {
         match &self.players[seat.index()] {
             Player::Human => "you".to_string(),
             Player::Bot(b) => {
                 let full = b.spec.to_string();
-                match full.char_indices().nth(20) {
-                    Some((i, _)) => format!("{}…", &full[..i]),
-                    None => full,
-                }
+                full.split(',').next().unwrap_or_default().to_string()
             }
         }
     }

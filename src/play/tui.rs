@@ -87,6 +87,11 @@ where
         messages: Vec::new(),
         style,
     };
+    // The messages are plain text: colour belongs to the widgets.
+    let style = Style {
+        colour: false,
+        ..style
+    };
     let events = table.advance();
     ui.say(event_lines(table, &events, style));
     write_log(table, log)?;
