@@ -34,8 +34,8 @@ pub fn parse_command(line: &str, legal: ActionSet) -> Result<Command, String> {
     let text = line.trim();
     let lower = text.to_lowercase();
     match lower.as_str() {
-        "" | "show" | "s?" => return Ok(Command::Show),
-        "?" | "hint" | "h" => return Ok(Command::Hint),
+        "" | "show" => return Ok(Command::Show),
+        "?" | "hint" => return Ok(Command::Hint),
         "why" | "w" => return Ok(Command::Why),
         "undo" | "u" => return Ok(Command::Undo),
         "quit" | "q" | "exit" => return Ok(Command::Quit),
@@ -163,5 +163,10 @@ mod tests {
             Ok(Command::Decide(Action::NameTrump(Suit::Spades)))
         );
         assert!(parse_command("TD", trumps).is_err());
+        assert_eq!(
+            parse_command("h", trumps),
+            Ok(Command::Decide(Action::NameTrump(Suit::Hearts))),
+            "h names hearts"
+        );
     }
 }

@@ -303,7 +303,7 @@ where
         events
     }
 
-    /// The person in `seat`… plays `action`, then the bots reply until a person is to act.
+    /// The person to act takes `action`; then the bots reply until a person is to act again.
     ///
     /// # Errors
     /// The action is not legal, or no person is to act.

@@ -1,7 +1,7 @@
 //! `tricklab show`: golden text for two fixed hands, every game and player count, and the HTML
 //! page checked by a strict XML parser (every card of a trick once in that trick's row).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -331,7 +331,7 @@ fn text_of(e: &Element) -> String {
         .collect()
 }
 
-fn check_html(page: &str, players: usize) {
+pub(crate) fn check_html(page: &str, players: usize) {
     let root = Strict::document(page);
     assert_eq!(root.name, "html");
     let mut all = Vec::new();

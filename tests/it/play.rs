@@ -3,7 +3,7 @@
 //! undo mixed in; the command line must then write exactly the records the library wrote,
 //! answer each bad input with one line and the same prompt, and leave a log that replays.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -283,4 +283,32 @@ fn bad_seatings_are_refused_with_code_2() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says) && err.lines().count() == 1, "{err}");
     }
+}
+
+#[test]
+fn a_searching_bots_values_reach_the_log_and_the_html_page() {
+    let rules = whist::Setup::from_options(4, &Default::default()).unwrap();
+    let (_, records, _) = script(rules, "human;ismcts:iterations=50;rules;rules", 6, None);
+    assert!(records.iter().all(|r| r.contains("\"info\":[{\"index\":")));
+    let dir = tempdir("info");
+    let log = dir.join("info.jsonl");
+    std::fs::write(&log, records.join("\n") + "\n").unwrap();
+    tricklab_ok(&["replay", log.to_str().unwrap()]);
+    let html = dir.join("hand.html");
+    tricklab_ok(&[
+        "show",
+        log.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    let page = std::fs::read_to_string(&html).unwrap();
+    crate::show::check_html(&page, 4);
+    assert!(
+        page.contains("<ul class=\"info\" title=\"ismcts:iterations=50"),
+        "values shown"
+    );
+    assert!(
+        page.contains("seat 1 West (ismcts:iterations=50"),
+        "seats named"
+    );
 }
