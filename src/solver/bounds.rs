@@ -12,17 +12,7 @@
 use super::encoding::{NO_TRUMP, lane, suit_mask};
 use super::position::Position;
 use super::quick_tricks::{quick_tricks, quick_tricks_at_most};
-
-/// Tricks one coalition is sure of, and the points of its own cards in them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Sure {
-    /// Tricks.
-    pub tricks: i32,
-    /// Points of the coalition's own cards in those tricks.
-    pub points: i32,
-    /// The cards the count relies on.
-    pub ranks: u64,
-}
+use super::sure::Sure;
 
 /// The number of top cards of `live` (a lane) that `held` holds, in an unbroken run from the
 /// top, and the run as a lane. When `held` is all of `live` the lengths alone say so, and the

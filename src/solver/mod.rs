@@ -15,6 +15,7 @@
 //! | `key` | the transposition key by relative ranks |
 //! | `tt` | the transposition table |
 //! | `quick_tricks` | quick tricks: a line of cashed winners for the side on lead |
+//! | `sure` | what a bound counts: tricks surely won, their points, the cards relied on |
 //! | `bounds` | later tricks, the bounds at the start of a trick, tricks surely won |
 //! | `search` | the zero-window alpha-beta search |
 //! | `driver` | the [`Solver`]: exact values by moving the bound, and the value of every card |
@@ -55,10 +56,11 @@ mod quick_tricks;
 mod scoring;
 mod search;
 mod stats;
+mod sure;
 mod tt;
 
 pub use driver::{DEFAULT_TT_BITS, Solution, Solver};
-pub use games::Solvable;
+pub use games::{Solvable, SolveError};
 pub use position::{Position, PositionError};
 pub use scoring::Scoring;
 pub use stats::Stats;

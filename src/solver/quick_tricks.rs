@@ -21,9 +21,9 @@
 
 use crate::games::MAX_SEATS;
 
-use super::bounds::Sure;
 use super::encoding::{NO_TRUMP, bits, lane, suit_mask};
 use super::position::Position;
+use super::sure::Sure;
 
 /// The line's view of the table: our side's hands as they shrink, and what the opponents
 /// may still hold.
