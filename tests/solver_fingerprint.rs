@@ -14,7 +14,10 @@ use tricklab::games::{Seat, Sides, TrumpOrder};
 use tricklab::solver::{Position, Scoring, Solver};
 
 /// The golden file.
-const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/solver_fingerprint.txt");
+const GOLDEN: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/solver_fingerprint.txt"
+);
 
 /// SplitMix64: the deals depend on nothing but this file.
 struct Mix(u64);
@@ -187,5 +190,9 @@ fn values_and_node_counts_match_the_golden_file() {
     for (i, (g, w)) in got.lines().zip(want.lines()).enumerate() {
         assert_eq!(g, w, "line {} of the fingerprint differs", i + 1);
     }
-    assert_eq!(got.lines().count(), want.lines().count(), "line counts differ");
+    assert_eq!(
+        got.lines().count(),
+        want.lines().count(),
+        "line counts differ"
+    );
 }

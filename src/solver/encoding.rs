@@ -12,6 +12,10 @@ use crate::games::TrumpOrder;
 /// The 13 used bits of a lane.
 pub(super) const LANE: u64 = 0x1FFF;
 
+/// "No card": no card won the last trick against its suit, no move is stored, no killer
+/// move is known. Above every solver card (the highest is `3 * 16 + 12`).
+pub(super) const NO_CARD: u8 = 0xFF;
+
 /// The trump lane of "no trumps".
 pub(super) const NO_TRUMP: u8 = 4;
 

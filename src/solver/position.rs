@@ -10,7 +10,7 @@ use thiserror::Error;
 use crate::cards::{Card, CardSet, Suit};
 use crate::games::{MAX_SEATS, Seat, Side, Sides, TrumpOrder};
 
-use super::encoding::{Encoding, NO_TRUMP, bits, lane, suit_mask};
+use super::encoding::{Encoding, NO_CARD, NO_TRUMP, bits, lane, suit_mask};
 use super::scoring::Scoring;
 
 /// Why a position could not be built or a card not played.
@@ -69,9 +69,6 @@ pub enum PositionError {
     #[error("every card has been played")]
     Over,
 }
-
-/// "No card" in [`Position::won_card`].
-const NO_CARD: u8 = 0xFF;
 
 /// A perfect-information position of a trick-taking hand.
 ///

@@ -17,11 +17,11 @@
 
 use super::Solver;
 use super::bounds::{decide, trick_winner};
-use super::encoding::lane;
+use super::encoding::{NO_CARD, lane};
 use super::moves::{MoveList, generate};
 use super::ordering::order;
 use super::position::Position;
-use super::tt::{Keyed, NO_MOVE};
+use super::tt::Keyed;
 
 /// An answer and the cards it relied on.
 type Answer = (bool, u64);
@@ -77,11 +77,11 @@ impl Solver {
             return (v >= target, ranks | honours);
         }
         let shape = Keyed::new(p.shape_for::<POINTS>());
-        let mut best_stored = NO_MOVE;
+        let mut best_stored = NO_CARD;
         let mut unseen = true;
         let hit = self.tt.probe(&shape, p.layout(), |hit| {
             unseen = false;
-            if hit.best != NO_MOVE {
+            if hit.best != NO_CARD {
                 best_stored = hit.best;
             }
             hit.lo as i32 >= need || (hit.hi as i32) < need
@@ -96,7 +96,7 @@ impl Solver {
             self.stats.bound_cuts += 1;
             return (ok, ranks | honours);
         }
-        let remembered = if best_stored == NO_MOVE {
+        let remembered = if best_stored == NO_CARD {
             None
         } else {
             p.card_from_top(best_stored)
@@ -108,7 +108,7 @@ impl Solver {
         } else {
             (0, need - 1)
         };
-        let best = best.map_or(NO_MOVE, |c| p.top_index(c));
+        let best = best.map_or(NO_CARD, |c| p.top_index(c));
         let bounds = (lo.clamp(0, 255) as u8, hi.clamp(0, 255) as u8, best);
         self.tt.store(&shape, &p.pattern(ranks), bounds, unseen);
         (ok, ranks)
