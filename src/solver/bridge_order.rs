@@ -76,7 +76,7 @@ impl View<'_> {
         if s == NO_TRUMP || h > 3 {
             0
         } else {
-            lane(self.p.hands[h], s)
+            lane(self.p.hand_bits(h), s)
         }
     }
 
@@ -91,11 +91,13 @@ impl View<'_> {
     fn owner(&self, s: u8, bit: u32) -> usize {
         let c = (s << 4) | bit as u8;
         // Which hand holds it, without a branch per hand (that would be as good as random).
-        let held = (0..4).fold(0, |a, h| a | (self.p.hands[h] >> c & 1) << h);
+        let held = (0..4).fold(0, |a, h| a | (self.p.hand_bits(h) >> c & 1) << h);
         if held != 0 {
             return held.trailing_zeros() as usize;
         }
-        let i = self.p.trick[..self.p.trick_len as usize]
+        let i = self
+            .p
+            .trick_so_far()
             .iter()
             .position(|&t| t == c)
             .unwrap_or(0);
@@ -195,22 +197,22 @@ fn moves_of(list: &MoveList) -> [Mv; 16] {
 /// the list is in order already (fourth hand following suit, whose order comes straight from
 /// the position), so that it needs no sort (its weights are then left unset).
 pub(super) fn weigh(p: &Position, list: &mut MoveList, killer: u8, remembered: Option<u8>) -> bool {
-    if p.trick_len == 3 && list.cards[0] >> 4 == p.led() {
+    if p.trick_len() == 3 && list.cards[0] >> 4 == p.led() {
         fourth_follows(p, list);
         return true;
     }
     let v = View {
         p,
         trump: p.trump_lane(),
-        lead: p.leader as usize,
-        curr: p.to_move as usize,
-        tricks: p.tricks_left as i32,
+        lead: p.leader_seat() as usize,
+        curr: p.seat_to_play() as usize,
+        tricks: p.tricks_left() as i32,
     };
     let mv = moves_of(list);
     let n = list.len;
     let trump_live = v.trump != NO_TRUMP && p.live_lane(v.trump) != 0;
     let w = &mut list.weights;
-    match p.trick_len {
+    match p.trick_len() {
         0 => {
             let is = |i: usize, c: Option<u8>| c.is_some_and(|c| c == list.cards[i]);
             // The moves come suit by suit: what a suit's cards share is worked out once.
@@ -278,7 +280,7 @@ pub(super) fn weigh(p: &Position, list: &mut MoveList, killer: u8, remembered: O
 
 /// The rank of the card led.
 fn lead0(v: &View) -> i32 {
-    (v.p.trick[0] & 15) as i32 + 2
+    (v.p.trick_so_far()[0] & 15) as i32 + 2
 }
 
 /// The winning card of the trick so far (as the position keeps it): its suit, DDS rank and
@@ -286,8 +288,8 @@ fn lead0(v: &View) -> i32 {
 #[inline]
 fn winning_so_far(v: &View) -> (u8, i32, usize) {
     let p = v.p;
-    let best = p.win_card;
-    let who = (p.win_seat as usize + 4 - v.lead) & 3;
+    let best = p.winning_card();
+    let who = (p.winning_seat() as usize + 4 - v.lead) & 3;
     (best >> 4, (best & 15) as i32 + 2, who)
 }
 
@@ -944,12 +946,12 @@ fn third_nt_void(v: &View, m: Mv) -> i16 {
 /// and the others in place puts the list in order with no weights and no sort (a sort would
 /// move every card past every other).
 fn fourth_follows(p: &Position, list: &mut MoveList) {
-    let partner_wins = p.win_seat as usize == lho(p.leader as usize);
-    let ruffed = p.win_card >> 4 != p.led();
+    let partner_wins = p.winning_seat() as usize == lho(p.leader_seat() as usize);
+    let ruffed = p.winning_card() >> 4 != p.led();
     let to_beat = if partner_wins || ruffed {
         15
     } else {
-        p.win_card & 15
+        p.winning_card() & 15
     };
     let n = list.len;
     let winners = list.cards[..n]

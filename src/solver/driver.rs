@@ -51,11 +51,11 @@ impl Context {
         Context {
             trump: enc.trump,
             jack_high: enc.jack_high,
-            n: p.n,
-            max_seats: p.max_seats,
-            per_trick: p.per_trick,
-            share: p.share,
-            valued: p.valued,
+            n: p.seat_count(),
+            max_seats: p.side_seats(),
+            per_trick: p.trick_points(),
+            share: p.share(),
+            valued: p.scoring_trumps(),
         }
     }
 }
@@ -175,7 +175,7 @@ impl Solver {
         if p.is_over() {
             return solution;
         }
-        let maxing = p.is_max(p.to_move);
+        let maxing = p.is_max(p.seat_to_play());
         let mut best: Option<i32> = None;
         let mut guess = None;
         let mut classes = [(0u8, 0u64); 16];

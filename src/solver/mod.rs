@@ -7,12 +7,12 @@
 //! |---|---|
 //! | `encoding` | the solver's cards: each suit's lane in trick-power order |
 //! | `position` | the position: hands, trick, trumps, the side solved for, what it banked |
+//! | `position::key` | the transposition key by relative ranks (a part of the position) |
 //! | `scoring` | what the side counts: tricks, or Catch the Ten's honours and cards |
 //! | `games` | positions from game states ([`Solvable`]) |
 //! | `moves` | move generation, one card per class of equivalent cards |
 //! | `ordering` | move ordering heuristics |
 //! | `bridge_order` | DDS's ordering weights, for four seats in two partnerships |
-//! | `key` | the transposition key by relative ranks |
 //! | `tt` | the transposition table |
 //! | `quick_tricks` | quick tricks: a line of cashed winners for the side on lead |
 //! | `sure` | what a bound counts: tricks surely won, their points, the cards relied on |
@@ -48,7 +48,6 @@ mod bridge_order;
 mod driver;
 mod encoding;
 mod games;
-mod key;
 mod moves;
 mod ordering;
 mod position;

@@ -138,11 +138,11 @@ impl Line {
 /// The seats of the leader's coalition and of the other, as masks.
 #[inline]
 fn coalitions(p: &Position) -> (u8, u8) {
-    let others = ((1u16 << p.n) - 1) as u8 & !p.max_seats;
-    if p.is_max(p.leader) {
-        (p.max_seats, others)
+    let others = ((1u16 << p.seat_count()) - 1) as u8 & !p.side_seats();
+    if p.is_max(p.leader_seat()) {
+        (p.side_seats(), others)
     } else {
-        (others, p.max_seats)
+        (others, p.side_seats())
     }
 }
 
@@ -153,14 +153,14 @@ fn coalitions(p: &Position) -> (u8, u8) {
 /// that asks it at every position the table does not answer.)
 #[inline(always)]
 pub(super) fn quick_tricks_at_most(p: &Position) -> i32 {
-    debug_assert_eq!(p.trick_len, 0);
+    debug_assert_eq!(p.trick_len(), 0);
     let (our_seats, _) = coalitions(p);
     let mut ours = 0u64;
     for seat in bits(our_seats as u64) {
-        ours |= p.hands[seat as usize];
+        ours |= p.hand_bits(seat as usize);
     }
     // At the start of a trick every live card is in a hand.
-    let theirs = p.live & !ours;
+    let theirs = p.live_bits() & !ours;
     let mut tricks = 0;
     for s in 0..4u8 {
         let (mine, opp) = (lane(ours, s), lane(theirs, s));
@@ -171,7 +171,7 @@ pub(super) fn quick_tricks_at_most(p: &Position) -> i32 {
             (mine >> (64 - opp.leading_zeros())).count_ones() as i32
         } else {
             bits(our_seats as u64)
-                .map(|seat| lane(p.hands[seat as usize], s).count_ones() as i32)
+                .map(|seat| lane(p.hand_bits(seat as usize), s).count_ones() as i32)
                 .max()
                 .unwrap_or(0)
         };
@@ -182,27 +182,27 @@ pub(super) fn quick_tricks_at_most(p: &Position) -> i32 {
 /// The tricks the leader's side can cash at once, the points of its own cards in them, and
 /// the cards the count relies on. The line stops as soon as `enough` holds for its count.
 pub(super) fn quick_tricks(p: &Position, enough: impl Fn(&Sure) -> bool) -> Sure {
-    debug_assert_eq!(p.trick_len, 0);
+    debug_assert_eq!(p.trick_len(), 0);
     let (ours, theirs) = coalitions(p);
     let mut line = Line {
         trump: p.trump_lane(),
         ours,
-        hands: p.hands,
+        hands: p.hands_bits(),
         opp_cards: [0; 4],
         opp_len: [[0; 4]; MAX_SEATS],
         holding: [0; 4],
     };
     for seat in bits(theirs as u64) {
         for s in 0..4u8 {
-            let l = lane(p.hands[seat as usize], s);
+            let l = lane(p.hand_bits(seat as usize), s);
             line.opp_cards[s as usize] |= l;
             line.opp_len[seat as usize][s as usize] = l.count_ones() as u8;
             line.holding[s as usize] |= ((l != 0) as u8) << seat;
         }
     }
     let mut sure = Sure::default();
-    let mut h = p.leader as usize;
-    while sure.tricks < p.tricks_left as i32 && !enough(&sure) {
+    let mut h = p.leader_seat() as usize;
+    while sure.tricks < p.tricks_left() as i32 && !enough(&sure) {
         let Some((led, cross)) = line.choose(h) else {
             break;
         };
@@ -412,12 +412,12 @@ mod tests {
             let p = random_position(&order, (seats, size, tricks), trump, leader % seats, &picks);
             let line = quick_tricks(&p, |_| false).tricks;
             prop_assert!(quick_tricks_at_most(&p) >= line);
-            if p.tricks_left <= 5 {
+            if p.tricks_left() <= 5 {
                 let future = Solver::with_table_bits(12).value(&p) - p.base();
-                if p.is_max(p.leader) {
+                if p.is_max(p.leader_seat()) {
                     prop_assert!(future >= line, "the side on lead makes {future} < {line}");
                 } else {
-                    let left = p.tricks_left as i32;
+                    let left = p.tricks_left() as i32;
                     prop_assert!(future <= left - line, "{future} > {left} - {line}");
                 }
             }

@@ -41,14 +41,14 @@ impl Solver {
     /// (see [`Position::tricks_only`]).
     fn search_for<const POINTS: bool>(&mut self, p: &Position, target: i32) -> Answer {
         self.stats.nodes += 1;
-        if p.trick_len != 0 {
+        if p.trick_len() != 0 {
             // Whether winning this trick would make the target, or losing it would miss it:
             // only then is it worth asking whether one coalition is sure to win it.
             let points = p.trick_value_for::<POINTS>();
             let base = p.base_for::<POINTS>();
             let makes = base + p.future_of_for::<POINTS>(1, points) >= target;
             let rest = p.future_of_for::<POINTS>(
-                p.tricks_left as i32 - 1,
+                p.tricks_left() as i32 - 1,
                 p.live_value_for::<POINTS>() - points,
             );
             let misses = base + rest < target;
@@ -69,10 +69,10 @@ impl Solver {
             return (true, honours);
         }
         let max_future = p.max_future_for::<POINTS>();
-        if p.tricks_left == 0 || need > max_future {
+        if p.tricks_left() == 0 || need > max_future {
             return (false, honours);
         }
-        if p.tricks_left == 1 {
+        if p.tricks_left() == 1 {
             let (v, ranks) = last_trick::<POINTS>(p);
             return (v >= target, ranks | honours);
         }
@@ -123,11 +123,11 @@ impl Solver {
         target: i32,
         remembered: Option<u8>,
     ) -> (bool, Option<u8>, u64) {
-        let maxing = p.is_max(p.to_move);
+        let maxing = p.is_max(p.seat_to_play());
         let mut list = MoveList::new();
         generate(p, &mut list);
         if list.len > 1 {
-            let k = self.killers[p.tricks_left as usize][p.trick_len as usize];
+            let k = self.killers[p.tricks_left() as usize][p.trick_len() as usize];
             order(p, &mut list, remembered, k);
         }
         // The scoring trumps live here (also those in the trick) keep their identity in every
@@ -148,11 +148,11 @@ impl Solver {
             child.play_bit_for::<POINTS>(c);
             let (ok, mut ranks) = self.search_for::<POINTS>(&child, target);
             ranks |= honours;
-            if child.trick_len == 0 {
+            if child.trick_len() == 0 {
                 ranks |= child.won_by_rank();
             }
             if ok == maxing {
-                self.killers[p.tricks_left as usize][p.trick_len as usize] = c;
+                self.killers[p.tricks_left() as usize][p.trick_len() as usize] = c;
                 return (ok, Some(c), ranks);
             }
             all |= ranks;
@@ -197,8 +197,8 @@ fn keep_classes_whole(list: &MoveList, mut ranks: u64) -> u64 {
 #[inline]
 fn last_trick<const POINTS: bool>(p: &Position) -> (i32, u64) {
     let mut q = *p;
-    for _ in 0..q.n {
-        let c = q.hands[q.to_move as usize].trailing_zeros() as u8;
+    for _ in 0..q.seat_count() {
+        let c = q.hand_bits(q.seat_to_play() as usize).trailing_zeros() as u8;
         q.play_bit_for::<POINTS>(c);
     }
     (q.base_for::<POINTS>(), q.won_by_rank())

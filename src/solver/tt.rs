@@ -1,6 +1,6 @@
 //! The transposition table: bounds on the value still to come from a position at the start of
 //! a trick, stored under the position's [`Shape`] with the [`Pattern`] of the cards that
-//! mattered (see [`key`](super::key)), and the move that last proved a bound.
+//! mattered (see [`key`](super::position::key)), and the move that last proved a bound.
 //!
 //! As in DDS, the entries of one shape are kept together: an index maps each shape to a chain
 //! of blocks of its entries, newest first, and a probe walks the chain testing each pattern
@@ -18,7 +18,7 @@
 //! as trumps, the side and the scoring are unchanged.
 
 use super::encoding::NO_CARD;
-use super::key::{Pattern, Shape};
+use super::position::{Pattern, Shape};
 
 /// Index slots per block of the arena, as a shift: the index has half as many slots.
 const INDEX_SHIFT: u32 = 1;
