@@ -10,6 +10,7 @@
 //! the cards above them.
 
 use super::encoding::{NO_TRUMP, lane, suit_mask};
+use super::encoding::{power_of, suit_of};
 use super::position::Position;
 use super::quick_tricks::{quick_tricks, quick_tricks_at_most};
 use super::sure::Sure;
@@ -254,18 +255,18 @@ fn best_card(p: &Position, s: u8) -> Option<u8> {
 pub(super) fn beatable(p: &Position, first: u8, count: u8, holder: bool, x: u8) -> bool {
     let led = p.led();
     let trump = p.trump_lane();
-    let xs = x >> 4;
+    let xs = suit_of(x);
     let mut s = first;
     for _ in 0..count {
         if p.is_max(s) != holder {
             let h = p.hand_bits(s as usize);
             let follow = lane(h, led);
             let beats = if follow != 0 {
-                xs == led && follow >> (x & 15) > 1
+                xs == led && follow >> power_of(x) > 1
             } else if trump != NO_TRUMP {
                 let t = lane(h, trump);
                 if xs == trump {
-                    t >> (x & 15) > 1
+                    t >> power_of(x) > 1
                 } else {
                     t != 0
                 }

@@ -12,6 +12,7 @@
 use super::bounds;
 use super::bridge_order;
 use super::encoding::{NO_TRUMP, lane};
+use super::encoding::{power_of, suit_of};
 use super::moves::MoveList;
 use super::position::Position;
 
@@ -37,7 +38,7 @@ fn beatable(p: &Position, me: u8, x: u8) -> bool {
 /// How expensive a card is to give up: trumps above every side card, then rank.
 #[inline]
 fn strength(p: &Position, c: u8) -> i16 {
-    (if c >> 4 == p.trump_lane() { 16 } else { 0 }) + (c & 15) as i16
+    (if suit_of(c) == p.trump_lane() { 16 } else { 0 }) + power_of(c) as i16
 }
 
 /// Weighs the moves of the seat to play and sorts them; `remembered` (a solver card, if
@@ -117,12 +118,12 @@ fn weigh_leads(p: &Position, list: &mut MoveList) {
     let mine = p.hand_bits(me as usize);
     for i in 0..list.len {
         let c = list.cards[i];
-        let s = c >> 4;
-        let b = (c & 15) as i16;
+        let s = suit_of(c);
+        let b = power_of(c) as i16;
         let live = p.live_lane(s);
         let others = live & !lane(mine, s);
         let value = p.value_of(c) as i16;
-        let w = if others >> (c & 15) <= 1 {
+        let w = if others >> power_of(c) <= 1 {
             // A winner: no card of another hand above it.
             let ruffable = trump != NO_TRUMP
                 && s != trump

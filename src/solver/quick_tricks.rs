@@ -19,6 +19,7 @@
 //! lengths decide everything else, such as which partner wins a trick in which no other card
 //! of the winning card's suit fell.
 
+use super::encoding::{power_of, suit_of};
 use crate::games::MAX_SEATS;
 
 use super::encoding::{NO_TRUMP, bits, lane, suit_mask};
@@ -88,10 +89,10 @@ impl Line {
                 continue;
             }
             let low = (16 * s as u32 + l.trailing_zeros()) as u8;
-            if self.winner(m, s).is_none() && best.is_none_or(|b| (low & 15) < (b & 15)) {
+            if self.winner(m, s).is_none() && best.is_none_or(|b| power_of(low) < power_of(b)) {
                 best = Some(low);
             }
-            if fallback.is_none_or(|b| (low & 15) < (b & 15)) {
+            if fallback.is_none_or(|b| power_of(low) < power_of(b)) {
                 fallback = Some(low);
             }
         }
@@ -206,7 +207,7 @@ pub(super) fn quick_tricks(p: &Position, enough: impl Fn(&Sure) -> bool) -> Sure
         let Some((led, cross)) = line.choose(h) else {
             break;
         };
-        let s = led >> 4;
+        let s = suit_of(led);
         // The winner must keep its place above the opponents' cards of the suit (when they
         // hold none, the lengths say so).
         if line.opp_cards[s as usize] != 0 {
@@ -252,7 +253,7 @@ pub(super) fn quick_tricks(p: &Position, enough: impl Fn(&Sure) -> bool) -> Sure
         // card's suit fell (a partner followed, or overruffed), that is a matter of rank,
         // which the winners above need not fix when no opponent held the suit. When none did
         // (the partners threw other suits, or one ruffed alone), the lengths decide it.
-        if played & !(1u64 << best) & suit_mask(best >> 4) != 0 {
+        if played & !(1u64 << best) & suit_mask(suit_of(best)) != 0 {
             sure.ranks |= 1u64 << best;
         }
         sure.tricks += 1;

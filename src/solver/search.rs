@@ -18,6 +18,7 @@
 use super::Solver;
 use super::bounds::{decide, trick_winner};
 use super::encoding::{NO_CARD, lane};
+use super::encoding::{power_of, suit_of};
 use super::moves::{MoveList, generate};
 use super::ordering::order;
 use super::position::Position;
@@ -139,7 +140,7 @@ impl Solver {
         // position that differs from it only in cards that did not matter.
         let mut settled = [0u8; 4];
         for &c in list.as_slice() {
-            let (s, bit) = ((c >> 4) as usize, c & 15);
+            let (s, bit) = (suit_of(c) as usize, power_of(c));
             if bit < settled[s] {
                 self.stats.small_skips += 1;
                 continue;

@@ -32,6 +32,7 @@ mod third;
 mod view;
 
 use super::encoding::NO_TRUMP;
+use super::encoding::suit_of;
 use super::moves::MoveList;
 use super::position::Position;
 
@@ -52,7 +53,7 @@ use view::{View, moves_of};
 /// the list is in order already (fourth hand following suit, whose order comes straight from
 /// the position), so that it needs no sort (its weights are then left unset).
 pub(super) fn weigh(p: &Position, list: &mut MoveList, killer: u8, remembered: Option<u8>) -> bool {
-    if p.trick_len() == 3 && list.cards[0] >> 4 == p.led() {
+    if p.trick_len() == 3 && suit_of(list.cards[0]) == p.led() {
         weight_alloc_combined_notvoid3(p, list);
         return true;
     }

@@ -3,6 +3,7 @@
 
 use crate::solver::encoding::NO_TRUMP;
 use crate::solver::encoding::lane;
+use crate::solver::encoding::{power_of, suit_of};
 use crate::solver::moves::MoveList;
 use crate::solver::position::Position;
 
@@ -186,7 +187,7 @@ pub(super) fn moves_of(list: &MoveList) -> [Mv; 16] {
 
 /// The rank of the card led.
 pub(super) fn lead0(v: &View) -> i32 {
-    (v.p.trick_so_far()[0] & 15) as i32 + 2
+    power_of(v.p.trick_so_far()[0]) as i32 + 2
 }
 
 /// The winning card of the trick so far (as the position keeps it): its suit, DDS rank and
@@ -196,7 +197,7 @@ pub(super) fn winning_so_far(v: &View) -> (u8, i32, usize) {
     let p = v.p;
     let best = p.winning_card();
     let who = (p.winning_seat() as usize + 4 - v.lead) & 3;
-    (best >> 4, (best & 15) as i32 + 2, who)
+    (suit_of(best), power_of(best) as i32 + 2, who)
 }
 
 /// Discourages throwing from a doubleton headed by the second-highest card.

@@ -18,6 +18,7 @@
 use super::Position;
 use crate::cards::{SELECT_IN_BYTE, byte_counts};
 use crate::solver::encoding::{bits, lane, suit_mask};
+use crate::solver::encoding::{power_of, suit_of};
 
 /// Where a position is, in the parts an entry must match exactly: each hand's length in each
 /// suit, and the leader, clamped cards still needed, live scoring trumps and tricks left.
@@ -182,8 +183,8 @@ impl Position {
     /// cards of the suit are above it.
     #[inline]
     pub(in crate::solver) fn top_index(&self, c: u8) -> u8 {
-        let s = c >> 4;
-        let above = lane(self.live, s) >> ((c & 15) + 1);
+        let s = suit_of(c);
+        let above = lane(self.live, s) >> (power_of(c) + 1);
         s << 4 | above.count_ones() as u8
     }
 
@@ -213,8 +214,8 @@ impl Position {
     /// Deletes card `c`'s owner code from its suit's word (before `c` leaves `live`).
     #[inline]
     pub(in crate::solver) fn remove_code(&mut self, c: u8) {
-        let s = (c >> 4) as usize;
-        let below = lane(self.live, s as u8) & ((1u64 << (c & 15)) - 1);
+        let s = suit_of(c) as usize;
+        let below = lane(self.live, s as u8) & ((1u64 << power_of(c)) - 1);
         let at = below.count_ones() * self.code_bits as u32;
         let w = self.owner_codes[s] as u64;
         let low = w & ((1u64 << at) - 1);

@@ -5,6 +5,7 @@
 //! (copy-make), so there is nothing to undo. Cards are held in the solver's encoding (see
 //! [`encoding`](super::encoding)); the public methods speak real cards.
 
+use super::encoding::{power_of, suit_of};
 use thiserror::Error;
 
 use crate::cards::{Card, CardSet, Suit};
@@ -238,7 +239,7 @@ impl Position {
         if let Some(t) = trump {
             for &r in scoring.valued_ranks() {
                 let c = Card::new(t, r);
-                let bit = enc.card(c) & 15;
+                let bit = power_of(enc.card(c));
                 let v = scoring.card_value(c, trump);
                 debug_assert!(v < 16, "a card value fits in four bits");
                 p.trump_points |= (v as u64) << (4 * bit);
@@ -374,27 +375,27 @@ impl Position {
         if self.trick_len == 0 {
             return hand;
         }
-        let same = hand & suit_mask(self.trick[0] >> 4);
+        let same = hand & suit_mask(suit_of(self.trick[0]));
         if same != 0 { same } else { hand }
     }
 
     /// The suit led, once a card is down.
     #[inline]
     pub(super) fn led(&self) -> u8 {
-        self.trick[0] >> 4
+        suit_of(self.trick[0])
     }
 
     /// Whether card `c` beats card `w` in a trick (with `w` already in it).
     #[inline]
     pub(super) fn beats(&self, c: u8, w: u8) -> bool {
-        let (cs, ws) = (c >> 4, w >> 4);
+        let (cs, ws) = (suit_of(c), suit_of(w));
         (cs == ws && c > w) || (cs == self.encoding.trump && ws != self.encoding.trump)
     }
 
     /// [`Position::beats`] with both halves worked out, for callers that must not branch.
     #[inline]
     fn beats_eagerly(&self, c: u8, w: u8) -> bool {
-        let (cs, ws) = (c >> 4, w >> 4);
+        let (cs, ws) = (suit_of(c), suit_of(w));
         ((cs == ws) & (c > w)) | ((cs == self.encoding.trump) & (ws != self.encoding.trump))
     }
 
@@ -443,10 +444,10 @@ impl Position {
     #[inline]
     fn finish_trick<const POINTS: bool>(&mut self) {
         let n = self.seats as usize;
-        let win_suit = self.win_card >> 4;
+        let win_suit = suit_of(self.win_card);
         let same_suit = self.trick[..n]
             .iter()
-            .filter(|&&c| c >> 4 == win_suit)
+            .filter(|&&c| suit_of(c) == win_suit)
             .count();
         self.won_card = if same_suit >= 2 {
             self.win_card
@@ -585,7 +586,8 @@ impl Position {
     #[inline]
     pub(super) fn value_of(&self, c: u8) -> u8 {
         // A mask rather than a branch: whether a card is a trump is hard to predict.
-        self.trump_points_of(c & 15) & ((c >> 4 == self.encoding.trump) as u8).wrapping_neg()
+        self.trump_points_of(power_of(c))
+            & ((suit_of(c) == self.encoding.trump) as u8).wrapping_neg()
     }
 
     /// The points of bit `bit` of the trump lane.
