@@ -128,7 +128,7 @@ impl Solver {
         let mut list = MoveList::new();
         generate(p, &mut list);
         if list.len > 1 {
-            let k = self.killers[p.tricks_left() as usize][p.trick_len() as usize];
+            let k = self.killers[p.tricks_left()][p.trick_len() as usize];
             order(p, &mut list, remembered, k);
         }
         // The scoring trumps live here (also those in the trick) keep their identity in every
@@ -153,7 +153,7 @@ impl Solver {
                 ranks |= child.won_by_rank();
             }
             if ok == maxing {
-                self.killers[p.tricks_left() as usize][p.trick_len() as usize] = c;
+                self.killers[p.tricks_left()][p.trick_len() as usize] = c;
                 return (ok, Some(c), ranks);
             }
             all |= ranks;
