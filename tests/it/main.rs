@@ -30,4 +30,5 @@ mod rules_nine_five_two;
 mod rules_whist;
 mod solver_brute_force;
 mod solver_dds;
+mod solver_fingerprint;
 mod whist_cases;

@@ -4,7 +4,7 @@
 //!
 //! A change that only makes the solver's code clearer must leave every line alone: the values
 //! *and* the node counts. A change meant to alter the search (a new bound, a new ordering)
-//! regenerates the file with `TRICKLAB_BLESS=1 cargo test --test solver_fingerprint` and says
+//! regenerates the file with `TRICKLAB_BLESS=1 cargo test --test it solver_fingerprint` and says
 //! in its commit what the counts did.
 
 use std::fmt::Write;
