@@ -6,13 +6,13 @@
 //! | file | job |
 //! |---|---|
 //! | `encoding` | the solver's cards: each suit's lane in trick-power order |
-//! | `position` | the position: hands, trick, trumps, the side solved for, what it banked |
+//! | `position` | the position: hands, trick, trumps, the side solved for, what it banked (private fields, read through named accessors) |
 //! | `position::key` | the transposition key by relative ranks (a part of the position) |
 //! | `scoring` | what the side counts: tricks, or Catch the Ten's honours and cards |
 //! | `games` | positions from game states ([`Solvable`]) |
 //! | `moves` | move generation, one card per class of equivalent cards |
 //! | `ordering` | move ordering heuristics |
-//! | `bridge_order` | DDS's ordering weights, for four seats in two partnerships |
+//! | `bridge_order` | DDS's ordering weights, for four seats in two partnerships: a file per hand of the trick, a function per DDS `WeightAlloc…` case |
 //! | `tt` | the transposition table |
 //! | `quick_tricks` | quick tricks: a line of cashed winners for the side on lead |
 //! | `sure` | what a bound counts: tricks surely won, their points, the cards relied on |
