@@ -79,7 +79,7 @@ pub fn solve<'py>(py: Python<'py>, state: &PyState) -> PyResult<Bound<'py, PyDic
     let solved: Option<Solved> = py.detach(|| {
         each_play!(&state.play, p => {
             let seat = p.hand.to_act()?;
-            let pos = p.hand.position_for(seat)?;
+            let pos = p.hand.position_for(seat).ok()?;
             let s = Solver::new().solve(&pos);
             Some((s.to_act.index(), s.value, s.cards().map(|(c, v)| (c.to_string(), v)).collect()))
         })

@@ -10,19 +10,10 @@
 //! the cards above them.
 
 use super::encoding::{NO_TRUMP, lane, suit_mask};
+use super::encoding::{power_of, suit_of};
 use super::position::Position;
 use super::quick_tricks::{quick_tricks, quick_tricks_at_most};
-
-/// Tricks one coalition is sure of, and the points of its own cards in them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Sure {
-    /// Tricks.
-    pub tricks: i32,
-    /// Points of the coalition's own cards in those tricks.
-    pub points: i32,
-    /// The cards the count relies on.
-    pub ranks: u64,
-}
+use super::sure::Sure;
 
 /// The number of top cards of `live` (a lane) that `held` holds, in an unbroken run from the
 /// top, and the run as a lane. When `held` is all of `live` the lengths alone say so, and the
@@ -42,10 +33,10 @@ fn top_run(held: u64, live: u64) -> (u32, u64, u64) {
 /// The points of the trump-lane bits in `run`.
 #[inline]
 fn points_of(p: &Position, run: u64) -> i32 {
-    let mut x = run & p.valued as u64;
+    let mut x = run & p.scoring_trumps() as u64;
     let mut sum = 0;
     while x != 0 {
-        sum += p.val(x.trailing_zeros() as u8) as i32;
+        sum += p.trump_points_of(x.trailing_zeros() as u8) as i32;
         x &= x - 1;
     }
     sum
@@ -72,17 +63,17 @@ pub(super) fn top_trumps(p: &Position, max: bool) -> Sure {
         return Sure::default();
     }
     let mut held = 0u64;
-    for s in 0..p.n {
+    for s in 0..p.seat_count() {
         if p.is_max(s) == max {
-            held |= lane(p.hands[s as usize], trump);
+            held |= lane(p.hand_bits(s as usize), trump);
         }
     }
     let live = p.live_lane(trump);
     let (count, run, matters) = top_run(held, live);
     let mut best = Sure::default();
-    for s in 0..p.n {
+    for s in 0..p.seat_count() {
         if p.is_max(s) == max {
-            let mine = lane(p.hands[s as usize], trump) & run;
+            let mine = lane(p.hand_bits(s as usize), trump) & run;
             let tricks = mine.count_ones() as i32;
             if tricks > best.tricks {
                 best = Sure {
@@ -101,12 +92,12 @@ pub(super) fn top_trumps(p: &Position, max: bool) -> Sure {
     let rest = live & !(1u64 << top);
     let second = 63 - rest.leading_zeros();
     let holder = |bit: u32| {
-        (0..p.n)
-            .find(|&s| lane(p.hands[s as usize], trump) >> bit & 1 != 0)
+        (0..p.seat_count())
+            .find(|&s| lane(p.hand_bits(s as usize), trump) >> bit & 1 != 0)
             .unwrap_or(0)
     };
     let (x, y) = (holder(top), holder(second));
-    let trumps = |s: u8| lane(p.hands[s as usize], trump).count_ones();
+    let trumps = |s: u8| lane(p.hand_bits(s as usize), trump).count_ones();
     let fixed = |bit: u32| (1u64 << bit) << (16 * trump as u32);
     if count >= 2 {
         // The top two are ours, in two hands (one hand holding both counts two above).
@@ -119,7 +110,7 @@ pub(super) fn top_trumps(p: &Position, max: bool) -> Sure {
         }
         return best;
     }
-    if count == 1 || p.is_max(p.leader) == max || p.is_max(y) != max {
+    if count == 1 || p.is_max(p.leader_seat()) == max || p.is_max(y) != max {
         return best;
     }
     if trumps(y) >= 2 && p.next_seat(x) == y {
@@ -149,7 +140,7 @@ pub(super) fn top_trumps(p: &Position, max: bool) -> Sure {
 /// winners than the answer needs.
 #[inline]
 pub(super) fn decide<const POINTS: bool>(p: &Position, need: i32) -> Option<(bool, u64)> {
-    let left = p.tricks_left as i32;
+    let left = p.tricks_left() as i32;
     let live = p.live_value_for::<POINTS>();
     let makes = |s: &Sure| p.future_of_for::<POINTS>(s.tricks, s.points) >= need;
     let defeats = |s: &Sure| p.future_of_for::<POINTS>(left - s.tricks, live - s.points) < need;
@@ -160,7 +151,7 @@ pub(super) fn decide<const POINTS: bool>(p: &Position, need: i32) -> Option<(boo
         points: live,
         ranks: 0,
     };
-    if p.is_max(p.leader) {
+    if p.is_max(p.leader_seat()) {
         if makes(&most) {
             let quick = quick_tricks(p, makes);
             if makes(&quick) {
@@ -180,8 +171,8 @@ pub(super) fn decide<const POINTS: bool>(p: &Position, need: i32) -> Option<(boo
         return None;
     }
     let (mut ours_most, mut theirs_most) = (0, 0);
-    for seat in 0..p.n {
-        let trumps = lane(p.hands[seat as usize], trump).count_ones() as i32;
+    for seat in 0..p.seat_count() {
+        let trumps = lane(p.hand_bits(seat as usize), trump).count_ones() as i32;
         if p.is_max(seat) {
             ours_most = ours_most.max(trumps);
         } else {
@@ -215,11 +206,11 @@ pub(super) fn decide<const POINTS: bool>(p: &Position, need: i32) -> Option<(boo
 /// the seat to play, or a partner who plays last, can beat it with a card that nobody of the
 /// other coalition still to play can beat.
 pub(super) fn trick_winner(p: &Position) -> Option<(bool, u64)> {
-    debug_assert!(p.trick_len > 0);
-    let left = p.n - p.trick_len;
-    let me = p.to_move;
-    let w = p.win_card;
-    let holder = p.is_max(p.win_seat);
+    debug_assert!(p.trick_len() > 0);
+    let left = p.seat_count() - p.trick_len();
+    let me = p.seat_to_play();
+    let w = p.winning_card();
+    let holder = p.is_max(p.winning_seat());
     if !beatable(p, me, left, holder, w) {
         return Some((holder, 1u64 << w));
     }
@@ -228,7 +219,7 @@ pub(super) fn trick_winner(p: &Position) -> Option<(bool, u64)> {
         // The seat to play beats the winning card with its best card, or a partner who plays
         // last does (as in DDS's quick tricks for second hand), and nobody of the other
         // coalition still to play can beat that card.
-        let last = (p.leader + p.n - 1) % p.n;
+        let last = (p.leader_seat() + p.seat_count() - 1) % p.seat_count();
         let partner_last = left >= 2 && p.is_max(last) == mine;
         let sure = |s: u8| {
             best_card(p, s)
@@ -245,7 +236,7 @@ pub(super) fn trick_winner(p: &Position) -> Option<(bool, u64)> {
 /// else its highest trump, if any.
 #[inline]
 fn best_card(p: &Position, s: u8) -> Option<u8> {
-    let hand = p.hands[s as usize];
+    let hand = p.hand_bits(s as usize);
     let led = p.led();
     let follow = lane(hand, led);
     let pool = if follow != 0 {
@@ -264,18 +255,18 @@ fn best_card(p: &Position, s: u8) -> Option<u8> {
 pub(super) fn beatable(p: &Position, first: u8, count: u8, holder: bool, x: u8) -> bool {
     let led = p.led();
     let trump = p.trump_lane();
-    let xs = x >> 4;
+    let xs = suit_of(x);
     let mut s = first;
     for _ in 0..count {
         if p.is_max(s) != holder {
-            let h = p.hands[s as usize];
+            let h = p.hand_bits(s as usize);
             let follow = lane(h, led);
             let beats = if follow != 0 {
-                xs == led && follow >> (x & 15) > 1
+                xs == led && follow >> power_of(x) > 1
             } else if trump != NO_TRUMP {
                 let t = lane(h, trump);
                 if xs == trump {
-                    t >> (x & 15) > 1
+                    t >> power_of(x) > 1
                 } else {
                     t != 0
                 }

@@ -8,15 +8,12 @@
 use crate::cards::{Card, CardSet};
 use crate::games::{MAX_SEATS, Seat};
 
-use super::encoding::bits;
+use super::encoding::{NO_CARD, bits};
 use super::moves::{MoveList, for_each_class, generate};
 use super::ordering::order;
 use super::position::Position;
 use super::stats::Stats;
 use super::tt::TransTable;
-
-/// "No killer move."
-const NO_KILLER: u8 = 0xFF;
 
 /// The default transposition table size: about `2^20` entries, in `2^17` blocks of 256 bytes
 /// and an index of `2^16` slots of 8 bytes (32.5 MiB in all).
@@ -54,11 +51,11 @@ impl Context {
         Context {
             trump: enc.trump,
             jack_high: enc.jack_high,
-            n: p.n,
-            max_seats: p.max_seats,
-            per_trick: p.per_trick,
-            share: p.share,
-            valued: p.valued,
+            n: p.seat_count(),
+            max_seats: p.side_seats(),
+            per_trick: p.trick_points(),
+            share: p.share(),
+            valued: p.scoring_trumps(),
         }
     }
 }
@@ -124,7 +121,7 @@ impl Solver {
             tt: TransTable::new(bits.clamp(4, 30)),
             stats: Stats::default(),
             context: None,
-            killers: [[NO_KILLER; MAX_SEATS]; 64],
+            killers: [[NO_CARD; MAX_SEATS]; 64],
         }
     }
 
@@ -178,7 +175,7 @@ impl Solver {
         if p.is_over() {
             return solution;
         }
-        let maxing = p.is_max(p.to_move);
+        let maxing = p.is_max(p.seat_to_play());
         let mut best: Option<i32> = None;
         let mut guess = None;
         let mut classes = [(0u8, 0u64); 16];
@@ -223,7 +220,7 @@ impl Solver {
             g = g.clamp(lo + 1, hi);
             self.stats.tests += 1;
             // As DDS does, each test starts without killer moves.
-            self.killers = [[NO_KILLER; MAX_SEATS]; 64];
+            self.killers = [[NO_CARD; MAX_SEATS]; 64];
             if self.search(p, g).0 {
                 lo = g;
                 raised = true;
@@ -255,7 +252,7 @@ fn first_guess(p: &Position) -> i32 {
     while !q.is_over() {
         generate(&q, &mut list);
         if list.len > 1 {
-            order(&q, &mut list, None, NO_KILLER);
+            order(&q, &mut list, None, NO_CARD);
         }
         q.play_bit(list.cards[0]);
     }

@@ -12,6 +12,10 @@ use crate::games::TrumpOrder;
 /// The 13 used bits of a lane.
 pub(super) const LANE: u64 = 0x1FFF;
 
+/// "No card": no card won the last trick against its suit, no move is stored, no killer
+/// move is known. Above every solver card (the highest is `3 * 16 + 12`).
+pub(super) const NO_CARD: u8 = 0xFF;
+
 /// The trump lane of "no trumps".
 pub(super) const NO_TRUMP: u8 = 4;
 
@@ -48,14 +52,14 @@ impl Encoding {
         } else {
             card.rank() as u8
         };
-        suit << 4 | bit
+        card_of(suit, bit)
     }
 
     /// The real card of a solver card.
     #[inline]
     pub fn real(&self, c: u8) -> Card {
-        let suit = c >> 4;
-        let bit = c & 15;
+        let suit = suit_of(c);
+        let bit = power_of(c);
         let rank = if self.permuted(suit) {
             rank_of_jack_high_power(bit)
         } else {
@@ -81,6 +85,25 @@ fn rank_of_jack_high_power(p: u8) -> Rank {
         .into_iter()
         .find(|&r| TrumpOrder::JACK_HIGH.power(r) == p)
         .expect("a power of 0..13")
+}
+
+/// The suit (an index) of solver card `c`.
+#[inline(always)]
+pub(super) const fn suit_of(c: u8) -> u8 {
+    c >> 4
+}
+
+/// The power of solver card `c` within its suit: its bit in the suit's lane (higher beats
+/// lower).
+#[inline(always)]
+pub(super) const fn power_of(c: u8) -> u8 {
+    c & 15
+}
+
+/// The solver card of suit `suit` (an index) and power `power`.
+#[inline(always)]
+pub(super) const fn card_of(suit: u8, power: u8) -> u8 {
+    suit << 4 | power
 }
 
 /// The set bits of `x`, lowest first.

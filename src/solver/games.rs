@@ -9,26 +9,51 @@
 //! - 9-5-2: the play phase (after the exchange, trumps and discards), tricks for one seat
 //!   against the other two, with its tricks so far banked.
 
+use thiserror::Error;
+
 use crate::cards::CardSet;
 use crate::games::catch_the_ten::{CatchTheTen, honours};
 use crate::games::nine_five_two::{NineFiveTwo, Phase};
 use crate::games::whist::Whist;
 use crate::games::{Game, MAX_SEATS, Seat, Side, TrumpOrder};
 
-use super::position::Position;
+use super::position::{Position, PositionError};
 use super::scoring::Scoring;
+
+/// Why a game state gives no position to solve.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// No card is to be played now: the hand is over, or a 9-5-2 hand is still before its
+    /// play phase.
+    #[error("no card is to be played: {0}")]
+    NoCardToPlay(&'static str),
+    /// The state's hands and trick do not make a position (a bug in the game, never bad
+    /// input).
+    #[error("the game state does not make a position: {0}")]
+    Position(#[from] PositionError),
+}
 
 /// A game whose hand in play the solver can take on.
 pub trait Solvable: Game {
-    /// The perfect-information position of the hand in play, solved for `side`. `None` when
-    /// no card is to be played (the hand is over, or a 9-5-2 hand is still before its play).
-    fn position(&self, side: Side) -> Option<Position>;
+    /// The perfect-information position of the hand in play, solved for `side`.
+    ///
+    /// # Errors
+    /// [`SolveError::NoCardToPlay`] when no card is to be played (the hand is over, or a 9-5-2
+    /// hand is still before its play); [`SolveError::Position`] when the state does not make a
+    /// position.
+    fn position(&self, side: Side) -> Result<Position, SolveError>;
 
     /// The position solved for the side of `seat`.
-    fn position_for(&self, seat: Seat) -> Option<Position> {
+    ///
+    /// # Errors
+    /// As [`Solvable::position`].
+    fn position_for(&self, seat: Seat) -> Result<Position, SolveError> {
         self.position(self.sides().side(seat))
     }
 }
+
+/// "The hand is over": no seat is to act.
+const OVER: SolveError = SolveError::NoCardToPlay("the hand is over");
 
 /// The hands at the start of the trick in progress: each seat's hand now plus the card it
 /// played to the trick.
@@ -56,11 +81,13 @@ fn replay_trick<G: Game>(state: &G, p: &mut Position) {
 }
 
 impl Solvable for CatchTheTen {
-    fn position(&self, side: Side) -> Option<Position> {
-        self.to_act()?;
+    fn position(&self, side: Side) -> Result<Position, SolveError> {
+        self.to_act().ok_or(OVER)?;
         let setup = self.setup();
         let n = setup.players();
-        let trump = self.trump()?;
+        let trump = self
+            .trump()
+            .ok_or(SolveError::NoCardToPlay("no trump suit is set yet"))?;
         let hands = hands_at_trick_start(self);
         let mut p = Position::new(
             &hands[..n],
@@ -72,34 +99,40 @@ impl Solvable for CatchTheTen {
             Scoring::Honours {
                 share: setup.share(side) as u8,
             },
-        )
-        .ok()?;
+        )?;
         let won = self.won(side) & self.set_cards(self.set());
         p.bank(honours(won, trump), won.len() as u32);
         replay_trick(self, &mut p);
-        Some(p)
+        Ok(p)
     }
 }
 
 impl Solvable for NineFiveTwo {
-    fn position(&self, side: Side) -> Option<Position> {
+    fn position(&self, side: Side) -> Result<Position, SolveError> {
         if self.phase() != Phase::Play {
-            return None;
+            return Err(SolveError::NoCardToPlay(
+                "the hand is before its play phase, or over",
+            ));
         }
         tricks_position(self, 3, side, self.tricks()[side.index()] as i32)
     }
 }
 
 impl Solvable for Whist {
-    fn position(&self, side: Side) -> Option<Position> {
-        self.to_act()?;
+    fn position(&self, side: Side) -> Result<Position, SolveError> {
+        self.to_act().ok_or(OVER)?;
         tricks_position(self, 4, side, self.side_tricks(side) as i32)
     }
 }
 
 /// The position of an aces-high game scored in tricks (9-5-2, Whist) for `side`, which has
 /// `banked` tricks already, at a table of `seats`.
-fn tricks_position<G: Game>(g: &G, seats: usize, side: Side, banked: i32) -> Option<Position> {
+fn tricks_position<G: Game>(
+    g: &G,
+    seats: usize,
+    side: Side,
+    banked: i32,
+) -> Result<Position, SolveError> {
     let hands = hands_at_trick_start(g);
     let mut p = Position::new(
         &hands[..seats],
@@ -109,9 +142,8 @@ fn tricks_position<G: Game>(g: &G, seats: usize, side: Side, banked: i32) -> Opt
         g.sides(),
         side,
         Scoring::Tricks,
-    )
-    .ok()?;
+    )?;
     p.bank(banked, 0);
     replay_trick(g, &mut p);
-    Some(p)
+    Ok(p)
 }

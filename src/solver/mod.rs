@@ -6,15 +6,16 @@
 //! | file | job |
 //! |---|---|
 //! | `encoding` | the solver's cards: each suit's lane in trick-power order |
-//! | `position` | the position: hands, trick, trumps, the side solved for, what it banked |
+//! | `position` | the position: hands, trick, trumps, the side solved for, what it banked (private fields, read through named accessors) |
+//! | `position::key` | the transposition key by relative ranks (a part of the position) |
 //! | `scoring` | what the side counts: tricks, or Catch the Ten's honours and cards |
 //! | `games` | positions from game states ([`Solvable`]) |
 //! | `moves` | move generation, one card per class of equivalent cards |
 //! | `ordering` | move ordering heuristics |
-//! | `bridge_order` | DDS's ordering weights, for four seats in two partnerships |
-//! | `key` | the transposition key by relative ranks |
+//! | `bridge_order` | DDS's ordering weights, for four seats in two partnerships: a file per hand of the trick, a function per DDS `WeightAlloc…` case |
 //! | `tt` | the transposition table |
 //! | `quick_tricks` | quick tricks: a line of cashed winners for the side on lead |
+//! | `sure` | what a bound counts: tricks surely won, their points, the cards relied on |
 //! | `bounds` | later tricks, the bounds at the start of a trick, tricks surely won |
 //! | `search` | the zero-window alpha-beta search |
 //! | `driver` | the [`Solver`]: exact values by moving the bound, and the value of every card |
@@ -47,7 +48,6 @@ mod bridge_order;
 mod driver;
 mod encoding;
 mod games;
-mod key;
 mod moves;
 mod ordering;
 mod position;
@@ -55,10 +55,11 @@ mod quick_tricks;
 mod scoring;
 mod search;
 mod stats;
+mod sure;
 mod tt;
 
 pub use driver::{DEFAULT_TT_BITS, Solution, Solver};
-pub use games::Solvable;
+pub use games::{Solvable, SolveError};
 pub use position::{Position, PositionError};
 pub use scoring::Scoring;
 pub use stats::Stats;

@@ -90,11 +90,11 @@ const LANE_HIGH: u64 = 0x8000_8000_8000_8000;
 #[inline(always)]
 pub(super) fn for_each_class(p: &Position, mut f: impl FnMut(u8, u64)) {
     let legal = p.legal_bits();
-    let hand = p.hands[p.to_move as usize];
+    let hand = p.hand_bits(p.seat_to_play() as usize);
     debug_assert!(hand & LANE_HIGH == 0, "lanes use 13 bits");
-    let mut bottoms = class_bottoms(hand, p.live) & legal;
-    let mut ends = (p.live & !hand) | LANE_HIGH;
-    if p.valued != 0 {
+    let mut bottoms = class_bottoms(hand, p.live_bits()) & legal;
+    let mut ends = (p.live_bits() & !hand) | LANE_HIGH;
+    if p.scoring_trumps() != 0 {
         let splits = points_splits(p, hand & legal);
         bottoms |= splits;
         ends |= splits;
@@ -139,7 +139,7 @@ fn points_splits(p: &Position, held: u64) -> u64 {
         let b = 63 - l.leading_zeros() as u8;
         l &= !(1u64 << b);
         if let Some(a) = prev
-            && p.val(a) != p.val(b)
+            && p.trump_points_of(a) != p.trump_points_of(b)
         {
             bottoms |= 1u64 << (16 * t + a);
         }
@@ -166,7 +166,7 @@ pub(super) fn generate(p: &Position, out: &mut MoveList) {
 #[cfg(test)]
 fn for_each_class_one_by_one(p: &Position, mut f: impl FnMut(u8, u64)) {
     let legal = p.legal_bits();
-    let hand = p.hands[p.to_move as usize];
+    let hand = p.hand_bits(p.seat_to_play() as usize);
     for s in 0..4u8 {
         let mut l = lane(legal, s);
         if l == 0 {

@@ -12,6 +12,7 @@
 use super::bounds;
 use super::bridge_order;
 use super::encoding::{NO_TRUMP, lane};
+use super::encoding::{power_of, suit_of};
 use super::moves::MoveList;
 use super::position::Position;
 
@@ -25,25 +26,31 @@ const KILLER: i16 = 3;
 /// from `me`, can play a card that beats solver card `x`.
 #[inline]
 fn beatable(p: &Position, me: u8, x: u8) -> bool {
-    bounds::beatable(p, p.next_seat(me), p.n - p.trick_len - 1, p.is_max(me), x)
+    bounds::beatable(
+        p,
+        p.next_seat(me),
+        p.seat_count() - p.trick_len() - 1,
+        p.is_max(me),
+        x,
+    )
 }
 
 /// How expensive a card is to give up: trumps above every side card, then rank.
 #[inline]
 fn strength(p: &Position, c: u8) -> i16 {
-    (if c >> 4 == p.trump_lane() { 16 } else { 0 }) + (c & 15) as i16
+    (if suit_of(c) == p.trump_lane() { 16 } else { 0 }) + power_of(c) as i16
 }
 
 /// Weighs the moves of the seat to play and sorts them; `remembered` (a solver card, if
 /// any) goes first.
 pub(super) fn order(p: &Position, list: &mut MoveList, remembered: Option<u8>, killer: u8) {
-    if p.n == 4 && (p.max_seats == 0b0101 || p.max_seats == 0b1010) {
+    if p.seat_count() == 4 && (p.side_seats() == 0b0101 || p.side_seats() == 0b1010) {
         if !bridge_order::weigh(p, list, killer, remembered) {
             list.sort();
         }
         return;
     }
-    if p.trick_len == 0 {
+    if p.trick_len() == 0 {
         weigh_leads(p, list);
     } else {
         weigh_follows(p, list);
@@ -101,25 +108,29 @@ const LEADS_THREE: LeadWeights = LeadWeights {
 };
 
 fn weigh_leads(p: &Position, list: &mut MoveList) {
-    let k = if p.n == 3 { &LEADS_THREE } else { &LEADS };
-    let me = p.to_move;
+    let k = if p.seat_count() == 3 {
+        &LEADS_THREE
+    } else {
+        &LEADS
+    };
+    let me = p.seat_to_play();
     let trump = p.trump_lane();
-    let mine = p.hands[me as usize];
+    let mine = p.hand_bits(me as usize);
     for i in 0..list.len {
         let c = list.cards[i];
-        let s = c >> 4;
-        let b = (c & 15) as i16;
+        let s = suit_of(c);
+        let b = power_of(c) as i16;
         let live = p.live_lane(s);
         let others = live & !lane(mine, s);
         let value = p.value_of(c) as i16;
-        let w = if others >> (c & 15) <= 1 {
+        let w = if others >> power_of(c) <= 1 {
             // A winner: no card of another hand above it.
             let ruffable = trump != NO_TRUMP
                 && s != trump
-                && (0..p.n).any(|o| {
+                && (0..p.seat_count()).any(|o| {
                     p.is_max(o) != p.is_max(me)
-                        && lane(p.hands[o as usize], s) == 0
-                        && lane(p.hands[o as usize], trump) != 0
+                        && lane(p.hand_bits(o as usize), s) == 0
+                        && lane(p.hand_bits(o as usize), trump) != 0
                 });
             if ruffable {
                 k.ruffable_winner
@@ -128,8 +139,8 @@ fn weigh_leads(p: &Position, list: &mut MoveList) {
             }
         } else {
             let top_other = 63 - others.leading_zeros() as u8;
-            let holder = (0..p.n)
-                .find(|&o| p.hands[o as usize] >> (16 * s + top_other) & 1 != 0)
+            let holder = (0..p.seat_count())
+                .find(|&o| p.hand_bits(o as usize) >> (16 * s + top_other) & 1 != 0)
                 .unwrap_or(me);
             if p.is_max(holder) == p.is_max(me) {
                 k.partner_tops - b
@@ -140,10 +151,14 @@ fn weigh_leads(p: &Position, list: &mut MoveList) {
         // A smaller search: prefer suits in which the opponents have few cards to choose from
         // (a void can play anything).
         let mut choices = 0i16;
-        for o in 0..p.n {
+        for o in 0..p.seat_count() {
             if p.is_max(o) != p.is_max(me) {
-                let len = lane(p.hands[o as usize], s).count_ones() as i16;
-                choices += if len == 0 { p.tricks_left as i16 } else { len };
+                let len = lane(p.hand_bits(o as usize), s).count_ones() as i16;
+                choices += if len == 0 {
+                    p.tricks_left() as i16
+                } else {
+                    len
+                };
             }
         }
         list.weights[i] = w - choices * k.search_size / 8;
@@ -151,9 +166,9 @@ fn weigh_leads(p: &Position, list: &mut MoveList) {
 }
 
 fn weigh_follows(p: &Position, list: &mut MoveList) {
-    let me = p.to_move;
-    let winning = p.win_card;
-    let partner_winning = p.is_max(p.win_seat) == p.is_max(me);
+    let me = p.seat_to_play();
+    let winning = p.winning_card();
+    let partner_winning = p.is_max(p.winning_seat()) == p.is_max(me);
     let partner_safe = partner_winning && !beatable(p, me, winning);
     for i in 0..list.len {
         let c = list.cards[i];

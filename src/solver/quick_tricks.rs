@@ -19,11 +19,12 @@
 //! lengths decide everything else, such as which partner wins a trick in which no other card
 //! of the winning card's suit fell.
 
+use super::encoding::{power_of, suit_of};
 use crate::games::MAX_SEATS;
 
-use super::bounds::Sure;
 use super::encoding::{NO_TRUMP, bits, lane, suit_mask};
 use super::position::Position;
+use super::sure::Sure;
 
 /// The line's view of the table: our side's hands as they shrink, and what the opponents
 /// may still hold.
@@ -88,10 +89,10 @@ impl Line {
                 continue;
             }
             let low = (16 * s as u32 + l.trailing_zeros()) as u8;
-            if self.winner(m, s).is_none() && best.is_none_or(|b| (low & 15) < (b & 15)) {
+            if self.winner(m, s).is_none() && best.is_none_or(|b| power_of(low) < power_of(b)) {
                 best = Some(low);
             }
-            if fallback.is_none_or(|b| (low & 15) < (b & 15)) {
+            if fallback.is_none_or(|b| power_of(low) < power_of(b)) {
                 fallback = Some(low);
             }
         }
@@ -138,11 +139,11 @@ impl Line {
 /// The seats of the leader's coalition and of the other, as masks.
 #[inline]
 fn coalitions(p: &Position) -> (u8, u8) {
-    let others = ((1u16 << p.n) - 1) as u8 & !p.max_seats;
-    if p.is_max(p.leader) {
-        (p.max_seats, others)
+    let others = ((1u16 << p.seat_count()) - 1) as u8 & !p.side_seats();
+    if p.is_max(p.leader_seat()) {
+        (p.side_seats(), others)
     } else {
-        (others, p.max_seats)
+        (others, p.side_seats())
     }
 }
 
@@ -153,14 +154,14 @@ fn coalitions(p: &Position) -> (u8, u8) {
 /// that asks it at every position the table does not answer.)
 #[inline(always)]
 pub(super) fn quick_tricks_at_most(p: &Position) -> i32 {
-    debug_assert_eq!(p.trick_len, 0);
+    debug_assert_eq!(p.trick_len(), 0);
     let (our_seats, _) = coalitions(p);
     let mut ours = 0u64;
     for seat in bits(our_seats as u64) {
-        ours |= p.hands[seat as usize];
+        ours |= p.hand_bits(seat as usize);
     }
     // At the start of a trick every live card is in a hand.
-    let theirs = p.live & !ours;
+    let theirs = p.live_bits() & !ours;
     let mut tricks = 0;
     for s in 0..4u8 {
         let (mine, opp) = (lane(ours, s), lane(theirs, s));
@@ -171,7 +172,7 @@ pub(super) fn quick_tricks_at_most(p: &Position) -> i32 {
             (mine >> (64 - opp.leading_zeros())).count_ones() as i32
         } else {
             bits(our_seats as u64)
-                .map(|seat| lane(p.hands[seat as usize], s).count_ones() as i32)
+                .map(|seat| lane(p.hand_bits(seat as usize), s).count_ones() as i32)
                 .max()
                 .unwrap_or(0)
         };
@@ -182,31 +183,31 @@ pub(super) fn quick_tricks_at_most(p: &Position) -> i32 {
 /// The tricks the leader's side can cash at once, the points of its own cards in them, and
 /// the cards the count relies on. The line stops as soon as `enough` holds for its count.
 pub(super) fn quick_tricks(p: &Position, enough: impl Fn(&Sure) -> bool) -> Sure {
-    debug_assert_eq!(p.trick_len, 0);
+    debug_assert_eq!(p.trick_len(), 0);
     let (ours, theirs) = coalitions(p);
     let mut line = Line {
         trump: p.trump_lane(),
         ours,
-        hands: p.hands,
+        hands: p.hands_bits(),
         opp_cards: [0; 4],
         opp_len: [[0; 4]; MAX_SEATS],
         holding: [0; 4],
     };
     for seat in bits(theirs as u64) {
         for s in 0..4u8 {
-            let l = lane(p.hands[seat as usize], s);
+            let l = lane(p.hand_bits(seat as usize), s);
             line.opp_cards[s as usize] |= l;
             line.opp_len[seat as usize][s as usize] = l.count_ones() as u8;
             line.holding[s as usize] |= ((l != 0) as u8) << seat;
         }
     }
     let mut sure = Sure::default();
-    let mut h = p.leader as usize;
-    while sure.tricks < p.tricks_left as i32 && !enough(&sure) {
+    let mut h = p.leader_seat() as usize;
+    while sure.tricks < p.tricks_left() as i32 && !enough(&sure) {
         let Some((led, cross)) = line.choose(h) else {
             break;
         };
-        let s = led >> 4;
+        let s = suit_of(led);
         // The winner must keep its place above the opponents' cards of the suit (when they
         // hold none, the lengths say so).
         if line.opp_cards[s as usize] != 0 {
@@ -252,7 +253,7 @@ pub(super) fn quick_tricks(p: &Position, enough: impl Fn(&Sure) -> bool) -> Sure
         // card's suit fell (a partner followed, or overruffed), that is a matter of rank,
         // which the winners above need not fix when no opponent held the suit. When none did
         // (the partners threw other suits, or one ruffed alone), the lengths decide it.
-        if played & !(1u64 << best) & suit_mask(best >> 4) != 0 {
+        if played & !(1u64 << best) & suit_mask(suit_of(best)) != 0 {
             sure.ranks |= 1u64 << best;
         }
         sure.tricks += 1;
@@ -412,12 +413,12 @@ mod tests {
             let p = random_position(&order, (seats, size, tricks), trump, leader % seats, &picks);
             let line = quick_tricks(&p, |_| false).tricks;
             prop_assert!(quick_tricks_at_most(&p) >= line);
-            if p.tricks_left <= 5 {
+            if p.tricks_left() <= 5 {
                 let future = Solver::with_table_bits(12).value(&p) - p.base();
-                if p.is_max(p.leader) {
+                if p.is_max(p.leader_seat()) {
                     prop_assert!(future >= line, "the side on lead makes {future} < {line}");
                 } else {
-                    let left = p.tricks_left as i32;
+                    let left = p.tricks_left() as i32;
                     prop_assert!(future <= left - line, "{future} > {left} - {line}");
                 }
             }

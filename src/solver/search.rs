@@ -17,11 +17,12 @@
 
 use super::Solver;
 use super::bounds::{decide, trick_winner};
-use super::encoding::lane;
+use super::encoding::{NO_CARD, lane};
+use super::encoding::{power_of, suit_of};
 use super::moves::{MoveList, generate};
 use super::ordering::order;
 use super::position::Position;
-use super::tt::{Keyed, NO_MOVE};
+use super::tt::Keyed;
 
 /// An answer and the cards it relied on.
 type Answer = (bool, u64);
@@ -41,14 +42,14 @@ impl Solver {
     /// (see [`Position::tricks_only`]).
     fn search_for<const POINTS: bool>(&mut self, p: &Position, target: i32) -> Answer {
         self.stats.nodes += 1;
-        if p.trick_len != 0 {
+        if p.trick_len() != 0 {
             // Whether winning this trick would make the target, or losing it would miss it:
             // only then is it worth asking whether one coalition is sure to win it.
             let points = p.trick_value_for::<POINTS>();
             let base = p.base_for::<POINTS>();
             let makes = base + p.future_of_for::<POINTS>(1, points) >= target;
             let rest = p.future_of_for::<POINTS>(
-                p.tricks_left as i32 - 1,
+                p.tricks_left() as i32 - 1,
                 p.live_value_for::<POINTS>() - points,
             );
             let misses = base + rest < target;
@@ -69,19 +70,19 @@ impl Solver {
             return (true, honours);
         }
         let max_future = p.max_future_for::<POINTS>();
-        if p.tricks_left == 0 || need > max_future {
+        if p.tricks_left() == 0 || need > max_future {
             return (false, honours);
         }
-        if p.tricks_left == 1 {
+        if p.tricks_left() == 1 {
             let (v, ranks) = last_trick::<POINTS>(p);
             return (v >= target, ranks | honours);
         }
         let shape = Keyed::new(p.shape_for::<POINTS>());
-        let mut best_stored = NO_MOVE;
+        let mut best_stored = NO_CARD;
         let mut unseen = true;
         let hit = self.tt.probe(&shape, p.layout(), |hit| {
             unseen = false;
-            if hit.best != NO_MOVE {
+            if hit.best != NO_CARD {
                 best_stored = hit.best;
             }
             hit.lo as i32 >= need || (hit.hi as i32) < need
@@ -96,7 +97,7 @@ impl Solver {
             self.stats.bound_cuts += 1;
             return (ok, ranks | honours);
         }
-        let remembered = if best_stored == NO_MOVE {
+        let remembered = if best_stored == NO_CARD {
             None
         } else {
             p.card_from_top(best_stored)
@@ -108,7 +109,7 @@ impl Solver {
         } else {
             (0, need - 1)
         };
-        let best = best.map_or(NO_MOVE, |c| p.top_index(c));
+        let best = best.map_or(NO_CARD, |c| p.top_index(c));
         let bounds = (lo.clamp(0, 255) as u8, hi.clamp(0, 255) as u8, best);
         self.tt.store(&shape, &p.pattern(ranks), bounds, unseen);
         (ok, ranks)
@@ -123,11 +124,11 @@ impl Solver {
         target: i32,
         remembered: Option<u8>,
     ) -> (bool, Option<u8>, u64) {
-        let maxing = p.is_max(p.to_move);
+        let maxing = p.is_max(p.seat_to_play());
         let mut list = MoveList::new();
         generate(p, &mut list);
         if list.len > 1 {
-            let k = self.killers[p.tricks_left as usize][p.trick_len as usize];
+            let k = self.killers[p.tricks_left()][p.trick_len() as usize];
             order(p, &mut list, remembered, k);
         }
         // The scoring trumps live here (also those in the trick) keep their identity in every
@@ -139,7 +140,7 @@ impl Solver {
         // position that differs from it only in cards that did not matter.
         let mut settled = [0u8; 4];
         for &c in list.as_slice() {
-            let (s, bit) = ((c >> 4) as usize, c & 15);
+            let (s, bit) = (suit_of(c) as usize, power_of(c));
             if bit < settled[s] {
                 self.stats.small_skips += 1;
                 continue;
@@ -148,11 +149,11 @@ impl Solver {
             child.play_bit_for::<POINTS>(c);
             let (ok, mut ranks) = self.search_for::<POINTS>(&child, target);
             ranks |= honours;
-            if child.trick_len == 0 {
+            if child.trick_len() == 0 {
                 ranks |= child.won_by_rank();
             }
             if ok == maxing {
-                self.killers[p.tricks_left as usize][p.trick_len as usize] = c;
+                self.killers[p.tricks_left()][p.trick_len() as usize] = c;
                 return (ok, Some(c), ranks);
             }
             all |= ranks;
@@ -197,8 +198,8 @@ fn keep_classes_whole(list: &MoveList, mut ranks: u64) -> u64 {
 #[inline]
 fn last_trick<const POINTS: bool>(p: &Position) -> (i32, u64) {
     let mut q = *p;
-    for _ in 0..q.n {
-        let c = q.hands[q.to_move as usize].trailing_zeros() as u8;
+    for _ in 0..q.seat_count() {
+        let c = q.hand_bits(q.seat_to_play() as usize).trailing_zeros() as u8;
         q.play_bit_for::<POINTS>(c);
     }
     (q.base_for::<POINTS>(), q.won_by_rank())

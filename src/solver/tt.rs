@@ -1,6 +1,6 @@
 //! The transposition table: bounds on the value still to come from a position at the start of
 //! a trick, stored under the position's [`Shape`] with the [`Pattern`] of the cards that
-//! mattered (see [`key`](super::key)), and the move that last proved a bound.
+//! mattered (see [`key`](super::position::key)), and the move that last proved a bound.
 //!
 //! As in DDS, the entries of one shape are kept together: an index maps each shape to a chain
 //! of blocks of its entries, newest first, and a probe walks the chain testing each pattern
@@ -17,10 +17,8 @@
 //! about every position with the shape and pattern, so entries stay valid across deals as long
 //! as trumps, the side and the scoring are unchanged.
 
-use super::key::{Pattern, Shape};
-
-/// "No best move recorded."
-pub(super) const NO_MOVE: u8 = 0xFF;
+use super::encoding::NO_CARD;
+use super::position::{Pattern, Shape};
 
 /// Index slots per block of the arena, as a shift: the index has half as many slots.
 const INDEX_SHIFT: u32 = 1;
@@ -81,7 +79,7 @@ impl Block {
             codes: [[0; PER_BLOCK]; 2],
             lo: [0; PER_BLOCK],
             hi: [0; PER_BLOCK],
-            best: [NO_MOVE; PER_BLOCK],
+            best: [NO_CARD; PER_BLOCK],
             len: 0,
             chain,
             next,
@@ -173,7 +171,7 @@ pub(super) struct Hit {
     pub lo: u8,
     /// Upper bound on the value to come.
     pub hi: u8,
-    /// The best move, or [`NO_MOVE`].
+    /// The best move, or [`NO_CARD`].
     pub best: u8,
     /// The pattern the bound was stored with.
     pub pattern: Pattern,
@@ -325,7 +323,7 @@ impl TransTable {
     }
 
     /// Narrows the bounds stored for `key`'s shape and `pattern` to `lo..=hi` (intersected with
-    /// what is there) and records `best` unless it is [`NO_MOVE`]. `unseen` says that the
+    /// what is there) and records `best` unless it is [`NO_CARD`]. `unseen` says that the
     /// probe of this position met no entry it matches (and the table has not started a new
     /// generation since, or only gained other shapes), so that no entry can have `pattern`
     /// and the walk along the chain to look for one is saved.
@@ -353,7 +351,7 @@ impl TransTable {
                 if let Some(j) = b.find(pattern) {
                     b.lo[j] = b.lo[j].max(lo);
                     b.hi[j] = b.hi[j].min(hi);
-                    if best != NO_MOVE {
+                    if best != NO_CARD {
                         b.best[j] = best;
                     }
                     return;
@@ -429,7 +427,7 @@ mod tests {
         };
         let layout = [0b1_0110, 7];
         assert_eq!(t.probe(&shape, layout, |_| true), None);
-        t.store(&shape, &pattern, (2, 9, NO_MOVE), false);
+        t.store(&shape, &pattern, (2, 9, NO_CARD), false);
         t.store(&shape, &pattern, (0, 5, 0x12), false);
         let hit = t.probe(&shape, layout, |_| true).unwrap();
         assert_eq!((hit.lo, hit.hi, hit.best), (2, 5, 0x12));
@@ -454,7 +452,7 @@ mod tests {
         let shape = |i: u64| Keyed::new(Shape { dist: [i, 0], c: 1 });
         let shapes = 3 * FIRST_INDEX_LEN as u64 / 2;
         for i in 0..shapes {
-            t.store(&shape(i), &pattern, (1, 2, NO_MOVE), false);
+            t.store(&shape(i), &pattern, (1, 2, NO_CARD), false);
         }
         // Two doublings so far, every shape still found.
         assert_eq!(t.slots.len(), 4 * FIRST_INDEX_LEN);
@@ -464,11 +462,11 @@ mod tests {
         // Half the full index holds as many shapes as it may: the next new shape starts a
         // new generation, which starts from a small index again.
         for i in shapes..t.max_index_len() as u64 / 2 {
-            t.store(&shape(i), &pattern, (1, 2, NO_MOVE), false);
+            t.store(&shape(i), &pattern, (1, 2, NO_CARD), false);
         }
         assert_eq!(t.slots.len(), t.max_index_len());
         assert!(t.probe(&shape(0), [0b01, 0], |_| true).is_some());
-        t.store(&shape(u64::MAX), &pattern, (1, 2, NO_MOVE), false);
+        t.store(&shape(u64::MAX), &pattern, (1, 2, NO_CARD), false);
         assert_eq!(t.slots.len(), FIRST_INDEX_LEN);
         assert!(t.probe(&shape(0), [0b01, 0], |_| true).is_none());
         assert!(t.probe(&shape(u64::MAX), [0b01, 0], |_| true).is_some());
@@ -492,7 +490,7 @@ mod tests {
             codes: [code, 0],
         };
         for code in 0..cap + PER_BLOCK as u64 {
-            t.store(&shape, &pattern(code), (1, 1, NO_MOVE), false);
+            t.store(&shape, &pattern(code), (1, 1, NO_CARD), false);
         }
         // The first block's entries made room for the newest block's.
         for code in 0..PER_BLOCK as u64 {
@@ -513,7 +511,7 @@ mod tests {
                 mask: [0xFF, 0],
                 codes: [code, 0],
             };
-            t.store(&shape, &pattern, (code as u8, code as u8, NO_MOVE), false);
+            t.store(&shape, &pattern, (code as u8, code as u8, NO_CARD), false);
         }
         for code in 0..200u64 {
             let hit = t.probe(&shape, [code | 0x300, 0], |_| true).unwrap();

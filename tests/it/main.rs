@@ -33,4 +33,5 @@ mod rules_whist;
 mod show;
 mod solver_brute_force;
 mod solver_dds;
+mod solver_fingerprint;
 mod whist_cases;

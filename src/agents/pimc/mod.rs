@@ -184,7 +184,7 @@ impl<G: AgentFactory> Pimc<G> {
                 let mut w = world.clone();
                 w.apply(action);
                 let pos = loop {
-                    if let Some(pos) = w.position_for(seat) {
+                    if let Ok(pos) = w.position_for(seat) {
                         break pos;
                     }
                     let actor = w.to_act().expect("a hand is played to its last card");
@@ -225,7 +225,7 @@ impl<G: AgentFactory> super::Evaluator<G> for Pimc<G> {
     /// and the most the side can still end with (public information: banked and left). Card
     /// plays are valued by [`Pimc::card_means`], other decisions by [`Pimc::action_means`].
     fn evaluate(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Vec<(Action, f64)> {
-        let Some(range) = state.position_for(seat).map(|p| p.value_range()) else {
+        let Ok(range) = state.position_for(seat).map(|p| p.value_range()) else {
             let (means, range) = self.action_means(state, seat, rng);
             return means
                 .into_iter()

@@ -5,12 +5,17 @@
 //! (copy-make), so there is nothing to undo. Cards are held in the solver's encoding (see
 //! [`encoding`](super::encoding)); the public methods speak real cards.
 
+use super::encoding::{power_of, suit_of};
 use thiserror::Error;
 
 use crate::cards::{Card, CardSet, Suit};
 use crate::games::{MAX_SEATS, Seat, Side, Sides, TrumpOrder};
 
-use super::encoding::{Encoding, NO_TRUMP, bits, lane, suit_mask};
+mod key;
+
+pub(super) use key::{Pattern, Shape};
+
+use super::encoding::{Encoding, NO_CARD, NO_TRUMP, bits, lane, suit_mask};
 use super::scoring::Scoring;
 
 /// Why a position could not be built or a card not played.
@@ -70,9 +75,6 @@ pub enum PositionError {
     Over,
 }
 
-/// "No card" in [`Position::won_card`].
-const NO_CARD: u8 = 0xFF;
-
 /// A perfect-information position of a trick-taking hand.
 ///
 /// Build one with [`Position::new`] (hands, trumps, leader, sides, scoring) or from a game
@@ -95,45 +97,53 @@ const NO_CARD: u8 = 0xFF;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
-    /// Each seat's cards.
-    pub(super) hands: [u64; MAX_SEATS],
+    /// Each seat's cards (solver cards, see [`encoding`](super::encoding)).
+    hands: [u64; MAX_SEATS],
     /// The cards not yet gone: in a hand or in the trick in progress.
-    pub(super) live: u64,
+    live: u64,
     /// The transposition key's layout: per suit, the owner code of each live card, lowest first
-    /// (`code_bits` per card). Valid at the start of a trick.
-    pub(super) words: [u32; 4],
+    /// (`code_bits` per card; see [`key`]). Valid at the start of a trick.
+    owner_codes: [u32; 4],
     /// Points of each bit of the trump lane, four bits each (honours score at most 11), so
     /// that a position stays within 128 bytes and copies without a call to `memcpy`.
-    pub(super) vals: u64,
-    /// The cards of the trick in progress, in the order played.
-    pub(super) trick: [u8; MAX_SEATS],
-    pub(super) enc: Encoding,
+    trump_points: u64,
+    /// The cards of the trick in progress, in the order played (the first `trick_len`).
+    trick: [u8; MAX_SEATS],
+    /// How real cards map to solver cards here.
+    encoding: Encoding,
     /// Seats at the table.
-    pub(super) n: u8,
+    seats: u8,
     /// The seats of the side solved for, as a bit mask.
-    pub(super) max_seats: u8,
-    pub(super) side: u8,
-    /// Bits per owner code in `words`: 2 up to four seats, 3 beyond.
-    pub(super) code_bits: u8,
-    pub(super) per_trick: u8,
+    side_seats: u8,
+    /// The side solved for.
+    side: u8,
+    /// Bits per owner code in `owner_codes`: 2 up to four seats, 3 beyond.
+    code_bits: u8,
+    /// What a trick is worth to the side that wins it (1 in every game so far).
+    trick_points: u8,
     /// Cards won beyond this score a point each (255: never).
-    pub(super) share: u8,
+    share: u8,
     /// The trump-lane bits that score points.
-    pub(super) valued: u16,
-    pub(super) trick_len: u8,
-    pub(super) leader: u8,
-    pub(super) to_move: u8,
-    pub(super) win_seat: u8,
-    pub(super) win_card: u8,
+    scoring_trumps: u16,
+    /// Cards in the trick in progress.
+    trick_len: u8,
+    /// The seat that led the trick in progress (or leads the next).
+    leader: u8,
+    /// The seat to play.
+    to_move: u8,
+    /// The seat whose card wins the trick in progress so far.
+    win_seat: u8,
+    /// The card that wins the trick in progress so far.
+    win_card: u8,
     /// Tricks not yet complete (the one in progress included).
-    pub(super) tricks_left: u8,
-    /// Cards the side has won.
-    pub(super) cw: u8,
+    tricks_left: u8,
+    /// Cards the side has won (for Catch the Ten's points beyond the share).
+    cards_won: u8,
     /// Points the side has banked that add up trick by trick (tricks, or honours).
-    pub(super) acc: i16,
+    points_banked: i16,
     /// The card that won the last complete trick against another card of its suit, or
     /// [`NO_CARD`] if it won alone in its suit (see [`Position::won_by_rank`]).
-    pub(super) won_card: u8,
+    won_card: u8,
 }
 
 impl Position {
@@ -205,42 +215,42 @@ impl Position {
         let mut p = Position {
             hands: [0; MAX_SEATS],
             live: 0,
-            words: [0; 4],
-            vals: 0,
+            owner_codes: [0; 4],
+            trump_points: 0,
             trick: [0; MAX_SEATS],
-            enc,
-            n: n as u8,
-            max_seats: sides.members_mask(side),
+            encoding: enc,
+            seats: n as u8,
+            side_seats: sides.members_mask(side),
             side: side.0,
             code_bits: if n <= 4 { 2 } else { 3 },
-            per_trick: scoring.per_trick(),
+            trick_points: scoring.per_trick(),
             share: scoring.share().unwrap_or(u8::MAX),
-            valued: 0,
+            scoring_trumps: 0,
             trick_len: 0,
             leader: leader.0,
             to_move: leader.0,
             win_seat: leader.0,
             win_card: 0,
             tricks_left: size as u8,
-            cw: 0,
-            acc: 0,
+            cards_won: 0,
+            points_banked: 0,
             won_card: NO_CARD,
         };
         if let Some(t) = trump {
             for &r in scoring.valued_ranks() {
                 let c = Card::new(t, r);
-                let bit = enc.card(c) & 15;
+                let bit = power_of(enc.card(c));
                 let v = scoring.card_value(c, trump);
                 debug_assert!(v < 16, "a card value fits in four bits");
-                p.vals |= (v as u64) << (4 * bit);
-                p.valued |= 1 << bit;
+                p.trump_points |= (v as u64) << (4 * bit);
+                p.scoring_trumps |= 1 << bit;
             }
         }
         for (s, &h) in hands.iter().enumerate() {
             p.hands[s] = enc.set(h);
             p.live |= p.hands[s];
         }
-        p.build_words();
+        p.build_owner_codes();
         Ok(p)
     }
 
@@ -248,8 +258,8 @@ impl Position {
     /// honours) and `cards_won` (the cards in those tricks, which Catch the Ten scores beyond
     /// the share).
     pub fn bank(&mut self, points: i32, cards_won: u32) {
-        self.acc += points as i16;
-        self.cw = self.cw.saturating_add(cards_won as u8);
+        self.points_banked += points as i16;
+        self.cards_won = self.cards_won.saturating_add(cards_won as u8);
     }
 
     /// Plays `card` for the seat to act.
@@ -260,7 +270,7 @@ impl Position {
         if self.tricks_left == 0 {
             return Err(PositionError::Over);
         }
-        let c = self.enc.card(card);
+        let c = self.encoding.card(card);
         let seat = Seat(self.to_move);
         if self.hands[seat.index()] & (1 << c) == 0 {
             return Err(PositionError::Illegal {
@@ -297,17 +307,17 @@ impl Position {
 
     /// Whether `seat` is on the side solved for.
     pub const fn on_side(&self, seat: Seat) -> bool {
-        self.max_seats >> seat.0 & 1 != 0
+        self.side_seats >> seat.0 & 1 != 0
     }
 
     /// The number of seats.
     pub const fn seats(&self) -> usize {
-        self.n as usize
+        self.seats as usize
     }
 
     /// The trump suit.
     pub fn trump(&self) -> Option<Suit> {
-        (self.enc.trump != NO_TRUMP).then(|| Suit::from_index(self.enc.trump as usize))
+        (self.encoding.trump != NO_TRUMP).then(|| Suit::from_index(self.encoding.trump as usize))
     }
 
     /// Tricks still to be completed (the one in progress included).
@@ -322,20 +332,20 @@ impl Position {
 
     /// The cards `seat` holds.
     pub fn hand(&self, seat: Seat) -> CardSet {
-        self.enc.real_set(self.hands[seat.index()])
+        self.encoding.real_set(self.hands[seat.index()])
     }
 
     /// The cards of the trick in progress, in the order played.
     pub fn trick_cards(&self) -> Vec<Card> {
         self.trick[..self.trick_len as usize]
             .iter()
-            .map(|&c| self.enc.real(c))
+            .map(|&c| self.encoding.real(c))
             .collect()
     }
 
     /// The cards the seat to act may play (none once the hand is over).
     pub fn legal(&self) -> CardSet {
-        self.enc.real_set(self.legal_bits())
+        self.encoding.real_set(self.legal_bits())
     }
 
     /// What the side has banked so far: its tricks or honours, and (with Catch the Ten
@@ -355,7 +365,7 @@ impl Position {
     /// Whether `seat` is on the side solved for.
     #[inline]
     pub(super) const fn is_max(&self, seat: u8) -> bool {
-        self.max_seats >> seat & 1 != 0
+        self.side_seats >> seat & 1 != 0
     }
 
     /// The legal cards of the seat to play.
@@ -365,34 +375,34 @@ impl Position {
         if self.trick_len == 0 {
             return hand;
         }
-        let same = hand & suit_mask(self.trick[0] >> 4);
+        let same = hand & suit_mask(suit_of(self.trick[0]));
         if same != 0 { same } else { hand }
     }
 
     /// The suit led, once a card is down.
     #[inline]
     pub(super) fn led(&self) -> u8 {
-        self.trick[0] >> 4
+        suit_of(self.trick[0])
     }
 
     /// Whether card `c` beats card `w` in a trick (with `w` already in it).
     #[inline]
     pub(super) fn beats(&self, c: u8, w: u8) -> bool {
-        let (cs, ws) = (c >> 4, w >> 4);
-        (cs == ws && c > w) || (cs == self.enc.trump && ws != self.enc.trump)
+        let (cs, ws) = (suit_of(c), suit_of(w));
+        (cs == ws && c > w) || (cs == self.encoding.trump && ws != self.encoding.trump)
     }
 
     /// [`Position::beats`] with both halves worked out, for callers that must not branch.
     #[inline]
     fn beats_eagerly(&self, c: u8, w: u8) -> bool {
-        let (cs, ws) = (c >> 4, w >> 4);
-        ((cs == ws) & (c > w)) | ((cs == self.enc.trump) & (ws != self.enc.trump))
+        let (cs, ws) = (suit_of(c), suit_of(w));
+        ((cs == ws) & (c > w)) | ((cs == self.encoding.trump) & (ws != self.encoding.trump))
     }
 
     /// The seat after `s`.
     #[inline]
     pub(super) fn next_seat(&self, s: u8) -> u8 {
-        if s + 1 == self.n { 0 } else { s + 1 }
+        if s + 1 == self.seats { 0 } else { s + 1 }
     }
 
     /// Whether the side counts tricks only (Whist, 9-5-2): no card scores, and no share of
@@ -401,7 +411,7 @@ impl Position {
     /// scoring.
     #[inline]
     pub(super) const fn tricks_only(&self) -> bool {
-        self.valued == 0 && self.share == u8::MAX && self.per_trick == 1
+        self.scoring_trumps == 0 && self.share == u8::MAX && self.trick_points == 1
     }
 
     /// Plays solver card `c` for the seat to move (which must hold it legally).
@@ -425,7 +435,7 @@ impl Position {
         self.win_card = (c & m) | (self.win_card & !m);
         self.trick_len += 1;
         self.to_move = self.next_seat(seat);
-        if self.trick_len == self.n {
+        if self.trick_len == self.seats {
             self.finish_trick::<POINTS>();
         }
     }
@@ -433,11 +443,11 @@ impl Position {
     /// Scores the complete trick, removes its cards and gives the lead to its winner.
     #[inline]
     fn finish_trick<const POINTS: bool>(&mut self) {
-        let n = self.n as usize;
-        let win_suit = self.win_card >> 4;
+        let n = self.seats as usize;
+        let win_suit = suit_of(self.win_card);
         let same_suit = self.trick[..n]
             .iter()
-            .filter(|&&c| c >> 4 == win_suit)
+            .filter(|&&c| suit_of(c) == win_suit)
             .count();
         self.won_card = if same_suit >= 2 {
             self.win_card
@@ -445,8 +455,9 @@ impl Position {
             NO_CARD
         };
         if self.is_max(self.win_seat) {
-            self.acc += self.per_trick as i16 + self.trick_value_for::<POINTS>() as i16;
-            self.cw += self.n;
+            self.points_banked +=
+                self.trick_points as i16 + self.trick_value_for::<POINTS>() as i16;
+            self.cards_won += self.seats;
         }
         for i in 0..n {
             let c = self.trick[i];
@@ -462,7 +473,7 @@ impl Position {
     /// Cards left to play at the start of a trick.
     #[inline]
     pub(super) fn cards_left(&self) -> i32 {
-        self.tricks_left as i32 * self.n as i32
+        self.tricks_left as i32 * self.seats as i32
     }
 
     /// The value banked so far, including card points already earned.
@@ -475,24 +486,24 @@ impl Position {
     #[inline(always)]
     pub(super) fn base_for<const POINTS: bool>(&self) -> i32 {
         if POINTS {
-            self.acc as i32 + (self.cw as i32 - self.share as i32).max(0)
+            self.points_banked as i32 + (self.cards_won as i32 - self.share as i32).max(0)
         } else {
-            self.acc as i32
+            self.points_banked as i32
         }
     }
 
     /// How many more cards the side must win before card points start, clamped to
     /// `0..=cards_left + 1` so that positions that score cards alike share it.
     #[inline]
-    pub(super) fn dnorm(&self) -> i32 {
-        (self.share as i32 - self.cw as i32).clamp(0, self.cards_left() + 1)
+    pub(super) fn cards_before_points(&self) -> i32 {
+        (self.share as i32 - self.cards_won as i32).clamp(0, self.cards_left() + 1)
     }
 
     /// The points of the cards in the trick in progress (nothing to add up when no card
     /// scores, as in Whist and 9-5-2, or unless `POINTS`).
     #[inline(always)]
     pub(super) fn trick_value_for<const POINTS: bool>(&self) -> i32 {
-        if !POINTS || self.valued == 0 {
+        if !POINTS || self.scoring_trumps == 0 {
             return 0;
         }
         self.trick[..self.trick_len as usize]
@@ -510,11 +521,11 @@ impl Position {
     /// [`Position::live_value`], for a position that counts tricks only unless `POINTS`.
     #[inline(always)]
     pub(super) fn live_value_for<const POINTS: bool>(&self) -> i32 {
-        if !POINTS || self.valued == 0 {
+        if !POINTS || self.scoring_trumps == 0 {
             return 0;
         }
-        let t = lane(self.live, self.enc.trump) as u16 & self.valued;
-        bits(t as u64).map(|b| self.val(b) as i32).sum()
+        let t = lane(self.live, self.encoding.trump) as u16 & self.scoring_trumps;
+        bits(t as u64).map(|b| self.trump_points_of(b) as i32).sum()
     }
 
     /// The most the side can still add from the start of a trick.
@@ -527,9 +538,9 @@ impl Position {
     #[inline(always)]
     pub(super) fn max_future_for<const POINTS: bool>(&self) -> i32 {
         if POINTS {
-            self.per_trick as i32 * self.tricks_left as i32
+            self.trick_points as i32 * self.tricks_left as i32
                 + self.live_value()
-                + (self.cards_left() - self.dnorm()).max(0)
+                + (self.cards_left() - self.cards_before_points()).max(0)
         } else {
             self.tricks_left as i32
         }
@@ -540,7 +551,9 @@ impl Position {
     #[inline(always)]
     pub(super) fn future_of_for<const POINTS: bool>(&self, tricks: i32, points: i32) -> i32 {
         if POINTS {
-            self.per_trick as i32 * tricks + points + (tricks * self.n as i32 - self.dnorm()).max(0)
+            self.trick_points as i32 * tricks
+                + points
+                + (tricks * self.seats as i32 - self.cards_before_points()).max(0)
         } else {
             tricks
         }
@@ -549,13 +562,13 @@ impl Position {
     /// The trump lane index (or [`NO_TRUMP`]).
     #[inline]
     pub(super) const fn trump_lane(&self) -> u8 {
-        self.enc.trump
+        self.encoding.trump
     }
 
     /// The encoding of this position's cards.
     #[inline]
     pub(super) const fn encoding(&self) -> Encoding {
-        self.enc
+        self.encoding
     }
 
     /// The card that won the last complete trick against another card of its suit, as a
@@ -573,19 +586,105 @@ impl Position {
     #[inline]
     pub(super) fn value_of(&self, c: u8) -> u8 {
         // A mask rather than a branch: whether a card is a trump is hard to predict.
-        self.val(c & 15) & ((c >> 4 == self.enc.trump) as u8).wrapping_neg()
+        self.trump_points_of(power_of(c))
+            & ((suit_of(c) == self.encoding.trump) as u8).wrapping_neg()
     }
 
     /// The points of bit `bit` of the trump lane.
     #[inline]
-    pub(super) fn val(&self, bit: u8) -> u8 {
-        (self.vals >> (4 * bit as u32)) as u8 & 15
+    pub(super) fn trump_points_of(&self, bit: u8) -> u8 {
+        (self.trump_points >> (4 * bit as u32)) as u8 & 15
     }
 
     /// The live cards of suit `s` as a lane.
     #[inline]
     pub(super) fn live_lane(&self, s: u8) -> u64 {
         lane(self.live, s)
+    }
+    // ---- The search's view of the position (solver cards, seats as indices). ----
+
+    /// The cards seat `seat` holds.
+    #[inline(always)]
+    pub(super) fn hand_bits(&self, seat: usize) -> u64 {
+        self.hands[seat]
+    }
+
+    /// Every seat's cards (seats beyond the table hold none).
+    #[inline(always)]
+    pub(super) const fn hands_bits(&self) -> [u64; MAX_SEATS] {
+        self.hands
+    }
+
+    /// The cards not yet gone: in a hand or in the trick in progress.
+    #[inline(always)]
+    pub(super) const fn live_bits(&self) -> u64 {
+        self.live
+    }
+
+    /// Seats at the table.
+    #[inline(always)]
+    pub(super) const fn seat_count(&self) -> u8 {
+        self.seats
+    }
+
+    /// The seats of the side solved for, as a bit mask.
+    #[inline(always)]
+    pub(super) const fn side_seats(&self) -> u8 {
+        self.side_seats
+    }
+
+    /// The seat that led the trick in progress (or leads the next one).
+    #[inline(always)]
+    pub(super) const fn leader_seat(&self) -> u8 {
+        self.leader
+    }
+
+    /// The seat to play.
+    #[inline(always)]
+    pub(super) const fn seat_to_play(&self) -> u8 {
+        self.to_move
+    }
+
+    /// Cards in the trick in progress (0 at the start of a trick).
+    #[inline(always)]
+    pub(super) const fn trick_len(&self) -> u8 {
+        self.trick_len
+    }
+
+    /// The cards of the trick in progress, in the order played.
+    #[inline(always)]
+    pub(super) fn trick_so_far(&self) -> &[u8] {
+        &self.trick[..self.trick_len as usize]
+    }
+
+    /// The seat whose card wins the trick in progress so far.
+    #[inline(always)]
+    pub(super) const fn winning_seat(&self) -> u8 {
+        self.win_seat
+    }
+
+    /// The card that wins the trick in progress so far.
+    #[inline(always)]
+    pub(super) const fn winning_card(&self) -> u8 {
+        self.win_card
+    }
+
+    /// What a trick is worth to the side that wins it.
+    #[inline(always)]
+    pub(super) const fn trick_points(&self) -> u8 {
+        self.trick_points
+    }
+
+    /// Cards won beyond this score a point each (255: never).
+    #[inline(always)]
+    pub(super) const fn share(&self) -> u8 {
+        self.share
+    }
+
+    /// The trump-lane bits that score points (none outside Catch the Ten).
+    #[inline(always)]
+    pub(super) const fn scoring_trumps(&self) -> u16 {
+        self.scoring_trumps
     }
 }
 

@@ -12,17 +12,18 @@
 //! the rest only how many cards of each suit each hand holds. Any position with the same
 //! lengths and the same owners of those top cards shares the entry. Beside that the entry
 //! holds the leader, what the side still needs before Catch the Ten's card points start
-//! (clamped, see [`Position::dnorm`]), and which scoring trumps are live: those are the top
+//! (clamped, see [`Position::cards_before_points`]), and which scoring trumps are live: those are the top
 //! trumps and always lie inside the stored cards, so each keeps its identity and its points.
 
-use super::encoding::{bits, lane, suit_mask};
-use super::position::Position;
+use super::Position;
 use crate::cards::{SELECT_IN_BYTE, byte_counts};
+use crate::solver::encoding::{bits, lane, suit_mask};
+use crate::solver::encoding::{power_of, suit_of};
 
 /// Where a position is, in the parts an entry must match exactly: each hand's length in each
 /// suit, and the leader, clamped cards still needed, live scoring trumps and tricks left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub(super) struct Shape {
+pub(in crate::solver) struct Shape {
     /// Lengths: four bits per hand and suit (suit `s`, hand `h` at bit `16s + 4h`, hands 4–7
     /// in the second word).
     pub dist: [u64; 2],
@@ -36,7 +37,7 @@ pub(super) struct Shape {
 /// same cards in all of them, and a position has the pattern when its layout under the mask
 /// equals the stored codes: two masked compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
-pub(super) struct Pattern {
+pub(in crate::solver) struct Pattern {
     /// The bits of the owner words that the pattern fixes (suit `s` in bits `32s..32s+32`).
     pub mask: [u64; 2],
     /// The owner codes under the mask.
@@ -88,29 +89,29 @@ impl Position {
     /// The shape of this position, which must be at the start of a trick (for a position
     /// that counts tricks only unless `POINTS`; see [`Position::tricks_only`]).
     #[inline]
-    pub(super) fn shape_for<const POINTS: bool>(&self) -> Shape {
+    pub(in crate::solver) fn shape_for<const POINTS: bool>(&self) -> Shape {
         debug_assert_eq!(self.trick_len, 0);
         let mut dist = [0u64; 2];
-        for h in 0..self.n as usize {
+        for h in 0..self.seats as usize {
             dist[h / 4] |= suit_lengths(self.hands[h]) << (4 * (h % 4));
         }
-        let honours = if !POINTS || self.valued == 0 {
+        let honours = if !POINTS || self.scoring_trumps == 0 {
             0
         } else {
-            let t = lane(self.live, self.enc.trump) as u32 & self.valued as u32;
-            t >> self.valued.trailing_zeros()
+            let t = lane(self.live, self.encoding.trump) as u32 & self.scoring_trumps as u32;
+            t >> self.scoring_trumps.trailing_zeros()
         };
         // Counting tricks only, no share applies: the clamp makes it one more than the cards
         // left.
-        let dnorm = if POINTS {
-            self.dnorm()
+        let before_points = if POINTS {
+            self.cards_before_points()
         } else {
             self.cards_left() + 1
         };
         Shape {
             dist,
             c: self.leader as u32
-                | (dnorm as u32) << 3
+                | (before_points as u32) << 3
                 | honours << 10
                 | (self.tricks_left as u32) << 24,
         }
@@ -118,15 +119,15 @@ impl Position {
 
     /// The owner words of all four suits packed in two words, as patterns are matched.
     #[inline]
-    pub(super) fn layout(&self) -> [u64; 2] {
-        let w = self.words.map(u64::from);
+    pub(in crate::solver) fn layout(&self) -> [u64; 2] {
+        let w = self.owner_codes.map(u64::from);
         [w[0] | w[1] << 32, w[2] | w[3] << 32]
     }
 
     /// The pattern of this position for the cards that matter, `ranks`: in each suit, the
     /// live cards from the top down to the lowest card of `ranks` in that suit.
     #[inline]
-    pub(super) fn pattern(&self, ranks: u64) -> Pattern {
+    pub(in crate::solver) fn pattern(&self, ranks: u64) -> Pattern {
         let mut mask = [0u64; 2];
         for s in 0..4u8 {
             // The bit above the lane stands in for "no card of the suit mattered" (then no
@@ -148,14 +149,14 @@ impl Position {
 
     /// Whether this position has `pattern` (its shape being equal to the entry's).
     #[cfg(test)]
-    pub(super) fn has(&self, pattern: &Pattern) -> bool {
+    pub(in crate::solver) fn has(&self, pattern: &Pattern) -> bool {
         pattern.matches(self.layout())
     }
 
     /// The cards that matter in this position for a stored pattern: the lowest of the top `k`
     /// live cards of each suit.
     #[inline]
-    pub(super) fn ranks_of(&self, pattern: &Pattern) -> u64 {
+    pub(in crate::solver) fn ranks_of(&self, pattern: &Pattern) -> u64 {
         // The lowest bit of each owner code: counting those under the mask counts its cards
         // without dividing by the code's width.
         let firsts = if self.code_bits == 2 {
@@ -181,15 +182,15 @@ impl Position {
     /// A card in the form in which the table stores a best move: its suit and how many live
     /// cards of the suit are above it.
     #[inline]
-    pub(super) fn top_index(&self, c: u8) -> u8 {
-        let s = c >> 4;
-        let above = lane(self.live, s) >> ((c & 15) + 1);
+    pub(in crate::solver) fn top_index(&self, c: u8) -> u8 {
+        let s = suit_of(c);
+        let above = lane(self.live, s) >> (power_of(c) + 1);
         s << 4 | above.count_ones() as u8
     }
 
     /// The live card stored as `r` by [`Position::top_index`], if any.
     #[inline]
-    pub(super) fn card_from_top(&self, r: u8) -> Option<u8> {
+    pub(in crate::solver) fn card_from_top(&self, r: u8) -> Option<u8> {
         let bit = self.kth_live(r >> 4, (r & 15) as u32 + 1);
         (bit != 0).then(|| bit.trailing_zeros() as u8)
     }
@@ -198,35 +199,35 @@ impl Position {
     /// every live scoring trump (they are the top trumps) keeps its identity. (None unless
     /// `POINTS`: a position that counts tricks only has no scoring trumps.)
     #[inline(always)]
-    pub(super) fn honour_ranks_for<const POINTS: bool>(&self) -> u64 {
-        if !POINTS || self.valued == 0 {
+    pub(in crate::solver) fn honour_ranks_for<const POINTS: bool>(&self) -> u64 {
+        if !POINTS || self.scoring_trumps == 0 {
             return 0;
         }
-        let t = lane(self.live, self.enc.trump) & self.valued as u64;
+        let t = lane(self.live, self.encoding.trump) & self.scoring_trumps as u64;
         if t == 0 {
             0
         } else {
-            1u64 << (16 * self.enc.trump as u32 + t.trailing_zeros())
+            1u64 << (16 * self.encoding.trump as u32 + t.trailing_zeros())
         }
     }
 
     /// Deletes card `c`'s owner code from its suit's word (before `c` leaves `live`).
     #[inline]
-    pub(super) fn remove_code(&mut self, c: u8) {
-        let s = (c >> 4) as usize;
-        let below = lane(self.live, s as u8) & ((1u64 << (c & 15)) - 1);
+    pub(in crate::solver) fn remove_code(&mut self, c: u8) {
+        let s = suit_of(c) as usize;
+        let below = lane(self.live, s as u8) & ((1u64 << power_of(c)) - 1);
         let at = below.count_ones() * self.code_bits as u32;
-        let w = self.words[s] as u64;
+        let w = self.owner_codes[s] as u64;
         let low = w & ((1u64 << at) - 1);
         let high = w >> (at + self.code_bits as u32);
-        self.words[s] = (low | high << at) as u32;
+        self.owner_codes[s] = (low | high << at) as u32;
     }
 
     /// Builds the owner words from scratch. Cards of the trick in progress belong to the seat
     /// that played them; they are deleted when the trick ends, before any key is read.
-    pub(super) fn build_words(&mut self) {
+    pub(in crate::solver) fn build_owner_codes(&mut self) {
         let mut owner = [0u8; 64];
-        for s in 0..self.n {
+        for s in 0..self.seats {
             for c in bits(self.hands[s as usize]) {
                 owner[c as usize] = s;
             }
@@ -241,7 +242,7 @@ impl Position {
             for (i, c) in bits(self.live & suit_mask(s)).enumerate() {
                 w |= (owner[c as usize] as u64) << (i as u32 * self.code_bits as u32);
             }
-            self.words[s as usize] = w as u32;
+            self.owner_codes[s as usize] = w as u32;
         }
     }
 }
@@ -286,16 +287,16 @@ mod tests {
     }
 
     #[test]
-    fn words_follow_tricks_as_they_end() {
+    fn owner_codes_follow_tricks_as_they_end() {
         let mut a = pos(["AH 2H 3C", "KH 3H 4C", "QH 4H 5C", "JH 5H 6C"]);
         for c in ["AH", "KH", "QH", "JH"] {
             a.play(c.parse().unwrap()).unwrap();
         }
         let mut rebuilt = a;
-        rebuilt.build_words();
-        assert_eq!(a.words, rebuilt.words);
+        rebuilt.build_owner_codes();
+        assert_eq!(a.owner_codes, rebuilt.owner_codes);
         let fresh = pos(["2H 3C", "3H 4C", "4H 5C", "5H 6C"]);
-        assert_eq!(a.words, fresh.words);
+        assert_eq!(a.owner_codes, fresh.owner_codes);
         assert_eq!(a.shape_for::<true>(), fresh.shape_for::<true>());
     }
 
