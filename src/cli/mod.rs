@@ -5,10 +5,13 @@ mod agree;
 mod analyze;
 mod bots;
 mod error;
+mod log_shape;
+mod notices;
 mod options;
 mod position;
 mod replay;
 mod run;
+mod seat_arg;
 mod simulate;
 mod solve;
 mod tournament;
@@ -18,11 +21,23 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub use error::UserError;
+pub use error::{Interrupted, UserError};
+
+/// The exit codes, shown at the end of `tricklab --help`.
+pub const EXIT_CODES: &str = "\
+Exit codes:
+  0  success
+  1  the environment failed: a file or folder that cannot be read or written, a disk that is
+     full, a file that is not a record
+  2  bad input: a flag, an option, an agent, a card, a config or a record; the message names
+     the problem and what is allowed
+  3  interrupted (Ctrl-C or SIGTERM) with the finished work kept; the message says how to
+     continue (`--resume`)
+A closed output pipe (`tricklab replay --verbose log.jsonl | head`) ends the command quietly.";
 
 /// tricklab: Monte Carlo AI and strategy research for Catch the Ten, 9-5-2 and Whist.
 #[derive(Debug, Parser)]
-#[command(name = "tricklab", version, about, long_about = None)]
+#[command(name = "tricklab", version, about, long_about = None, after_help = EXIT_CODES)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -56,7 +71,8 @@ pub enum Command {
 }
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
-/// option, a card, a record), 1 for anything else (such as a disk that is full).
+/// option, a card, a record), 3 for an interrupted run that can be resumed, 1 for anything else
+/// (such as a disk that is full); see [`EXIT_CODES`].
 pub fn main_with_args<I, T>(args: I) -> ExitCode
 where
     I: IntoIterator<Item = T>,
@@ -92,11 +108,7 @@ where
                 return ExitCode::SUCCESS;
             }
             eprintln!("error: {}", one_line(&e));
-            if e.downcast_ref::<UserError>().is_some() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::from(1)
-            }
+            ExitCode::from(error::exit_code(&e))
         }
     }
 }

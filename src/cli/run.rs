@@ -19,7 +19,7 @@ use crate::games::catch_the_ten;
 use crate::games::nine_five_two;
 use crate::games::whist;
 
-use super::error::{UserError, user};
+use super::error::{interrupted, user};
 
 /// Arguments of `tricklab run`.
 #[derive(Debug, Args)]
@@ -95,6 +95,7 @@ fn command_of(config: &Path) -> String {
 /// Runs `tricklab run`.
 pub fn run(args: RunArgs) -> anyhow::Result<()> {
     let exp = Experiment::load::<AllGames>(&args.config).map_err(user)?;
+    super::notices::warn_clock(exp.arms.iter().flat_map(|a| &a.seats));
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     if args.threads == Some(0) {
         return Err(user("--threads must be at least 1"));
@@ -165,10 +166,10 @@ where
         p.finish_and_clear();
     }
     match end {
-        RunEnd::Interrupted(done) => Err(anyhow::Error::new(UserError(format!(
+        RunEnd::Interrupted(done) => Err(interrupted(format!(
             "interrupted after {done} deals; every finished deal is in {}; continue with: {again}",
             plan.out.display()
-        )))),
+        ))),
         RunEnd::Complete => {
             let record = RunRecord::new(exp, &command_of(&args.config), plan.shard);
             if plan.shard.is_none() {

@@ -30,7 +30,7 @@ pub struct SimulateArgs {
     #[arg(long)]
     pub players: Option<usize>,
     /// A named rule option, `KEY` or `KEY=VALUE` (repeat the flag or separate with commas),
-    /// e.g. `--option pairs --option revoke_penalty=LoseHandPoints`.
+    /// e.g. `--option pairs --option allow_revokes,revoke_penalty=LoseHandPoints`.
     #[arg(long = "option", value_name = "KEY[=VALUE]")]
     pub options: Vec<String>,
     /// How many games (matches, or hands with --hands) to play.
@@ -99,6 +99,7 @@ fn checked<R: RecordRules>(
 /// be built for the game.
 pub fn seating<G: AgentFactory>(text: &str, seats: usize) -> anyhow::Result<Vec<AgentSpec>> {
     let specs = parse_seating(text, seats).map_err(user)?;
+    super::notices::warn_clock(&specs);
     for s in &specs {
         build_agent::<G>(s).map_err(user)?;
     }

@@ -83,6 +83,7 @@ where
     let opts: R::Options = parse_options(game.name(), &args.options)?;
     let rules = R::from_options(args.players.unwrap_or(default_players), &opts).map_err(user)?;
     let agents: Vec<AgentSpec> = parse_specs(&args.agents).map_err(user)?;
+    super::notices::warn_clock(&agents);
     if agents.len() < 2 {
         return Err(user("--agents needs at least two agents"));
     }
