@@ -8,11 +8,13 @@ mod error;
 mod log_shape;
 mod notices;
 mod options;
+mod output;
 mod position;
 mod replay;
 mod run;
 mod seat_arg;
 mod simulate;
+mod simulate_output;
 mod solve;
 mod tournament;
 mod worlds;
@@ -31,8 +33,8 @@ Exit codes:
      full, a file that is not a record
   2  bad input: a flag, an option, an agent, a card, a config or a record; the message names
      the problem and what is allowed
-  3  interrupted (Ctrl-C or SIGTERM) with the finished work kept; the message says how to
-     continue (`--resume`)
+  3  interrupted (Ctrl-C or SIGTERM); the message says what was kept and how to continue
+     (`run` and `agree` keep every finished deal or answer: `--resume`)
 A closed output pipe (`tricklab replay --verbose log.jsonl | head`) ends the command quietly.";
 
 /// tricklab: Monte Carlo AI and strategy research for Catch the Ten, 9-5-2 and Whist.

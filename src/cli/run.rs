@@ -55,6 +55,9 @@ pub struct MergeArgs {
     /// The output folder (default: results/<name>).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Replace results already in the output folder.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// The stop flag set by Ctrl-C or SIGTERM (installed once per process).
@@ -200,6 +203,12 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(&exp.name));
+    super::output::check_folder(
+        "--out",
+        &out,
+        &["hands.csv", "deals.csv", "summary.csv", "run.json"],
+        args.force,
+    )?;
     let record = merge_shards(&args.dirs, &out).map_err(user)?;
     let defs = match exp.game {
         GameKind::CatchTheTen => statistics_of::<catch_the_ten::Setup>(exp.matches),

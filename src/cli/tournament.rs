@@ -50,6 +50,9 @@ pub struct TournamentArgs {
     /// The output folder (default: results/tournament-<game>).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Replace results already in the output folder.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Runs `tricklab tournament`.
@@ -95,6 +98,12 @@ where
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(format!("tournament-{game}")));
+    super::output::check_folder(
+        "--out",
+        &out,
+        &["pairs.csv", "ratings.csv", "summary.md"],
+        args.force,
+    )?;
     let mut pairs = Vec::new();
     for x in 0..agents.len() {
         for y in x + 1..agents.len() {
