@@ -24,6 +24,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 pub use error::{Interrupted, UserError};
+pub use options::parse_options;
 
 /// The exit codes, shown at the end of `tricklab --help`.
 pub const EXIT_CODES: &str = "\

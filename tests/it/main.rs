@@ -15,6 +15,7 @@ mod conformance_nine_five_two;
 mod conformance_whist;
 mod docs;
 mod experiment;
+mod fuzz;
 mod ismcts;
 mod ismcts_threads;
 mod knowledge;
