@@ -5,6 +5,7 @@ mod agree;
 mod analyze;
 mod bots;
 mod error;
+mod list;
 mod log_shape;
 mod notices;
 mod options;
@@ -71,6 +72,8 @@ pub enum Command {
     /// External bots (`tricklab-bot/1`): check that a bot follows the protocol.
     #[command(subcommand)]
     Bots(bots::BotsCommand),
+    /// List agents, switches, options, statistics or games, one line each.
+    List(list::ListArgs),
 }
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
@@ -100,6 +103,7 @@ where
         Command::Tournament(a) => tournament::run(a),
         Command::Agree(a) => agree::run(a),
         Command::Bots(a) => bots::run(a),
+        Command::List(a) => list::run(a),
     })
     .unwrap_or_else(|fault| Err(anyhow::Error::new(fault)));
     // Every external bot still running is stopped before the exit code is decided.

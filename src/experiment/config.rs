@@ -311,7 +311,20 @@ impl Lines<'_> {
                     .count()
                     + 1
             }),
-            message: message.into(),
+            // Names and values echoed from the file may hold control characters (`"a\nb"`);
+            // the message stays one line.
+            message: message
+                .into()
+                .chars()
+                .flat_map(|c| {
+                    let escaped: Vec<char> = if c.is_control() {
+                        c.escape_default().collect()
+                    } else {
+                        vec![c]
+                    };
+                    escaped
+                })
+                .collect(),
         }
     }
 
