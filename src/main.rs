@@ -5,22 +5,22 @@ fn main() -> std::process::ExitCode {
     tricklab::cli::main_with_args(std::env::args_os())
 }
 
-/// Lets a closed output pipe end the tool quietly, as it does other Unix tools
-/// (`tricklab replay --verbose log.jsonl | head`), instead of a panic in `println!`. Rust
-/// ignores `SIGPIPE`; this restores the default action.
-#[cfg(unix)]
+/// Lets a closed standard output end the tool quietly (`tricklab replay --verbose log.jsonl |
+/// head`), as it does other Unix tools, instead of a panic message from `println!`. `SIGPIPE`
+/// stays ignored (Rust's default), so that a write to an external bot that has died is an
+/// error the bot code reports, not a signal that kills the tool.
 fn quiet_broken_pipe() {
-    unsafe extern "C" {
-        fn signal(signum: i32, handler: usize) -> usize;
-    }
-    const SIGPIPE: i32 = 13;
-    const SIG_DFL: usize = 0;
-    // SAFETY: `signal` is the C library's; SIGPIPE (13 on Linux and macOS) and SIG_DFL (0) are
-    // valid arguments, and nothing else in the process handles SIGPIPE.
-    unsafe {
-        signal(SIGPIPE, SIG_DFL);
-    }
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
 }
-
-#[cfg(not(unix))]
-fn quiet_broken_pipe() {}
