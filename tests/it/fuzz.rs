@@ -256,7 +256,12 @@ fn all(cases: u32) {
         ),
         ("hand records", record_corpus(), false, check_record),
     ];
+    // `FUZZ_ONLY=records` (any part of a name) runs one parser.
+    let only = std::env::var("FUZZ_ONLY").unwrap_or_default();
     for (name, corpus, multi_line, check) in parsers {
+        if !name.contains(only.as_str()) {
+            continue;
+        }
         let t = std::time::Instant::now();
         let n = fuzz(cases, corpus, multi_line, check);
         eprintln!(
