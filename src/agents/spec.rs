@@ -44,6 +44,12 @@ impl AgentSpec {
     pub const fn cheats(&self) -> bool {
         matches!(self, AgentSpec::Oracle)
     }
+
+    /// Whether the agent stops searching by the clock (`ismcts:time_ms=…`), so that what it
+    /// plays depends on the machine and its load, not only on the seed.
+    pub fn stops_by_clock(&self) -> bool {
+        matches!(self, AgentSpec::Ismcts(p) if p.time_ms.is_some())
+    }
 }
 
 /// A spec that names no agent, or parameters the agent does not take.

@@ -35,6 +35,16 @@ impl Deck {
         self.cards().len()
     }
 
+    /// The pack in words, e.g. "6 to A in each suit".
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Deck::Full52 => "2 to A in each suit",
+            Deck::SixToAce => "6 to A in each suit",
+            Deck::SixToAceWithoutSixOfSpades => "6 to A in each suit without the 6S",
+            Deck::SevenToAce => "7 to A in each suit",
+        }
+    }
+
     /// Always false: no pack is empty.
     pub const fn is_empty(self) -> bool {
         false

@@ -23,7 +23,7 @@ use crate::games::nine_five_two;
 use crate::games::whist;
 use crate::games::{Game, GameKind};
 
-use super::error::user;
+use super::error::{interrupted, user};
 use super::run::stop_flag;
 
 /// The answers, one row per position and searcher.
@@ -61,6 +61,9 @@ pub struct AgreeArgs {
 /// Runs `tricklab agree`.
 pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
     let exp = Experiment::load::<AllGames>(&args.config).map_err(user)?;
+    if let Some(ag) = &exp.agreement {
+        super::notices::warn_clock(ag.searchers.iter().chain([&ag.play]));
+    }
     if exp.agreement.is_none() {
         return Err(user(format!(
             "{} has no [agreement] section",
@@ -161,7 +164,7 @@ where
             .as_ref()
             .map(|o| format!(" --out {}", o.display()))
             .unwrap_or_default();
-        return Err(user(format!(
+        return Err(interrupted(format!(
             "interrupted after {} of {total} answers; every finished answer is in {}; continue with: tricklab agree {} --resume{out_flag}",
             total - missing,
             out.join(PARTIAL).display(),

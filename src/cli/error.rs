@@ -1,14 +1,38 @@
-//! Errors caused by what the user gave us, which exit with code 2.
+//! The errors that decide the exit code: bad input (2) and an interrupted, resumable run (3).
+//! Every other error is a failure of the environment (1): a disk, a folder, a file that cannot
+//! be read.
 
 use thiserror::Error;
 
 /// Bad input: a flag, an option, an agent, a card or a record. The message names the problem
-/// and what is allowed.
+/// and what is allowed. Exit code 2.
 #[derive(Debug, Error)]
 #[error("{0}")]
 pub struct UserError(pub String);
 
+/// A run stopped by Ctrl-C or SIGTERM that kept its finished work. The message says what was
+/// kept and how to continue. Exit code 3.
+#[derive(Debug, Error)]
+#[error("{0}")]
+pub struct Interrupted(pub String);
+
 /// Turns any displayable error into a [`UserError`].
 pub fn user<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow::Error::new(UserError(e.to_string()))
+}
+
+/// An [`Interrupted`] error with `message`.
+pub fn interrupted(message: String) -> anyhow::Error {
+    anyhow::Error::new(Interrupted(message))
+}
+
+/// The exit code for an error: 2 for bad input, 3 for an interruption, 1 for anything else.
+pub fn exit_code(e: &anyhow::Error) -> u8 {
+    if e.downcast_ref::<UserError>().is_some() {
+        2
+    } else if e.downcast_ref::<Interrupted>().is_some() {
+        3
+    } else {
+        1
+    }
 }

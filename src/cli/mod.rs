@@ -5,13 +5,19 @@ mod agree;
 mod analyze;
 mod bots;
 mod error;
+mod list;
+mod log_shape;
+mod notices;
 mod options;
+mod output;
 mod play;
 mod position;
 mod replay;
 mod run;
+mod seat_arg;
 mod show;
 mod simulate;
+mod simulate_output;
 mod solve;
 mod tournament;
 mod worlds;
@@ -20,11 +26,24 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub use error::UserError;
+pub use error::{Interrupted, UserError};
+pub use options::parse_options;
+
+/// The exit codes, shown at the end of `tricklab --help`.
+pub const EXIT_CODES: &str = "\
+Exit codes:
+  0  success
+  1  the environment failed: a file or folder that cannot be read or written, a disk that is
+     full, a file that is not a record
+  2  bad input: a flag, an option, an agent, a card, a config or a record; the message names
+     the problem and what is allowed
+  3  interrupted (Ctrl-C or SIGTERM); the message says what was kept and how to continue
+     (`run` and `agree` keep every finished deal or answer: `--resume`)
+A closed output pipe (`tricklab replay --verbose log.jsonl | head`) ends the command quietly.";
 
 /// tricklab: Monte Carlo AI and strategy research for Catch the Ten, 9-5-2 and Whist.
 #[derive(Debug, Parser)]
-#[command(name = "tricklab", version, about, long_about = None)]
+#[command(name = "tricklab", version, about, long_about = None, after_help = EXIT_CODES)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -59,10 +78,13 @@ pub enum Command {
     Play(play::PlayArgs),
     /// A logged hand as a card player's diagram, trick by trick (text or HTML).
     Show(show::ShowArgs),
+    /// List agents, switches, options, statistics or games, one line each.
+    List(list::ListArgs),
 }
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
-/// option, a card, a record), 1 for anything else (such as a disk that is full).
+/// option, a card, a record), 3 for an interrupted run that can be resumed, 1 for anything else
+/// (such as a disk that is full); see [`EXIT_CODES`].
 pub fn main_with_args<I, T>(args: I) -> ExitCode
 where
     I: IntoIterator<Item = T>,
@@ -89,6 +111,7 @@ where
         Command::Bots(a) => bots::run(a),
         Command::Play(a) => play::run(a),
         Command::Show(a) => show::run(a),
+        Command::List(a) => list::run(a),
     })
     .unwrap_or_else(|fault| Err(anyhow::Error::new(fault)));
     // Every external bot still running is stopped before the exit code is decided.
@@ -100,11 +123,7 @@ where
                 return ExitCode::SUCCESS;
             }
             eprintln!("error: {}", one_line(&e));
-            if e.downcast_ref::<UserError>().is_some() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::from(1)
-            }
+            ExitCode::from(error::exit_code(&e))
         }
     }
 }

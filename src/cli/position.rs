@@ -4,6 +4,8 @@ use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 
+use anyhow::Context;
+
 use crate::games::GameKind;
 use crate::games::matches::MatchState;
 use crate::games::record::{RecordOf, RecordRules, game_of_line};
@@ -11,9 +13,18 @@ use crate::games::{Game, MAX_SEATS, Seat};
 
 use super::error::user;
 
+/// Opens a record file for reading. A missing or unreadable file, or a folder, is a failure of
+/// the environment (exit code 1), not bad input.
+pub fn open_record_file(path: &Path) -> anyhow::Result<File> {
+    if path.is_dir() {
+        anyhow::bail!("{} is a folder, not a record file", path.display());
+    }
+    File::open(path).with_context(|| format!("cannot open {}", path.display()))
+}
+
 /// Line `hand` (0-based, blank lines skipped) of a record file, and its game.
 pub fn record_line(path: &Path, hand: usize) -> anyhow::Result<(GameKind, String)> {
-    let f = File::open(path).map_err(|e| user(format!("cannot open {}: {e}", path.display())))?;
+    let f = open_record_file(path)?;
     let mut lines = BufReader::new(f)
         .lines()
         .filter(|l| l.as_ref().map_or(true, |l| !l.trim().is_empty()));

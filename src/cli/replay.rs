@@ -1,6 +1,5 @@
 //! `tricklab replay`: check a record file by replaying every hand.
 
-use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 
@@ -14,6 +13,8 @@ use crate::games::record::{RecordRules, game_of_line, replay_line};
 use crate::games::{GameKind, Sides};
 
 use super::error::user;
+use super::log_shape::LogShape;
+use super::position::open_record_file;
 
 /// Arguments of `tricklab replay`.
 #[derive(Debug, Args)]
@@ -96,9 +97,9 @@ fn replay_one<R: RecordRules>(
 
 /// Runs `tricklab replay`.
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
-    let f = File::open(&args.file)
-        .map_err(|e| user(format!("cannot open {}: {e}", args.file.display())))?;
+    let f = open_record_file(&args.file)?;
     let mut prev: Option<Chain> = None;
+    let mut shape = LogShape::new();
     let mut hands = 0u64;
     let mut matches = 0u64;
     for (i, line) in BufReader::new(f).lines().enumerate() {
@@ -107,7 +108,18 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
             continue;
         }
         let at = |e: String| user(format!("{} line {}: {e}", args.file.display(), i + 1));
-        let game = game_of_line(&line).map_err(|e| at(e.to_string()))?;
+        let game = game_of_line(&line).map_err(|e| {
+            if hands == 0 {
+                // The first line is no hand record at all: the wrong file, not a bad record.
+                anyhow::anyhow!(
+                    "{} is not a record file (line {} is not a hand record: {e})",
+                    args.file.display(),
+                    i + 1
+                )
+            } else {
+                at(e.to_string())
+            }
+        })?;
         let summary = match game {
             GameKind::CatchTheTen => replay_one::<Setup>(&line, &mut prev, args.verbose),
             GameKind::NineFiveTwo => replay_one::<Rules>(&line, &mut prev, args.verbose),
@@ -117,13 +129,20 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
         }
         .map_err(at)?;
         hands += 1;
-        if prev.as_ref().is_some_and(|p| p.after.is_over()) {
+        let p = prev.as_ref().expect("set by a replayed hand");
+        shape
+            .next(p.match_index, p.hand, p.after.is_over())
+            .map_err(at)?;
+        if p.after.is_over() {
             matches += 1;
         }
         if args.verbose {
             println!("{summary}");
         }
     }
+    shape
+        .finish()
+        .map_err(|e| user(format!("{}: {e}", args.file.display())))?;
     println!(
         "{}: {hands} hands replayed, {matches} matches ended, every action legal and every result as recorded",
         args.file.display()

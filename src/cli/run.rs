@@ -19,7 +19,7 @@ use crate::games::catch_the_ten;
 use crate::games::nine_five_two;
 use crate::games::whist;
 
-use super::error::{UserError, user};
+use super::error::{interrupted, user};
 
 /// Arguments of `tricklab run`.
 #[derive(Debug, Args)]
@@ -55,6 +55,9 @@ pub struct MergeArgs {
     /// The output folder (default: results/<name>).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Replace results already in the output folder.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// The stop flag set by Ctrl-C or SIGTERM (installed once per process).
@@ -95,6 +98,7 @@ fn command_of(config: &Path) -> String {
 /// Runs `tricklab run`.
 pub fn run(args: RunArgs) -> anyhow::Result<()> {
     let exp = Experiment::load::<AllGames>(&args.config).map_err(user)?;
+    super::notices::warn_clock(exp.arms.iter().flat_map(|a| &a.seats));
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     if args.threads == Some(0) {
         return Err(user("--threads must be at least 1"));
@@ -165,10 +169,10 @@ where
         p.finish_and_clear();
     }
     match end {
-        RunEnd::Interrupted(done) => Err(anyhow::Error::new(UserError(format!(
+        RunEnd::Interrupted(done) => Err(interrupted(format!(
             "interrupted after {done} deals; every finished deal is in {}; continue with: {again}",
             plan.out.display()
-        )))),
+        ))),
         RunEnd::Complete => {
             let record = RunRecord::new(exp, &command_of(&args.config), plan.shard);
             if plan.shard.is_none() {
@@ -199,6 +203,12 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(&exp.name));
+    super::output::check_folder(
+        "--out",
+        &out,
+        &["hands.csv", "deals.csv", "summary.csv", "run.json"],
+        args.force,
+    )?;
     let record = merge_shards(&args.dirs, &out).map_err(user)?;
     let defs = match exp.game {
         GameKind::CatchTheTen => statistics_of::<catch_the_ten::Setup>(exp.matches),

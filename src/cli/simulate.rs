@@ -1,8 +1,8 @@
 //! `tricklab simulate`: play many games with the given agents and summarise them.
 
-use std::fs::File;
-use std::io::{BufWriter, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
@@ -30,7 +30,7 @@ pub struct SimulateArgs {
     #[arg(long)]
     pub players: Option<usize>,
     /// A named rule option, `KEY` or `KEY=VALUE` (repeat the flag or separate with commas),
-    /// e.g. `--option pairs --option revoke_penalty=LoseHandPoints`.
+    /// e.g. `--option pairs --option allow_revokes,revoke_penalty=LoseHandPoints`.
     #[arg(long = "option", value_name = "KEY[=VALUE]")]
     pub options: Vec<String>,
     /// How many games (matches, or hands with --hands) to play.
@@ -45,6 +45,10 @@ pub struct SimulateArgs {
     /// Write a JSON-lines record of every hand here (see `tricklab replay`).
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
+    /// Replace --out and --log files that already exist. (`-` writes to standard output; the
+    /// summary then goes to standard error. Files appear only when the run is complete.)
+    #[arg(long)]
+    pub force: bool,
     /// Worker threads (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -99,18 +103,11 @@ fn checked<R: RecordRules>(
 /// be built for the game.
 pub fn seating<G: AgentFactory>(text: &str, seats: usize) -> anyhow::Result<Vec<AgentSpec>> {
     let specs = parse_seating(text, seats).map_err(user)?;
+    super::notices::warn_clock(&specs);
     for s in &specs {
         build_agent::<G>(s).map_err(user)?;
     }
     Ok(specs)
-}
-
-fn create(path: &Path) -> anyhow::Result<BufWriter<File>> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
-    let f = File::create(path).with_context(|| format!("creating {}", path.display()))?;
-    Ok(BufWriter::with_capacity(1 << 20, f))
 }
 
 fn run_rules<R>(args: &SimulateArgs, rules: &R) -> anyhow::Result<()>
@@ -133,8 +130,7 @@ where
         .num_threads(threads)
         .build()
         .context("starting worker threads")?;
-    let mut csv = args.out.as_deref().map(create).transpose()?;
-    let mut log = args.log.as_deref().map(create).transpose()?;
+    let (mut csv, mut log) = super::simulate_output::open(args)?;
     let cfg = SimConfig {
         seed: args.seed,
         games: args.games,
@@ -157,36 +153,43 @@ where
     });
     let started = Instant::now();
     let sinks = Sinks {
-        csv: csv.as_mut().map(|w| w as &mut (dyn Write + Send)),
-        log: log.as_mut().map(|w| w as &mut (dyn Write + Send)),
+        csv: csv.as_mut().map(|w| w.writer() as &mut (dyn Write + Send)),
+        log: log.as_mut().map(|w| w.writer() as &mut (dyn Write + Send)),
     };
     let result = pool.install(|| simulate(rules, &seats, &cfg, sinks, progress.as_ref()))?;
+    for o in [csv, log].into_iter().flatten() {
+        o.finish()?;
+    }
     if let Some(p) = &progress {
         p.finish_and_clear();
     }
     let secs = started.elapsed().as_secs_f64();
+    let mut report = String::new();
     let agents: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
-    println!(
+    writeln!(
+        report,
         "{} {} with agents {} (seed {}) in {:.2} s",
         cfg.games,
         if cfg.single_hands { "hands" } else { "matches" },
         agents.join(","),
         cfg.seed,
         secs
-    );
-    print!("{}", rules.report(&result.summary));
+    )?;
+    write!(report, "{}", rules.report(&result.summary))?;
     if let Some(p) = &result.paired {
         let ci = p.diffs.t_interval(0.95);
-        println!(
+        writeln!(
+            report,
             "duplicate: {} minus {}, points per seat and hand, paired over {} deals ({} rotations each): {:.4} [{:.4}, {:.4}] (95% t)",
             p.first, p.second, p.diffs.n, cfg.rotations, ci.estimate, ci.low, ci.high
-        );
+        )?;
     }
     if let Some(p) = &args.out {
-        println!("hand rows: {}", p.display());
+        writeln!(report, "hand rows: {}", p.display())?;
     }
     if let Some(p) = &args.log {
-        println!("records: {}", p.display());
+        writeln!(report, "records: {}", p.display())?;
     }
+    super::simulate_output::print_report(args, &report);
     Ok(())
 }

@@ -6,14 +6,15 @@ use std::io::Write as _;
 
 use clap::Args;
 
-use crate::cards::{Suit, parse_cards_by_seat};
+use crate::cards::{CardSet, Deck, Suit, parse_cards_by_seat};
 use crate::games::catch_the_ten::{Options, Setup};
 use crate::games::nine_five_two::PLAYERS as NFT_PLAYERS;
-use crate::games::{GameKind, Seat, Sides, TrumpOrder};
+use crate::games::{GameKind, Sides, TrumpOrder};
 use crate::solver::{Position, Scoring, Solver};
 
 use super::error::user;
 use super::options::parse_options;
+use super::seat_arg::parse_seat;
 
 /// Arguments of `tricklab solve`.
 #[derive(Debug, Args)]
@@ -46,14 +47,23 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     let game: GameKind = args.game.parse().map_err(user)?;
     let hands = parse_cards_by_seat(&args.deal).map_err(|e| user(format!("--deal: {e}")))?;
     let trump = parse_trump(&args.trump, game)?;
-    let (seats, sides, order) = table(game, &args)?;
+    let (seats, sides, order, deck) = table(game, &args)?;
+    let outside = hands.iter().fold(CardSet::EMPTY, |acc, h| acc | *h) - deck.cards();
+    if !outside.is_empty() {
+        return Err(user(format!(
+            "--deal: {outside} {} not in the pack of {game} here ({} cards, {})",
+            if outside.len() == 1 { "is" } else { "are" },
+            deck.len(),
+            deck.describe()
+        )));
+    }
     if hands.len() != seats {
         return Err(user(format!(
             "--deal has {} hands; {game} here needs {seats}, one per seat separated by `/`",
             hands.len()
         )));
     }
-    let leader = parse_leader(&args.leader, seats)?;
+    let leader = parse_seat("--leader", &args.leader, seats)?;
     let side = sides.side(leader);
     let scoring = match game {
         GameKind::CatchTheTen => {
@@ -87,8 +97,13 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     } else {
         writeln!(
             out,
-            "{game}: {} {what} for side {} (seat {leader} on lead)",
+            "{game}: {} {} for side {} (seat {leader} on lead)",
             solution.value,
+            if solution.value == 1 {
+                what.trim_end_matches('s')
+            } else {
+                what
+            },
             sides.label(side)
         )?;
         for (c, v) in solution.cards() {
@@ -99,24 +114,30 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The table of `game`: its seat count, sides and trump order.
-fn table(game: GameKind, args: &SolveArgs) -> anyhow::Result<(usize, Sides, TrumpOrder)> {
+/// The table of `game`: its seat count, sides, trump order and pack.
+fn table(game: GameKind, args: &SolveArgs) -> anyhow::Result<(usize, Sides, TrumpOrder, Deck)> {
     if game != GameKind::CatchTheTen && (args.players.is_some() || !args.options.is_empty()) {
         return Err(user(format!(
             "--players and --option apply to catch-the-ten only, not {game}"
         )));
     }
     Ok(match game {
-        GameKind::Whist => (4, Sides::every(4, 2), TrumpOrder::ACES_HIGH),
+        GameKind::Whist => (4, Sides::every(4, 2), TrumpOrder::ACES_HIGH, Deck::Full52),
         GameKind::NineFiveTwo => (
             NFT_PLAYERS,
             Sides::alone(NFT_PLAYERS),
             TrumpOrder::ACES_HIGH,
+            Deck::Full52,
         ),
         GameKind::CatchTheTen => {
             let opts: Options = parse_options("catch-the-ten", &args.options)?;
             let setup = Setup::new(args.players.unwrap_or(4), opts).map_err(user)?;
-            (setup.players(), setup.sides(), TrumpOrder::JACK_HIGH)
+            (
+                setup.players(),
+                setup.sides(),
+                TrumpOrder::JACK_HIGH,
+                setup.deck(),
+            )
         }
     })
 }
@@ -137,22 +158,4 @@ fn parse_trump(s: &str, game: GameKind) -> anyhow::Result<Option<Suit>> {
             "--trump `{t}`: expected C, D, H, S or N (no trumps)"
         ))
     })
-}
-
-/// Reads `--leader`: a seat number, or a compass letter at a table of four.
-fn parse_leader(s: &str, seats: usize) -> anyhow::Result<Seat> {
-    let t = s.trim();
-    let compass = ["N", "E", "S", "W"]
-        .iter()
-        .position(|c| c.eq_ignore_ascii_case(t))
-        .filter(|_| seats == 4);
-    let index = compass.or_else(|| t.parse::<usize>().ok().filter(|&i| i < seats));
-    let allowed = if seats == 4 {
-        "0 to 3 or N, E, S, W".to_string()
-    } else {
-        format!("0 to {}", seats - 1)
-    };
-    index
-        .map(|i| Seat(i as u8))
-        .ok_or_else(|| user(format!("--leader `{t}`: expected a seat, {allowed}")))
 }

@@ -50,6 +50,9 @@ pub struct TournamentArgs {
     /// The output folder (default: results/tournament-<game>).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Replace results already in the output folder.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Runs `tricklab tournament`.
@@ -83,6 +86,7 @@ where
     let opts: R::Options = parse_options(game.name(), &args.options)?;
     let rules = R::from_options(args.players.unwrap_or(default_players), &opts).map_err(user)?;
     let agents: Vec<AgentSpec> = parse_specs(&args.agents).map_err(user)?;
+    super::notices::warn_clock(&agents);
     if agents.len() < 2 {
         return Err(user("--agents needs at least two agents"));
     }
@@ -94,6 +98,12 @@ where
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(format!("tournament-{game}")));
+    super::output::check_folder(
+        "--out",
+        &out,
+        &["pairs.csv", "ratings.csv", "summary.md"],
+        args.force,
+    )?;
     let mut pairs = Vec::new();
     for x in 0..agents.len() {
         for y in x + 1..agents.len() {

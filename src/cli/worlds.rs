@@ -7,12 +7,12 @@ use clap::Args;
 
 use crate::games::catch_the_ten::Setup;
 use crate::games::record::RecordRules;
-use crate::games::{Game, GameKind, Seat};
+use crate::games::{Game, GameKind};
 use crate::knowledge::{Observable, WorldSampler};
 use crate::rng::{Purpose, stream};
 
-use super::error::user;
 use super::position::{position, record_line};
+use super::seat_arg::parse_seat;
 
 /// Arguments of `tricklab worlds`.
 #[derive(Debug, Args)]
@@ -26,9 +26,9 @@ pub struct WorldsArgs {
     /// After how many decisions of the hand.
     #[arg(long, default_value_t = 0)]
     pub after: usize,
-    /// The observing seat.
+    /// The observing seat: a seat number from 0, or N, E, S, W at a table of four.
     #[arg(long)]
-    pub seat: u8,
+    pub seat: String,
     /// How many worlds to draw and print.
     #[arg(long, default_value_t = 3)]
     pub samples: usize,
@@ -54,15 +54,20 @@ where
 {
     let (_, hand) = position::<R>(line, args.after)?;
     let n = hand.num_seats();
-    if args.seat as usize >= n {
-        return Err(user(format!("--seat must be below {n}")));
-    }
-    let k = hand.knowledge(Seat(args.seat));
+    let seat = parse_seat("--seat", &args.seat, n)?;
+    let k = hand.knowledge(seat);
     println!("{k}");
     let sampler = WorldSampler::new(&k).map_err(|e| anyhow::anyhow!("{e}"))?;
     println!("consistent worlds: {}", sampler.count());
     let mut rng = stream(args.seed, 0, Purpose::Other, 0);
-    for i in 0..args.samples {
+    // With a single consistent world (every card known, as at the end of a hand) every draw
+    // would print the same world: print it once.
+    let samples = if sampler.count() <= 1 {
+        args.samples.min(1)
+    } else {
+        args.samples
+    };
+    for i in 0..samples {
         println!("world {}:", i + 1);
         for (p, h) in k.places.iter().zip(sampler.sample(&mut rng)) {
             println!("  {}: {}", p.kind, p.known | h);

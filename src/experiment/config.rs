@@ -118,12 +118,39 @@ struct RawArm {
     subject: Option<Spanned<Vec<u8>>>,
 }
 
-/// A table or an array of tables (`[hypothesis]` or `[[hypothesis]]`).
-#[derive(Deserialize)]
-#[serde(untagged)]
+/// A table or an array of tables (`[hypothesis]` or `[[hypothesis]]`). Read by hand rather than
+/// as an untagged enum so that an error inside (`direction = "bigger"`) keeps its message and
+/// its place in the file.
 enum OneOrMany<T> {
     One(T),
     Many(Vec<T>),
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrMany<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Visit<T> {
+            type Value = OneOrMany<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a table or an array of tables")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<Self::Value, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(OneOrMany::One)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                seq: A,
+            ) -> Result<Self::Value, A::Error> {
+                Vec::<T>::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))
+                    .map(OneOrMany::Many)
+            }
+        }
+        d.deserialize_any(Visit(std::marker::PhantomData))
+    }
 }
 
 impl<T> OneOrMany<T> {
@@ -284,7 +311,20 @@ impl Lines<'_> {
                     .count()
                     + 1
             }),
-            message: message.into(),
+            // Names and values echoed from the file may hold control characters (`"a\nb"`);
+            // the message stays one line.
+            message: message
+                .into()
+                .chars()
+                .flat_map(|c| {
+                    let escaped: Vec<char> = if c.is_control() {
+                        c.escape_default().collect()
+                    } else {
+                        vec![c]
+                    };
+                    escaped
+                })
+                .collect(),
         }
     }
 
@@ -302,7 +342,7 @@ impl Lines<'_> {
                 .filter(|k| !k.is_empty() && !k.starts_with('['))
         });
         match field {
-            Some(f) if !message.contains('`') => {
+            Some(f) if !message.contains(&format!("`{f}`")) => {
                 self.err(e.span(), format!("field `{f}`: {message}"))
             }
             _ => self.err(e.span(), message),

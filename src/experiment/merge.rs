@@ -5,10 +5,12 @@ use std::path::{Path, PathBuf};
 
 use super::RunRecord;
 use super::run::{DEALS, HANDS};
+use super::wholeness::{Cover, check_rows, shard_deals};
 
 /// Concatenates the `hands.csv` and `deals.csv` of complete shards `dirs` (any order) into
 /// `out`, in shard order with one header. Returns the shards' common run record (without the
-/// shard). Every shard must be complete, of the same config, and together cover 1..=n once.
+/// shard). Every shard must be complete, of the same config, and together cover 1..=n once,
+/// and its files whole (see [`check_rows`]).
 pub fn merge_shards(dirs: &[PathBuf], out: &Path) -> Result<RunRecord, String> {
     let mut shards: Vec<(u64, u64, &PathBuf, RunRecord)> = Vec::new();
     for d in dirs {
@@ -42,6 +44,26 @@ pub fn merge_shards(dirs: &[PathBuf], out: &Path) -> Result<RunRecord, String> {
             "{} is a shard of another config or tricklab version",
             s.2.display()
         ));
+    }
+    let deals = toml::from_str::<toml::Table>(&first.config)
+        .ok()
+        .and_then(|t| t.get("deals").and_then(toml::Value::as_integer))
+        .and_then(|d| u64::try_from(d).ok())
+        .ok_or_else(|| format!("{}: the config has no deal count", shards[0].2.display()))?;
+    let mut per_deal: Option<u64> = None;
+    for &(k, n, d, _) in &shards {
+        let range = shard_deals(deals, Some((k, n)));
+        let rows = check_rows(&d.join(DEALS), range.clone(), Cover::EveryDealEvenly)?;
+        match (per_deal, rows) {
+            (Some(p), Some(r)) if p != r => {
+                return Err(format!(
+                    "{} has {r} rows per deal in {DEALS}, the shards before it {p}",
+                    d.display()
+                ));
+            }
+            _ => per_deal = per_deal.or(rows),
+        }
+        check_rows(&d.join(HANDS), range, Cover::EveryDealOrNone)?;
     }
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     for name in [HANDS, DEALS] {

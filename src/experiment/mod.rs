@@ -12,6 +12,7 @@ mod merge;
 mod run;
 mod summary;
 mod tournament;
+pub mod wholeness;
 
 pub use config::{Agreement, Arm, Claim, ConfigCheck, ConfigError, Experiment, Hypothesis};
 pub use games::{AllGames, rules_from_table};

@@ -63,10 +63,7 @@ pub struct RunPlan {
 impl RunPlan {
     /// The deals of this plan for an experiment of `deals` deals.
     pub fn range(&self, deals: u64) -> Range<u64> {
-        match self.shard {
-            None => 0..deals,
-            Some((k, n)) => (k - 1) * deals / n..k * deals / n,
-        }
+        super::wholeness::shard_deals(deals, self.shard)
     }
 }
 

@@ -392,8 +392,8 @@ pub fn replay_record<R: RecordRules>(rec: &RecordOf<R>) -> Result<Replayed<R>, R
 
 /// Parses one line for the game `R` and replays it.
 pub fn replay_line<R: RecordRules>(line: &str) -> Result<(RecordOf<R>, Replayed<R>), ReplayError> {
-    let rec: RecordOf<R> =
-        serde_json::from_str(line).map_err(|e| ReplayError::Format(e.to_string()))?;
+    let rec: RecordOf<R> = serde_json::from_str(line)
+        .map_err(|e| ReplayError::Format(escape_controls(&e.to_string())))?;
     let replayed = replay_record(&rec)?;
     Ok((rec, replayed))
 }
@@ -404,7 +404,22 @@ pub fn game_of_line(line: &str) -> Result<GameKind, ReplayError> {
     struct Head {
         game: serde_json::Value,
     }
-    let head: Head = serde_json::from_str(line).map_err(|e| ReplayError::Format(e.to_string()))?;
+    let head: Head = serde_json::from_str(line)
+        .map_err(|e| ReplayError::Format(escape_controls(&e.to_string())))?;
     let name = head.game.as_str().unwrap_or_default();
     name.parse().map_err(ReplayError::Rules)
+}
+
+/// `text` with control characters escaped (`\n`), so that a key or value echoed from a record
+/// (`"h\nds"`) keeps the message on one line.
+fn escape_controls(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }

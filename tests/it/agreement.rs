@@ -90,10 +90,10 @@ fn threads_and_resumption_give_the_same_files() {
     agree_ok(&cfg, &two, &["--threads", "2"]);
     assert_eq!(files(&two), files(&one));
 
-    // Stopped part-way (as by Ctrl-C): exit code 2, the answers so far saved, no results.
+    // Stopped part-way (as by Ctrl-C): exit code 3, the answers so far saved, no results.
     let cut = fresh("cut");
     let o = agree(&cfg, &cut, &["--threads", "2", "--stop-after-answers", "5"]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(3));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("--resume"), "{err}");
     assert!(!cut.join("agreement.csv").exists());
@@ -116,7 +116,7 @@ fn saved_answers_of_another_config_are_refused() {
     let cfg = write_config("first.toml", CONFIG);
     let out = fresh("other");
     let o = agree(&cfg, &out, &["--stop-after-answers", "2", "--threads", "1"]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(3));
     let other = write_config("second.toml", &CONFIG.replace("seed = 9", "seed = 10"));
     let o = agree(&other, &out, &["--resume"]);
     assert_eq!(o.status.code(), Some(2));

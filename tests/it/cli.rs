@@ -143,8 +143,9 @@ fn bad_input_is_one_line_exit_2_and_no_file() {
 fn bad_flag_values_exit_2() {
     let out = tricklab(&["simulate", "--games", "many"]);
     assert_eq!(out.status.code(), Some(2));
+    // A file that cannot be opened is a failure of the environment (1), not bad input.
     let out = tricklab(&["replay", "/nonexistent/file.jsonl"]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr).trim().lines().count(),
         1

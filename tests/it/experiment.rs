@@ -120,8 +120,8 @@ fn threads_shards_and_resumption_give_the_same_bytes() {
         ]);
         assert_eq!(
             out.status.code(),
-            Some(2),
-            "{}",
+            Some(3),
+            "interrupted exits 3: {}",
             String::from_utf8_lossy(&out.stderr)
         );
         let err = String::from_utf8_lossy(&out.stderr);
@@ -313,7 +313,7 @@ fn a_signal_stops_the_run_cleanly_and_it_resumes() {
         .args(["-INT", &child.id().to_string()])
         .status();
     let status = child.wait().unwrap();
-    if status.code() == Some(2) {
+    if status.code() == Some(3) {
         assert!(
             cut.join("progress.json").exists(),
             "interrupted without saving progress"

@@ -20,6 +20,8 @@ fn simulate_log(dir: &std::path::Path, extra: &[&str]) -> String {
         "3",
         "--log",
         log.to_str().unwrap(),
+        // Each call replaces the previous log on purpose.
+        "--force",
     ];
     args.extend_from_slice(extra);
     let out = tricklab().args(&args).output().unwrap();

@@ -61,13 +61,23 @@ impl IsmctsParams {
         let mut p = IsmctsParams::default();
         for item in items {
             let (key, value) = key_value("ismcts", item, &KEYS)?;
-            let num = |what: &str| value.parse::<u64>().map_err(|_| bad(key, value, what));
+            // A whole number from 1 to `max`; 0 or more is refused, never clamped.
+            let num = |max: u64| {
+                value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| (1..=max).contains(n))
+                    .ok_or_else(|| {
+                        bad(
+                            key,
+                            value,
+                            &format!("expected a whole number from 1 to {max}"),
+                        )
+                    })
+            };
             match key {
-                "iterations" => {
-                    p.iterations = num("expected a whole number of at least 1")?
-                        .clamp(1, u32::MAX as u64) as u32
-                }
-                "time_ms" => p.time_ms = Some(num("expected milliseconds")?.max(1)),
+                "iterations" => p.iterations = num(u32::MAX as u64)? as u32,
+                "time_ms" => p.time_ms = Some(num(u64::from(u32::MAX))?),
                 "c" => {
                     p.c = value
                         .parse::<f64>()
@@ -89,11 +99,8 @@ impl IsmctsParams {
                     };
                 }
                 "reward" => p.reward = value.parse().map_err(|e: String| bad(key, value, &e))?,
-                "threads" => p.threads = num("expected 1 or more")?.clamp(1, 256) as u32,
-                "nodes" => {
-                    p.node_cap =
-                        num("expected a node cap of at least 1")?.clamp(1, u32::MAX as u64) as u32
-                }
+                "threads" => p.threads = num(256)? as u32,
+                "nodes" => p.node_cap = num(u32::MAX as u64)? as u32,
                 _ => return Err(SpecError::unknown_key("ismcts", key, &KEYS)),
             }
         }
@@ -121,5 +128,33 @@ impl fmt::Display for IsmctsParams {
             write!(f, ",nodes={}", self.node_cap)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn items(s: &str) -> Vec<String> {
+        s.split(',').map(String::from).collect()
+    }
+
+    #[test]
+    fn zero_budgets_and_counts_are_refused_not_clamped() {
+        for spec in [
+            "iterations=0",
+            "time_ms=0",
+            "threads=0",
+            "nodes=0",
+            "threads=257",
+        ] {
+            let e = IsmctsParams::parse(&items(spec)).unwrap_err().to_string();
+            assert!(
+                e.contains("expected a whole number from 1 to"),
+                "{spec}: {e}"
+            );
+        }
+        let p = IsmctsParams::parse(&items("iterations=1,threads=256")).unwrap();
+        assert_eq!((p.iterations, p.threads), (1, 256));
     }
 }

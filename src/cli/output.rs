@@ -1,0 +1,197 @@
+//! One discipline for the files a command writes: `-` means standard output; an existing file
+//! is refused without `--force`; the same path is never given to two outputs; and a file is
+//! written under a temporary name in its folder and renamed only when the command succeeds, so
+//! that an interrupted or failed command leaves no file that looks complete.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+use anyhow::Context;
+
+use super::error::user;
+
+/// Whether `path` is `-`, standard output.
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Refuses two outputs named by `flags` (flag, path) that are the same file or both `-`.
+pub fn check_distinct(outputs: &[(&str, &Path)]) -> anyhow::Result<()> {
+    let key = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    for (i, (fa, a)) in outputs.iter().enumerate() {
+        for (fb, b) in &outputs[i + 1..] {
+            if key(a) == key(b) {
+                return Err(user(format!(
+                    "{fa} and {fb} are both {}: give each output its own file",
+                    a.display()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An output being written: standard output, or a temporary file renamed to its path by
+/// [`Output::finish`].
+pub struct Output {
+    /// `None` for standard output.
+    file: Option<(PathBuf, PathBuf)>,
+    writer: BufWriter<Box<dyn Write + Send>>,
+}
+
+/// Temporary files not yet renamed, removed by [`remove_unfinished`] on an interrupt.
+fn unfinished() -> &'static Mutex<Vec<PathBuf>> {
+    static LIST: OnceLock<Mutex<Vec<PathBuf>>> = OnceLock::new();
+    LIST.get_or_init(|| Mutex::new(Vec::new()))
+}
+
+/// The temporary name of `path`: a hidden file beside it, so that the rename stays in one
+/// file system.
+pub fn temp_name(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    path.with_file_name(format!(".{name}.partial-{}", std::process::id()))
+}
+
+impl Output {
+    /// Starts writing `path` (`-`: standard output). An existing file is refused unless
+    /// `force`; a folder is always refused.
+    pub fn create(flag: &str, path: &Path, force: bool) -> anyhow::Result<Output> {
+        if is_stdout(path) {
+            return Ok(Output {
+                file: None,
+                writer: BufWriter::with_capacity(1 << 16, Box::new(std::io::stdout())),
+            });
+        }
+        if path.is_dir() {
+            return Err(user(format!(
+                "{flag} {} is a folder; give a file name",
+                path.display()
+            )));
+        }
+        if path.exists() && !force {
+            return Err(user(format!(
+                "{flag} {} already exists: add --force to replace it, or choose another name",
+                path.display()
+            )));
+        }
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        }
+        let temp = temp_name(path);
+        let f = File::create(&temp).with_context(|| format!("creating {}", temp.display()))?;
+        unfinished()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(temp.clone());
+        Ok(Output {
+            file: Some((temp, path.to_path_buf())),
+            writer: BufWriter::with_capacity(1 << 20, Box::new(f)),
+        })
+    }
+
+    /// The writer.
+    pub fn writer(&mut self) -> &mut BufWriter<Box<dyn Write + Send>> {
+        &mut self.writer
+    }
+
+    /// Flushes the output and, for a file, renames it to its path.
+    pub fn finish(mut self) -> anyhow::Result<()> {
+        self.writer.flush().context("writing the output")?;
+        if let Some((temp, path)) = self.file.take() {
+            std::fs::rename(&temp, &path)
+                .with_context(|| format!("renaming {} to {}", temp.display(), path.display()))?;
+            unfinished()
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .retain(|t| t != &temp);
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Output {
+    /// An output dropped without [`Output::finish`] (the command failed) leaves no file.
+    fn drop(&mut self) {
+        if let Some((temp, _)) = &self.file {
+            let _ = std::fs::remove_file(temp);
+        }
+    }
+}
+
+/// Removes every temporary file not yet renamed (for an interrupt handler, which then exits).
+/// Returns how many there were.
+pub fn remove_unfinished() -> usize {
+    let list = unfinished().lock().unwrap_or_else(|e| e.into_inner());
+    for t in list.iter() {
+        let _ = std::fs::remove_file(t);
+    }
+    list.len()
+}
+
+/// Refuses the output folder `dir` of `flag` if it already holds one of `names`, unless
+/// `force`.
+pub fn check_folder(flag: &str, dir: &Path, names: &[&str], force: bool) -> anyhow::Result<()> {
+    if force {
+        return Ok(());
+    }
+    if let Some(name) = names.iter().find(|n| dir.join(n).exists()) {
+        return Err(user(format!(
+            "{flag} {} already holds results ({name}): add --force to replace them, or choose another folder",
+            dir.display()
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir() -> PathBuf {
+        let d = std::env::temp_dir().join(format!("tricklab-output-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn a_file_appears_only_when_finished_and_is_not_overwritten_without_force() {
+        let path = dir().join("rows.csv");
+        let _ = std::fs::remove_file(&path);
+        let mut o = Output::create("--out", &path, false).unwrap();
+        writeln!(o.writer(), "a,b").unwrap();
+        o.writer().flush().unwrap();
+        assert!(!path.exists(), "not before finish");
+        assert!(temp_name(&path).exists());
+        o.finish().unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "a,b\n");
+        assert!(!temp_name(&path).exists());
+        let e = Output::create("--out", &path, false)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains("already exists") && e.contains("--force"), "{e}");
+        // A failed command (dropped output) leaves the old file and no temporary one.
+        drop(Output::create("--out", &path, true).unwrap());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "a,b\n");
+        assert!(!temp_name(&path).exists());
+    }
+
+    #[test]
+    fn the_same_path_twice_is_refused() {
+        let a = Path::new("x/rows.csv");
+        assert!(check_distinct(&[("--out", a), ("--log", Path::new("y"))]).is_ok());
+        let e = check_distinct(&[("--out", a), ("--log", a)])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("--out and --log are both"), "{e}");
+        let same = check_distinct(&[("--out", a), ("--log", Path::new("./x/rows.csv"))]);
+        assert!(same.is_err());
+        let dash = Path::new("-");
+        assert!(check_distinct(&[("--out", dash), ("--log", dash)]).is_err());
+    }
+}
