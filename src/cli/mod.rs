@@ -5,6 +5,7 @@ mod agree;
 mod analyze;
 mod bots;
 mod error;
+mod family;
 mod options;
 mod position;
 mod replay;
@@ -53,6 +54,8 @@ pub enum Command {
     /// External bots (`tricklab-bot/1`): check that a bot follows the protocol.
     #[command(subcommand)]
     Bots(bots::BotsCommand),
+    /// Holm's correction over a pre-registered family of hypotheses (RULES.md §5.4).
+    Family(family::FamilyArgs),
 }
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
@@ -81,6 +84,7 @@ where
         Command::Tournament(a) => tournament::run(a),
         Command::Agree(a) => agree::run(a),
         Command::Bots(a) => bots::run(a),
+        Command::Family(a) => family::run(a),
     })
     .unwrap_or_else(|fault| Err(anyhow::Error::new(fault)));
     // Every external bot still running is stopped before the exit code is decided.
