@@ -90,3 +90,81 @@ fn every_config_parses_declares_the_family_and_a_small_shard_runs() {
     assert_eq!(primaries, 44);
     assert_eq!(csv.lines().count(), primaries + 1);
 }
+
+/// The CT-H1 (B0 field) config with a cheap agreement: B0 self-play, a small PIMC, few
+/// positions.
+fn cheap_agreement(positions: u64) -> String {
+    std::fs::read_to_string("experiments/second-edition/ct-h1-save-ten-b0.toml")
+        .unwrap()
+        .replace(
+            "play = \"ismcts:iterations=300,rollout=rules\"",
+            "play = \"rules\"",
+        )
+        .replace(
+            "searchers = [\"ismcts:iterations=20000,rollout=rules\", \"pimc:worlds=50\"]",
+            "searchers = [\"pimc:worlds=2\"]",
+        )
+        .replace("positions = 300", &format!("positions = {positions}"))
+}
+
+#[test]
+fn agreement_takes_one_position_per_game_and_seat() {
+    use tricklab::experiment::agreement::collect;
+    let text = cheap_agreement(40);
+    let exp = Experiment::parse::<AllGames>("ct-h1.toml", &text).unwrap();
+    assert_eq!(exp.agreement.as_ref().unwrap().searchers.len(), 1);
+    let rules: catch_the_ten::Setup = rules_from_table(exp.players, &exp.options).unwrap();
+    let found = collect(&exp, &rules);
+    assert_eq!(found.len(), 40);
+    let mut seen = std::collections::BTreeSet::new();
+    for d in &found {
+        assert!(
+            seen.insert((d.game, d.seat)),
+            "two positions of game {} seat {}",
+            d.game,
+            d.seat
+        );
+    }
+    // The first edition's rule takes every disagreement, so the same games give more than one
+    // position per seat somewhere.
+    let first = Experiment::parse::<AllGames>(
+        "ct-h1.toml",
+        &text
+            .replace("edition = 2\n", "")
+            .replace("family = \"tips-2\"\n", "")
+            .replace("primary = true\n", ""),
+    )
+    .unwrap();
+    let found = collect(&first, &rules);
+    let distinct: std::collections::BTreeSet<_> = found.iter().map(|d| (d.game, d.seat)).collect();
+    assert!(distinct.len() < found.len());
+}
+
+#[test]
+fn a_second_edition_agreement_writes_its_provenance_and_the_headline_contrast() {
+    let cfg = common::temp_path("second-edition", "agree.toml");
+    std::fs::write(&cfg, cheap_agreement(6)).unwrap();
+    let out = common::temp_path("second-edition", "agree-out");
+    let _ = std::fs::remove_dir_all(&out);
+    common::tricklab_ok(&[
+        "agree",
+        cfg.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--threads",
+        "2",
+    ]);
+    let run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("agreement-run.json")).unwrap())
+            .unwrap();
+    assert_eq!(run["experiment"], "ct-h1-save-ten-b0");
+    assert!(
+        run["command"]
+            .as_str()
+            .unwrap()
+            .starts_with("tricklab agree ")
+    );
+    let md = std::fs::read_to_string(out.join("agreement.md")).unwrap();
+    assert!(md.contains("| searcher | positions | value(tip) − value(control) |"));
+    assert!(md.contains("shortfall from the searcher's best (biased downward)"));
+}

@@ -58,7 +58,7 @@ def rules(switches):
 
 
 def config(name, field, seed, head, game, statistics, arms, hypotheses, players=None,
-           matches=False, deals=None, claims=(), notes=()):
+           matches=False, deals=None, claims=(), notes=(), agreement=None):
     lines = [f"# {l}" if l else "#" for l in head]
     lines.append(f"# Field: {FIELD_WORDS[field]}.")
     for n in notes:
@@ -103,6 +103,15 @@ def config(name, field, seed, head, game, statistics, arms, hypotheses, players=
     for c in claims:
         lines += ["", "[[claim]]"] + [f"{k} = {q(v) if isinstance(v, str) else v}"
                                       for k, v in c.items()]
+    if agreement and field == "b0":
+        # Expert agreement once per tip (the self-play does not depend on the field): at most
+        # one position per game and seat in a second-edition config.
+        tip, control = agreement
+        pimc = "pimc:worlds=5,tt=20" if game == "nine-five-two" else "pimc:worlds=50"
+        lines += ["", "[agreement]", f"tip = {q(tip)}", f"control = {q(control)}",
+                  f"play = {q(SEARCH)}",
+                  f"searchers = {seats_list(['ismcts:iterations=20000,rollout=rules', pimc])}",
+                  "positions = 300"]
     path = os.path.join(OUT, f"{name}-{field}.toml")
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -138,7 +147,7 @@ for i, field in enumerate(FIELDS):
         hyp("CT-H1 active − B0, points", "active", "B0", "points", "greater", 0.25),
         hyp("CT-H1p restriction − B0", "restriction", "B0", "ten_saved", "greater", 0.02),
         hyp("CT-H1r risk − B0", "risk", "B0", "ten_saved", "greater", 0.02),
-    ], players=4)
+    ], players=4, agreement=("active", "B0"))
 
     config("ct-h1-save-ten-matches", field, s + 2, [
         "CT-H1 over whole matches to 41 (RULES.md §5.4: tips about matches also report match",
@@ -165,7 +174,7 @@ for i, field in enumerate(FIELDS):
     ], [
         hyp("CT-H2 hunt − B0", "hunt_ten", "B0", "hunt_catch", "greater", 0.02, True),
         hyp("CT-H2 hunt − B0, net points", "hunt_ten", "B0", "hunt_net_points", "greater", 0.25),
-    ], players=4, deals=60000 if field == "b0" else HANDS)
+    ], players=4, deals=60000 if field == "b0" else HANDS, agreement=("hunt_ten", "B0"))
 
     config("ct-h3-cards", field, s + 4, [
         "CT-H3 (ii) \"Don't forget the cards\" (RULES.md §5.1): B0, which contests every trick,",
@@ -177,7 +186,7 @@ for i, field in enumerate(FIELDS):
         hyp("CT-H3 B0 − honours only", "B0", "honours_only", "point_difference", "greater",
             0.25, True),
     ], players=4, claims=[dict(arm="B0", statistic="cards_over_ten", direction="greater",
-                               threshold=0.05)])
+                               threshold=0.05)], agreement=("B0", "honours_only"))
 
     config("ct-h4-watch-score", field, s + 5, [
         "CT-H4 (ii) \"Watch the score near 41\", second edition (RULES.md §5.4): Ten-priority",
@@ -211,7 +220,7 @@ for i, field in enumerate(FIELDS):
             "subject_is_dealer_score", "greater", 0.1),
         hyp("N-H1 longest − B0, made", "longest_suit_trumps", "B0", "dealer_made", "greater",
             0.02, population="subject_is_dealer_score"),
-    ])
+    ], agreement=("longest_suit_trumps", "B0"))
 
     config("n-h2-discard", field, s + 12, [
         "N-H2 \"Discard to create a void\" and N-H2b \"keep the winners\" (RULES.md §5.4): the",
@@ -227,7 +236,7 @@ for i, field in enumerate(FIELDS):
             True, population="subject_is_dealer_score"),
         hyp("N-H2b keep winners − N-H2 void", "keep_winners", "discard_to_void",
             "dealer_tricks", "greater", 0.1, population="subject_is_dealer_score"),
-    ])
+    ], agreement=("keep_winners", "B0"))
 
     if field != "mixed":
         # N-H3 is a coalition of the two non-dealers against the dealer: one opponent, so no
@@ -273,7 +282,7 @@ for i, field in enumerate(FIELDS):
     ], [
         hyp("N-H4 (b) upgrade − B0", "upgrade_short_suits", "B0", "giver_score", "greater",
             0.1, True),
-    ], matches=True)
+    ], matches=True, agreement=("upgrade_short_suits", "B0"))
 
     config("w-h1-lead-from-length", field, s + 21, [
         "W-H1 \"Lead from length, not strength\" (RULES.md §5.3) in the second edition's fields.",
@@ -285,7 +294,7 @@ for i, field in enumerate(FIELDS):
         hyp("W-H1 length − strength", "lead_from_length", "lead_from_strength", "tricks",
             "greater", 0.05, True),
         hyp("W-H1 length − B0", "lead_from_length", "B0", "tricks", "greater", 0.05),
-    ])
+    ], agreement=("lead_from_length", "lead_from_strength"))
 
     config("w-h2-count-trumps", field, s + 22, [
         "W-H2 \"Count the trumps\" (RULES.md §5.3) in the second edition's fields.",
@@ -294,7 +303,7 @@ for i, field in enumerate(FIELDS):
         ("B0", team(B0, field), [0, 2]),
     ], [
         hyp("W-H2 count − B0", "count_trumps", "B0", "tricks", "greater", 0.05, True),
-    ])
+    ], agreement=("count_trumps", "B0"))
 
     config("w-h3-2x2", field, s + 23, [
         "W-H3 unbundled (RULES.md §5.4): second hand low alone, third hand high alone, both,",
@@ -314,7 +323,7 @@ for i, field in enumerate(FIELDS):
             **{"with": ["second", "B0"], "combine": "interaction"}),
         hyp("W-H3 bundle (first edition's arm): both − B0", "both", "B0", "tricks", "greater",
             0.05),
-    ])
+    ], agreement=("both", "B0"))
 
     config("w-h4-steps", field, s + 24, [
         "W-H4 unbundled in steps (RULES.md §5.4): B0 → W-H1 lead → + echo (b) → + third-round",
@@ -332,6 +341,6 @@ for i, field in enumerate(FIELDS):
         hyp("W-H4 step: + echo", "echo", "lead", "tricks", "greater", 0.05),
         hyp("W-H4 step: + third-round lead", "echo_lead", "echo", "tricks", "greater", 0.05),
         hyp("W-H4 step: + return", "signals", "echo_lead", "tricks", "greater", 0.05),
-    ])
+    ], agreement=("signals", "lead"))
 
 print(f"wrote {len(written)} configs into {OUT}")
