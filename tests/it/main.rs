@@ -28,6 +28,7 @@ mod replay_whist;
 mod rules_catch_the_ten;
 mod rules_nine_five_two;
 mod rules_whist;
+mod second_edition;
 mod solver_brute_force;
 mod solver_dds;
 mod whist_cases;

@@ -12,7 +12,7 @@ use tricklab::experiment::{
 };
 use tricklab::games::{GameKind, catch_the_ten, nine_five_two, whist};
 
-mod common;
+use crate::common;
 
 fn configs() -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir("experiments/second-edition")
