@@ -17,7 +17,7 @@ use crate::experiment::agreement_report::{
     CSV_HEADER, Scored, agreement_markdown, csv_row, scored_from_csv, summarise_answers,
 };
 use crate::experiment::answers::{AnswerLog, PARTIAL};
-use crate::experiment::{AllGames, Experiment, Measured, rules_from_table};
+use crate::experiment::{AllGames, Experiment, Measured, RunRecord, rules_from_table};
 use crate::games::catch_the_ten;
 use crate::games::nine_five_two;
 use crate::games::whist;
@@ -28,6 +28,9 @@ use super::run::stop_flag;
 
 /// The answers, one row per position and searcher.
 const CSV: &str = "agreement.csv";
+
+/// The provenance of a second-edition agreement run.
+const AGREE_RUN: &str = "agreement-run.json";
 
 /// Salt of the agreement's fingerprint (see [`Experiment::fingerprint`]).
 const AGREE_SALT: u64 = 0x6167_7265_6521;
@@ -172,6 +175,17 @@ where
         )));
     }
     write_results(exp, out, &positions, &answers)?;
+    if exp.edition >= 2 {
+        // Provenance (RULES.md §5.4), beside the run's own run.json.
+        let record = RunRecord::new(
+            exp,
+            &format!("tricklab agree {}", args.config.display()),
+            None,
+        );
+        let mut text = serde_json::to_string_pretty(&record)?;
+        text.push('\n');
+        std::fs::write(out.join(AGREE_RUN), text)?;
+    }
     std::fs::remove_file(out.join(PARTIAL))?;
     println!("\nresults: {}", out.display());
     Ok(())

@@ -5,6 +5,7 @@ mod agree;
 mod analyze;
 mod bots;
 mod error;
+mod family;
 mod list;
 mod log_shape;
 mod notices;
@@ -80,6 +81,8 @@ pub enum Command {
     Show(show::ShowArgs),
     /// List agents, switches, options, statistics or games, one line each.
     List(list::ListArgs),
+    /// Holm's correction over a pre-registered family of hypotheses (RULES.md §5.4).
+    Family(family::FamilyArgs),
 }
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
@@ -112,6 +115,7 @@ where
         Command::Play(a) => play::run(a),
         Command::Show(a) => show::run(a),
         Command::List(a) => list::run(a),
+        Command::Family(a) => family::run(a),
     })
     .unwrap_or_else(|fault| Err(anyhow::Error::new(fault)));
     // Every external bot still running is stopped before the exit code is decided.

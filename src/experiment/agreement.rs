@@ -18,6 +18,8 @@ use super::config::Experiment;
 /// A position where the tip and the control disagree.
 #[derive(Clone, Debug)]
 pub struct Disagreement<G> {
+    /// The self-play game (a deal, or a match of deals) it comes from.
+    pub game: u64,
     /// The state, with the seat to act.
     pub state: G,
     /// The seat to act.
@@ -31,6 +33,10 @@ pub struct Disagreement<G> {
 /// Plays self-play games with the config's `play` agent in every seat and collects the first
 /// `positions` decisions at which the tip and control players (the subject-seat agents of the
 /// two arms) would act differently. Reproducible from the config's seed.
+///
+/// In a second-edition config (RULES.md §5.4) each game gives at most one position per seat,
+/// its first disagreement there, so that positions are not clustered in a few games and an
+/// interval that treats them as independent is honest.
 pub fn collect<R: MatchRules>(exp: &Experiment, rules: &R) -> Vec<Disagreement<R::Hand>>
 where
     R::Hand: AgentFactory,
@@ -56,6 +62,8 @@ where
         } = GameStreams::new(exp.seed, game, n, 0xA000, |s| 0xA000 + s as u64);
         let first = Seat(first_dealer);
         let mut step = 0u64;
+        let once_per_seat = exp.edition >= 2;
+        let mut taken = 0u64;
         play_match(
             rules,
             MatchState::new(first),
@@ -63,13 +71,16 @@ where
             if exp.matches { exp.max_hands } else { 1 },
             |h, s| {
                 step += 1;
-                if (found.len() as u64) < ag.positions && h.legal_actions().len() > 1 {
+                let fresh = !once_per_seat || taken & (1 << s.index()) == 0;
+                if fresh && (found.len() as u64) < ag.positions && h.legal_actions().len() > 1 {
                     // Both players answer from the same stream, so a random tie-break cannot make
                     // them differ.
                     let t = tip.choose(h, s, &mut stream(exp.seed, game, Purpose::Other, step));
                     let c = control.choose(h, s, &mut stream(exp.seed, game, Purpose::Other, step));
                     if t != c {
+                        taken |= 1 << s.index();
                         found.push(Disagreement {
+                            game,
                             state: h.clone(),
                             seat: s,
                             tip: t,

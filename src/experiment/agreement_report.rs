@@ -191,6 +191,9 @@ pub fn scored_from_csv(path: &Path, searchers: &[String]) -> Result<Vec<Vec<Scor
 
 /// The agreement table as markdown.
 pub fn agreement_markdown(exp: &Experiment, results: &[AgreementResult]) -> String {
+    if exp.edition >= 2 {
+        return second_edition_markdown(exp, results);
+    }
     let ag = exp.agreement.as_ref().expect("an [agreement] section");
     let mut t = String::new();
     let _ = writeln!(t, "# {}: expert agreement\n", exp.name);
@@ -224,6 +227,48 @@ pub fn agreement_markdown(exp: &Experiment, results: &[AgreementResult]) -> Stri
             p(r.control_among_best),
             p(r.cost_of_tip),
             p(r.tip_minus_control)
+        );
+    }
+    t
+}
+
+/// The second edition's agreement table (RULES.md §5.4): the headline contrast value(tip's
+/// action) − value(control's action) first; value(tip) − value(best) labelled as the shortfall
+/// from the searcher's best, biased downward.
+fn second_edition_markdown(exp: &Experiment, results: &[AgreementResult]) -> String {
+    let ag = exp.agreement.as_ref().expect("an [agreement] section");
+    let mut t = String::new();
+    let _ = writeln!(t, "# {}: expert agreement\n", exp.name);
+    let _ = writeln!(
+        t,
+        "Positions where `{}` (tip) and `{}` (control) act differently, reached in self-play of `{}` (seed {}), at most one per game and seat (the first disagreement there), so positions come from distinct deals. Values are the searcher's own estimates in reward units (`[0, 1]`).\n",
+        exp.arms[ag.tip].seats[exp.arms[ag.tip].subject[0].index()],
+        exp.arms[ag.control].seats[exp.arms[ag.control].subject[0].index()],
+        ag.play,
+        exp.seed
+    );
+    let _ = writeln!(
+        t,
+        "**Headline**: value(tip's action) − value(control's action), mean with a 95% t interval: above 0, the searcher prefers the tip's action. The *shortfall from the searcher's best*, value(tip's action) − value(best action), is at most 0 by construction and biased downward (the best is the maximum of noisy means); it is shown for reference only. A searcher chooses one action (ISMCTS: the most visited; PIMC: the best mean); \"among its best\" counts ties (to six decimals) for both actions.\n"
+    );
+    let _ = writeln!(
+        t,
+        "| searcher | positions | value(tip) − value(control) | chooses the tip's action | chooses the control's | tip's action among its best | control's among its best | shortfall from the searcher's best (biased downward) |"
+    );
+    let _ = writeln!(t, "|---|---:|---|---|---|---|---|---|");
+    for r in results {
+        let p = |i: Interval| format!("{:.3} [{:.3}, {:.3}]", i.estimate, i.low, i.high);
+        let _ = writeln!(
+            t,
+            "| {} | {} | **{}** | {} | {} | {} | {} | {} |",
+            r.searcher,
+            r.positions,
+            p(r.tip_minus_control),
+            p(r.agrees_with_tip),
+            p(r.agrees_with_control),
+            p(r.tip_among_best),
+            p(r.control_among_best),
+            p(r.cost_of_tip)
         );
     }
     t

@@ -32,6 +32,16 @@
 //! direction = "greater"    # the predicted sign of tip − control
 //! epsilon = 0.02           # the equivalence band
 //!
+//! # Second edition (RULES.md §5.4) only:
+//! # edition = 2            # labels confirmed / refuted / negligible / inconclusive, ε/2 and 2ε,
+//! #                        # p-values, and sample sizes that count independent games
+//! # family = "tips-2"      # the pre-registered family its `primary` hypotheses belong to
+//! # field = "b0"           # the opponent field, for reports
+//! # [[hypothesis]] also takes: primary = true (a member of the family); label = "…";
+//! # with = ["a", "b"] and combine = "average" (½((tip − control) + (a − b)), a main effect)
+//! # or "interaction" ((tip − control) − (a − b)); population = "stat" (only the games where
+//! # the control arm's `stat` is defined, so the population does not depend on the tip).
+//!
 //! [[claim]]                # optional, any number: one arm's statistic against a threshold
 //! arm = "control"
 //! statistic = "ten_saved"
@@ -87,6 +97,9 @@ struct RawConfig {
     #[serde(default = "yes")]
     hand_rows: bool,
     agreement: Option<Spanned<RawAgreement>>,
+    edition: Option<Spanned<u8>>,
+    family: Option<String>,
+    field: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -181,6 +194,23 @@ struct RawHypothesis {
     statistic: String,
     direction: Direction,
     epsilon: f64,
+    #[serde(default)]
+    primary: bool,
+    label: Option<String>,
+    with: Option<[String; 2]>,
+    combine: Option<Combine>,
+    population: Option<String>,
+}
+
+/// How a hypothesis combines its pair of arms with a second pair (`with`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Combine {
+    /// ½((tip − control) + (a − b)): a main effect of a 2×2 design, averaged over the other
+    /// factor.
+    Average,
+    /// (tip − control) − (a − b): the interaction of a 2×2 design.
+    Interaction,
 }
 
 /// One arm: a seating of agents and the seats measured.
@@ -192,6 +222,14 @@ pub struct Arm {
     pub seats: Vec<AgentSpec>,
     /// The seats whose results are measured.
     pub subject: Vec<Seat>,
+}
+
+impl Arm {
+    /// Whether the arm's rotations replay one identical game (every seat the same agent), so
+    /// that a deal is one independent game however many rotations measure it.
+    pub fn replays_identical_game(&self) -> bool {
+        crate::stats::rotations_identical(&self.seats)
+    }
 }
 
 /// A prediction to judge.
@@ -207,6 +245,15 @@ pub struct Hypothesis {
     pub direction: Direction,
     /// The equivalence band.
     pub epsilon: f64,
+    /// A member of the config's pre-registered family (Holm's correction, RULES.md §5.4).
+    pub primary: bool,
+    /// A name for reports (default: `tip − control`).
+    pub label: Option<String>,
+    /// A second pair of arms (a, b) and how its difference a − b combines with tip − control.
+    pub with: Option<(usize, usize, Combine)>,
+    /// Only the games in which the control arm's value of this statistic is defined: a
+    /// population that does not depend on the tip.
+    pub population: Option<String>,
 }
 
 /// A claim about one arm's statistic against a fixed threshold (a measurement such as
@@ -278,6 +325,12 @@ pub struct Experiment {
     pub hand_rows: bool,
     /// The config text, recorded with the results.
     pub source: String,
+    /// 1 for the first edition's summary (RULES.md §5.0), 2 for the second's (§5.4).
+    pub edition: u8,
+    /// The pre-registered family of the config's primary hypotheses.
+    pub family: Option<String>,
+    /// The opponent field, for reports.
+    pub field: Option<String>,
 }
 
 /// What a game offers an experiment, for validation: its default player count, the statistics
@@ -515,12 +568,39 @@ impl Experiment {
                 }
                 known_statistic("hypothesis", &hr.statistic, span.clone())?;
                 band("hypothesis", hr.epsilon, span.clone())?;
+                let with = match (&hr.with, hr.combine) {
+                    (None, None) => None,
+                    (Some([a, b]), Some(c)) => Some((
+                        arm_index("with", a, span.clone())?,
+                        arm_index("with", b, span.clone())?,
+                        c,
+                    )),
+                    _ => {
+                        return Err(at.err(
+                            span,
+                            "[hypothesis] fields `with` and `combine` go together: with = [\"a\", \"b\"], combine = \"average\" or \"interaction\"",
+                        ));
+                    }
+                };
+                if let Some(p) = &hr.population {
+                    known_statistic("hypothesis", p, span.clone())?;
+                }
+                if hr.primary && raw.family.is_none() {
+                    return Err(at.err(
+                        span,
+                        "[hypothesis] `primary = true` needs a top-level `family = \"…\"` it belongs to",
+                    ));
+                }
                 hypotheses.push(Hypothesis {
                     tip,
                     control,
                     statistic: hr.statistic.clone(),
                     direction: hr.direction,
                     epsilon: hr.epsilon,
+                    primary: hr.primary,
+                    label: hr.label.clone(),
+                    with,
+                    population: hr.population.clone(),
                 });
             }
         }
@@ -586,6 +666,19 @@ impl Experiment {
                 })
             }
         };
+        let edition = match &raw.edition {
+            None => 1,
+            Some(e) if [1, 2].contains(e.get_ref()) => *e.get_ref(),
+            Some(e) => {
+                return Err(at.err(
+                    Some(e.span()),
+                    format!("field `edition`: {} is not an edition; expected 1 (RULES.md §5.0) or 2 (§5.4)", e.get_ref()),
+                ));
+            }
+        };
+        if raw.family.is_some() && edition < 2 {
+            return Err(at.err(None, "field `family` needs `edition = 2`"));
+        }
         Ok(Experiment {
             name,
             game,
@@ -603,6 +696,9 @@ impl Experiment {
             hand_rows: raw.hand_rows,
             agreement,
             source: text.to_string(),
+            edition,
+            family: raw.family.clone(),
+            field: raw.field.clone(),
         })
     }
 }

@@ -6,6 +6,7 @@ pub mod agreement;
 pub mod agreement_report;
 pub mod answers;
 mod config;
+mod family;
 mod games;
 mod measure;
 mod merge;
@@ -14,7 +15,10 @@ mod summary;
 mod tournament;
 pub mod wholeness;
 
-pub use config::{Agreement, Arm, Claim, ConfigCheck, ConfigError, Experiment, Hypothesis};
+pub use config::{
+    Agreement, Arm, Claim, Combine, ConfigCheck, ConfigError, Experiment, Hypothesis,
+};
+pub use family::{FamilyMember, FamilyRow, complete_run, holm_family, members_of};
 pub use games::{AllGames, rules_from_table};
 pub use measure::{
     COMMON, MATCH, Measured, StatDef, hand_statistic, match_statistic, statistics_of,

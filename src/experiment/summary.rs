@@ -6,11 +6,11 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::stats::{
-    Direction, Interval, MeanAcc, Verdict, Z95, needed_deals, paired_bootstrap, verdict,
-    wilson_share,
+    Direction, Interval, Label, MeanAcc, Sensitivity, Verdict, Z95, label, needed_deals,
+    paired_bootstrap, paired_p_value, sensitivity, verdict, wilson_share,
 };
 
-use super::config::Experiment;
+use super::config::{Combine, Experiment, Hypothesis};
 use super::measure::StatDef;
 
 /// One arm's estimate of one statistic.
@@ -20,7 +20,8 @@ pub struct ArmStat {
     pub arm: String,
     /// The statistic.
     pub statistic: String,
-    /// Units measured: deal × rotation pairs in the statistic's population.
+    /// Units measured: deal × rotation pairs in the statistic's population; in a second-edition
+    /// summary, independent games (identical rotations count once, RULES.md §5.4).
     pub n: u64,
     /// Deals with at least one unit.
     pub deals: u64,
@@ -33,6 +34,10 @@ pub struct ArmStat {
 /// The paired comparison of a hypothesis.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Difference {
+    /// The name in reports: the config's `label`, else `tip − control`.
+    pub name: String,
+    /// A member of the pre-registered family.
+    pub primary: bool,
     /// The tip arm.
     pub tip: String,
     /// The control arm.
@@ -55,6 +60,12 @@ pub struct Difference {
     pub verdict: Verdict,
     /// When inconclusive: about how many deals a decision would need.
     pub needed: Option<u64>,
+    /// The second edition's label (RULES.md §5.4) of the bootstrap interval.
+    pub label: Label,
+    /// The label at ε/2, ε and 2ε.
+    pub sensitivity: Sensitivity,
+    /// The raw two-sided p-value of the paired t test of no difference.
+    pub p_value: f64,
     /// The per-deal differences (for the histogram).
     #[serde(skip)]
     pub diffs: Vec<f64>,
@@ -77,11 +88,15 @@ pub struct ClaimResult {
     pub epsilon: f64,
     /// The verdict.
     pub verdict: Verdict,
+    /// The second edition's label.
+    pub label: Label,
 }
 
 /// Everything a run's summary says.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
+    /// The config's edition: 1 (RULES.md §5.0) or 2 (§5.4), which decides what reports show.
+    pub edition: u8,
     /// One entry per arm and statistic.
     pub arms: Vec<ArmStat>,
     /// One paired comparison per hypothesis of the config.
@@ -154,18 +169,20 @@ pub fn summarise(exp: &Experiment, defs: &[StatDef], deals_csv: &Path) -> Result
                     means.add(d.iter().sum::<f64>() / d.len() as f64);
                 }
             }
+            // Second edition: identical rotations are one game (RULES.md §5.4), so a proportion
+            // is the share over deals of each deal's mean over its rotations.
+            let once = exp.edition >= 2 && arm.replays_identical_game();
+            let n = if once { means.n } else { units.len() as u64 };
             let (interval, method) = if def.proportion {
-                (
-                    wilson_share(units.iter().sum(), units.len() as u64, Z95),
-                    "wilson",
-                )
+                let successes = if once { means.sum } else { units.iter().sum() };
+                (wilson_share(successes, n, Z95), "wilson")
             } else {
                 (means.t_interval(0.95), "t")
             };
             arms.push(ArmStat {
                 arm: arm.name.clone(),
                 statistic: name.clone(),
-                n: units.len() as u64,
+                n,
                 deals: means.n,
                 interval,
                 method,
@@ -181,33 +198,22 @@ pub fn summarise(exp: &Experiment, defs: &[StatDef], deals_csv: &Path) -> Result
                 .iter()
                 .position(|x| *x == h.statistic)
                 .expect("checked with the config");
-            let (tip, control) = (&by_rotation[h.tip][s], &by_rotation[h.control][s]);
-            let mut diffs: Vec<f64> = Vec::new();
-            let mut current: Option<(u64, f64, u32)> = None;
-            for (&(deal, rot), &t) in tip {
-                if let Some(&c) = control.get(&(deal, rot)) {
-                    match &mut current {
-                        Some((d, sum, k)) if *d == deal => {
-                            *sum += t - c;
-                            *k += 1;
-                        }
-                        _ => {
-                            if let Some((_, sum, k)) = current {
-                                diffs.push(sum / k as f64);
-                            }
-                            current = Some((deal, t - c, 1));
-                        }
-                    }
-                }
-            }
-            if let Some((_, sum, k)) = current {
-                diffs.push(sum / k as f64);
-            }
+            let population = h.population.as_ref().map(|p| {
+                let k = exp
+                    .statistics
+                    .iter()
+                    .position(|x| x == p)
+                    .expect("checked with the config");
+                &by_rotation[h.control][k]
+            });
+            let diffs = paired_differences(h, &by_rotation, s, population);
             let mut acc = MeanAcc::default();
             diffs.iter().for_each(|&d| acc.add(d));
             let t = acc.t_interval(0.95);
             let bootstrap = paired_bootstrap(&diffs, 0.95, BOOTSTRAP, exp.seed);
             let v = verdict(bootstrap, h.direction, h.epsilon);
+            let tip = exp.arms[h.tip].name.clone();
+            let control = exp.arms[h.control].name.clone();
             let m = acc.mean().abs();
             let needed = (v == Verdict::Inconclusive).then(|| {
                 let target = if m > h.epsilon {
@@ -218,8 +224,13 @@ pub fn summarise(exp: &Experiment, defs: &[StatDef], deals_csv: &Path) -> Result
                 needed_deals(acc.sd(), target)
             });
             Difference {
-                tip: exp.arms[h.tip].name.clone(),
-                control: exp.arms[h.control].name.clone(),
+                name: h
+                    .label
+                    .clone()
+                    .unwrap_or_else(|| format!("{tip} − {control}")),
+                primary: h.primary,
+                tip,
+                control,
                 statistic: h.statistic.clone(),
                 deals: acc.n,
                 t,
@@ -229,6 +240,9 @@ pub fn summarise(exp: &Experiment, defs: &[StatDef], deals_csv: &Path) -> Result
                 epsilon: h.epsilon,
                 verdict: v,
                 needed,
+                label: label(bootstrap, h.direction, h.epsilon),
+                sensitivity: sensitivity(bootstrap, h.direction, h.epsilon),
+                p_value: paired_p_value(&acc),
                 diffs,
             }
         })
@@ -254,12 +268,193 @@ pub fn summarise(exp: &Experiment, defs: &[StatDef], deals_csv: &Path) -> Result
                 direction: c.direction,
                 epsilon: c.epsilon,
                 verdict: verdict(shifted, c.direction, c.epsilon),
+                label: label(shifted, c.direction, c.epsilon),
             }
         })
         .collect();
     Ok(Summary {
+        edition: exp.edition,
         arms,
         differences,
         claims,
     })
+}
+
+/// Per (deal, rotation): one arm's defined values of one statistic.
+type ByRotation = std::collections::BTreeMap<(u64, u64), f64>;
+
+/// The arms and weights of a hypothesis' contrast: tip − control, combined with a − b as the
+/// hypothesis says.
+fn contrast(h: &Hypothesis) -> Vec<(usize, f64)> {
+    match h.with {
+        None => vec![(h.tip, 1.0), (h.control, -1.0)],
+        Some((a, b, Combine::Average)) => {
+            vec![(h.tip, 0.5), (h.control, -0.5), (a, 0.5), (b, -0.5)]
+        }
+        Some((a, b, Combine::Interaction)) => {
+            vec![(h.tip, 1.0), (h.control, -1.0), (a, -1.0), (b, 1.0)]
+        }
+    }
+}
+
+/// The per-deal contrasts of hypothesis `h` on statistic `s`: for each (deal, rotation) where
+/// every arm of the contrast has a value (and, with a population, the control's population
+/// statistic is defined), the weighted sum; averaged over the rotations of each deal, in deal
+/// order.
+fn paired_differences(
+    h: &Hypothesis,
+    by_rotation: &[Vec<ByRotation>],
+    s: usize,
+    population: Option<&ByRotation>,
+) -> Vec<f64> {
+    let terms = contrast(h);
+    let mut diffs: Vec<f64> = Vec::new();
+    let mut current: Option<(u64, f64, u32)> = None;
+    for (&key, &first) in &by_rotation[terms[0].0][s] {
+        if population.is_some_and(|p| !p.contains_key(&key)) {
+            continue;
+        }
+        let mut value = first * terms[0].1;
+        let mut complete = true;
+        for &(arm, w) in &terms[1..] {
+            match by_rotation[arm][s].get(&key) {
+                Some(&v) => value += v * w,
+                None => complete = false,
+            }
+        }
+        if !complete {
+            continue;
+        }
+        let deal = key.0;
+        match &mut current {
+            Some((d, sum, k)) if *d == deal => {
+                *sum += value;
+                *k += 1;
+            }
+            _ => {
+                if let Some((_, sum, k)) = current {
+                    diffs.push(sum / k as f64);
+                }
+                current = Some((deal, value, 1));
+            }
+        }
+    }
+    if let Some((_, sum, k)) = current {
+        diffs.push(sum / k as f64);
+    }
+    diffs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::{AllGames, statistics_of};
+    use crate::games::catch_the_ten::Setup;
+    use crate::stats::Sign;
+
+    fn config(edition: u8) -> Experiment {
+        let text = format!(
+            r#"
+name = "dedup"
+game = "catch-the-ten"
+players = 4
+seed = 1
+deals = 3
+edition = {edition}
+statistics = ["ten_saved", "points"]
+
+[[arm]]
+name = "tip"
+seats = ["rules:save_ten", "rules", "rules:save_ten", "rules"]
+subject = [0, 2]
+
+[[arm]]
+name = "B0"
+seats = "rules"
+subject = [0, 2]
+
+[[hypothesis]]
+tip = "tip"
+control = "B0"
+statistic = "points"
+direction = "greater"
+epsilon = 5.0
+
+[[hypothesis]]
+tip = "tip"
+control = "B0"
+statistic = "points"
+direction = "greater"
+epsilon = 0.1
+population = "ten_saved"
+"#
+        );
+        Experiment::parse::<AllGames>("dedup.toml", &text).unwrap()
+    }
+
+    /// Three deals, two rotations each: B0 (every seat the same agent) replays one game per
+    /// deal, so its rotations must count once.
+    const DEALS: &str = "deal,arm,rotation,ten_saved,points\n\
+        0,tip,0,1,10\n0,tip,1,0,4\n0,B0,0,1,8\n0,B0,1,1,8\n\
+        1,tip,0,1,6\n1,tip,1,1,6\n1,B0,0,0,5\n1,B0,1,0,5\n\
+        2,tip,0,0,7\n2,tip,1,,3\n2,B0,0,1,6\n2,B0,1,,6\n";
+
+    fn summary(edition: u8) -> Summary {
+        let dir = std::env::temp_dir().join(format!("tricklab-dedup-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("deals-{edition}.csv"));
+        std::fs::write(&path, DEALS).unwrap();
+        summarise(&config(edition), &statistics_of::<Setup>(false), &path).unwrap()
+    }
+
+    #[test]
+    fn identical_rotations_count_once_in_the_second_edition() {
+        let s = summary(2);
+        let arm = |a: &str, st: &str| {
+            s.arms
+                .iter()
+                .find(|x| x.arm == a && x.statistic == st)
+                .unwrap()
+                .clone()
+        };
+        // B0: 3 games (not 5 units); the share is over games: (1 + 0 + 1) / 3.
+        let b0 = arm("B0", "ten_saved");
+        assert_eq!((b0.n, b0.deals), (3, 3));
+        assert!((b0.interval.estimate - 2.0 / 3.0).abs() < 1e-12);
+        assert_eq!(arm("B0", "points").n, 3);
+        // The tip arm seats different agents: each rotation is its own game.
+        assert_eq!(arm("tip", "ten_saved").n, 5);
+        assert_eq!(arm("tip", "points").n, 6);
+        // The first edition counted units.
+        let first = summary(1);
+        let b0 = first
+            .arms
+            .iter()
+            .find(|x| x.arm == "B0" && x.statistic == "ten_saved")
+            .unwrap();
+        assert_eq!(b0.n, 5);
+        assert!((b0.interval.estimate - 0.6).abs() < 1e-12);
+    }
+
+    #[test]
+    fn contrasts_pair_by_deal_and_rotation_and_the_population_follows_the_control() {
+        let s = summary(2);
+        // Per deal: mean over rotations of tip − B0 points: (2 − 4)/2, (1 + 1)/2, (1 − 3)/2.
+        assert_eq!(s.differences[0].diffs, vec![-1.0, 1.0, -1.0]);
+        // A band of 5 points holds everything: negligible, its sign open.
+        assert_eq!(s.differences[0].label, Label::Negligible(Sign::Undecided));
+        // Only where B0's `ten_saved` is defined: deal 2 keeps rotation 0 only (7 − 6).
+        assert_eq!(s.differences[1].diffs, vec![-1.0, 1.0, 1.0]);
+        assert_eq!(s.differences[1].deals, 3);
+        assert!(s.differences[0].p_value > 0.3);
+    }
+
+    #[test]
+    fn interaction_and_average_contrasts() {
+        let mut h = config(2).hypotheses[0].clone();
+        h.with = Some((0, 1, Combine::Interaction));
+        assert_eq!(contrast(&h), vec![(0, 1.0), (1, -1.0), (0, -1.0), (1, 1.0)]);
+        h.with = Some((0, 1, Combine::Average));
+        assert_eq!(contrast(&h), vec![(0, 0.5), (1, -0.5), (0, 0.5), (1, -0.5)]);
+    }
 }

@@ -9,7 +9,8 @@ use crate::stats::Direction;
 /// n, estimate and 95% interval.
 pub fn summary_csv(s: &Summary) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
+    let second = s.edition >= 2;
+    let mut header = vec![
         "arm",
         "statistic",
         "n",
@@ -18,11 +19,26 @@ pub fn summary_csv(s: &Summary) -> String {
         "low",
         "high",
         "method",
-    ])
-    .expect("memory");
+    ];
+    if second {
+        header.extend([
+            "p_value",
+            "label",
+            "label_half_epsilon",
+            "label_double_epsilon",
+        ]);
+    }
+    w.write_record(&header).expect("memory");
+    // Second edition: the extra columns, empty where they do not apply.
+    let extra = |r: &mut Vec<String>, cells: [String; 4]| {
+        if second {
+            r.extend(cells);
+        }
+    };
+    let none = || [String::new(), String::new(), String::new(), String::new()];
     let f = |x: f64| format!("{x:.6}");
     for a in &s.arms {
-        w.write_record([
+        let mut r = vec![
             a.arm.clone(),
             a.statistic.clone(),
             a.n.to_string(),
@@ -31,13 +47,19 @@ pub fn summary_csv(s: &Summary) -> String {
             f(a.interval.low),
             f(a.interval.high),
             a.method.to_string(),
-        ])
-        .expect("memory");
+        ];
+        extra(&mut r, none());
+        w.write_record(&r).expect("memory");
     }
     for d in &s.differences {
         for (method, i) in [("paired bootstrap", d.bootstrap), ("paired t", d.t)] {
-            w.write_record([
-                format!("{} - {}", d.tip, d.control),
+            let name = if second {
+                d.name.clone()
+            } else {
+                format!("{} - {}", d.tip, d.control)
+            };
+            let mut r = vec![
+                name,
                 d.statistic.clone(),
                 d.deals.to_string(),
                 d.deals.to_string(),
@@ -45,12 +67,23 @@ pub fn summary_csv(s: &Summary) -> String {
                 f(i.low),
                 f(i.high),
                 method.to_string(),
-            ])
-            .expect("memory");
+            ];
+            let cells = if method == "paired bootstrap" {
+                [
+                    format!("{:.6e}", d.p_value),
+                    d.label.to_string(),
+                    d.sensitivity.half.to_string(),
+                    d.sensitivity.double.to_string(),
+                ]
+            } else {
+                none()
+            };
+            extra(&mut r, cells);
+            w.write_record(&r).expect("memory");
         }
     }
     for c in &s.claims {
-        w.write_record([
+        let mut r = vec![
             format!("{} vs {}", c.arm, c.threshold),
             c.statistic.clone(),
             String::new(),
@@ -59,8 +92,15 @@ pub fn summary_csv(s: &Summary) -> String {
             f(c.interval.low - c.threshold),
             f(c.interval.high - c.threshold),
             "claim".to_string(),
-        ])
-        .expect("memory");
+        ];
+        let cells = [
+            String::new(),
+            c.label.to_string(),
+            String::new(),
+            String::new(),
+        ];
+        extra(&mut r, cells);
+        w.write_record(&r).expect("memory");
     }
     String::from_utf8(w.into_inner().expect("memory")).expect("utf-8")
 }
@@ -96,7 +136,10 @@ pub fn summary_markdown(exp: &Experiment, s: &Summary) -> String {
             a.arm, a.statistic, a.n, a.interval.estimate, a.interval.low, a.interval.high, a.method
         );
     }
-    for (k, d) in s.differences.iter().enumerate() {
+    if s.edition >= 2 {
+        second_edition_differences(&mut t, exp, s);
+    }
+    for (k, d) in s.differences.iter().enumerate().filter(|_| s.edition < 2) {
         let sign = match d.direction {
             Direction::Greater => "greater",
             Direction::Less => "less",
@@ -144,8 +187,69 @@ pub fn summary_markdown(exp: &Experiment, s: &Summary) -> String {
         let _ = writeln!(
             t,
             "Estimate {:.4}, 95% interval [{:.4}, {:.4}]: **{}** (band ±{}).",
-            c.interval.estimate, c.interval.low, c.interval.high, c.verdict, c.epsilon
+            c.interval.estimate,
+            c.interval.low,
+            c.interval.high,
+            if s.edition >= 2 {
+                c.label.to_string()
+            } else {
+                c.verdict.to_string()
+            },
+            c.epsilon
         );
     }
     t
+}
+
+/// The second edition's hypotheses (RULES.md §5.4): one table with the label at ε, ε/2 and 2ε
+/// and the raw p-value; the family's Holm-adjusted figures are in the family report.
+fn second_edition_differences(t: &mut String, exp: &Experiment, s: &Summary) {
+    if s.differences.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        t,
+        "\n## Hypotheses{}\n",
+        exp.field
+            .as_ref()
+            .map(|f| format!(" (field: {f})"))
+            .unwrap_or_default()
+    );
+    let _ = writeln!(
+        t,
+        "Each row: the mean paired contrast per deal (tip − control unless named otherwise), its 95% paired-bootstrap and t intervals, the raw two-sided p-value (paired t), and the label of the bootstrap interval at the band ε, at ε/2 and at 2ε. Sample sizes count independent games.{}\n",
+        exp.family
+            .as_ref()
+            .map(|f| format!(" Rows marked * belong to the pre-registered family `{f}`; `tricklab family` gives their Holm-adjusted figures."))
+            .unwrap_or_default()
+    );
+    let _ = writeln!(
+        t,
+        "| hypothesis | statistic | predicted | ε | deals | mean | 95% paired bootstrap | 95% t | p (raw) | label | at ε/2 | at 2ε |"
+    );
+    let _ = writeln!(t, "|---|---|---|---:|---:|---:|---|---|---:|---|---|---|");
+    for d in &s.differences {
+        let sign = match d.direction {
+            Direction::Greater => ">",
+            Direction::Less => "<",
+        };
+        let _ = writeln!(
+            t,
+            "| {}{} | {} | {sign} 0 | {} | {} | {:.4} | [{:.4}, {:.4}] | [{:.4}, {:.4}] | {:.2e} | **{}** | {} | {} |",
+            d.name,
+            if d.primary { " *" } else { "" },
+            d.statistic,
+            d.epsilon,
+            d.deals,
+            d.bootstrap.estimate,
+            d.bootstrap.low,
+            d.bootstrap.high,
+            d.t.low,
+            d.t.high,
+            d.p_value,
+            d.label,
+            d.sensitivity.half,
+            d.sensitivity.double,
+        );
+    }
 }

@@ -32,6 +32,7 @@ mod rules_catch_the_ten;
 mod rules_nine_five_two;
 mod rules_whist;
 mod safety;
+mod second_edition;
 mod show;
 mod solver_brute_force;
 mod solver_dds;

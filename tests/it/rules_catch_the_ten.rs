@@ -158,7 +158,82 @@ fn watch_score() {
     assert_eq!(choice("rules:watch_score", &s), "TH");
 }
 
-const SPECS: [&str; 7] = [
+/// Trumps hearts, seat 0 to lead; seat 2 holds `TH 6H` and is void in spades.
+fn deal_partner_leads() -> CatchTheTen {
+    let hands = [
+        "QH 6S 7S 8S 9S TS JS QS KS",
+        "7H 6C 7C 8C 9C TC JC QC KC",
+        "TH 6H AC 6D 7D 8D 9D TD JD",
+        "8H 9H KH AH JH AS QD KD AD",
+    ];
+    deal_hands(setup(4, Options::default()), 3, &[0, 0], &hands, "9H")
+}
+
+#[test]
+fn save_ten_active_on_a_trick_the_partner_wins_with_a_higher_trump() {
+    // The partner's QH (above the Ten) is winning: the active tip plays the Ten into it; B0
+    // and the restriction-only arm play the lowest card.
+    let mut s = deal_partner_leads();
+    play(&mut s, "QH 7H");
+    assert_eq!(choice("rules", &s), "6H");
+    assert_eq!(choice("rules:save_ten", &s), "6H");
+    assert_eq!(choice("rules:save_ten_active", &s), "TH");
+    assert_eq!(choice("rules:take_the_risk", &s), "TH");
+}
+
+#[test]
+fn save_ten_active_not_on_a_side_suit_win() {
+    // The partner's KS is winning and seat 2 is void in spades: the active tip does not play
+    // the Ten; taking the risk (no trump in the trick) it does.
+    let mut s = deal_partner_leads();
+    play(&mut s, "KS 6C");
+    assert_eq!(choice("rules", &s), "6D");
+    assert_eq!(choice("rules:save_ten_active", &s), "6D");
+    assert_eq!(choice("rules:take_the_risk", &s), "TH");
+}
+
+#[test]
+fn save_ten_active_trumps_with_the_ten_when_last_and_void() {
+    // Seat 3, last to play and void in spades, holds only trumps: the Ten wins the trick. B0
+    // takes the cheapest winner (6H), and so does the restriction-only arm; the tip trumps
+    // with the Ten.
+    let hands = [
+        "6S 7S 8S 9S TS JS QS KS AS",
+        "6C 7C 8C 9C TC JC QC KC AC",
+        "6D 7D 8D 9D TD JD QD KD AD",
+        "6H 7H 8H 9H TH JH QH KH AH",
+    ];
+    let t = setup(4, Options::default());
+    let mut s = deal_hands(t, 3, &[0, 0], &hands, "9H");
+    play(&mut s, "6S 6C 6D");
+    assert_eq!(choice("rules", &s), "6H");
+    assert_eq!(choice("rules:save_ten", &s), "6H");
+    assert_eq!(choice("rules:save_ten_active", &s), "TH");
+    // CT-H4 (ii) on the active tip: near 41 it acts, far from it it is B0.
+    let mut near = deal_hands(t, 3, &[31, 10], &hands, "9H");
+    play(&mut near, "6S 6C 6D");
+    assert_eq!(choice("rules:watch_score_active", &near), "TH");
+    assert_eq!(choice("rules:watch_score", &near), "6H");
+    assert_eq!(choice("rules:watch_score_active", &s), "6H");
+}
+
+#[test]
+fn save_ten_active_keeps_the_ten_when_not_last_unless_taking_the_risk() {
+    // Seat 1, second to play and void in spades: the Ten would win, but two players follow.
+    let hands = [
+        "6S 7S 8S 9S TS JS QS KS AS",
+        "TH 6H 7H 8H 6C 7C 8C 9C TC",
+        "6D 7D 8D 9D TD JD QD KD AD",
+        "9H JH QH KH AH JC QC KC AC",
+    ];
+    let mut s = deal_hands(setup(4, Options::default()), 3, &[0, 0], &hands, "9H");
+    play(&mut s, "6S");
+    assert_eq!(choice("rules", &s), "6H");
+    assert_eq!(choice("rules:save_ten_active", &s), "6H");
+    assert_eq!(choice("rules:take_the_risk", &s), "TH");
+}
+
+const SPECS: [&str; 11] = [
     "rules",
     "rules:save_ten",
     "rules:hunt_ten",
@@ -166,6 +241,10 @@ const SPECS: [&str; 7] = [
     "rules:watch_score",
     "rules:save_ten,hunt_ten",
     "rules:honours_only,save_ten,hunt_ten,watch_score",
+    "rules:save_ten_active",
+    "rules:take_the_risk",
+    "rules:watch_score_active",
+    "rules:take_the_risk,hunt_ten,watch_score_active",
 ];
 
 #[test]

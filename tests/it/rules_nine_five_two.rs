@@ -233,6 +233,29 @@ fn discard_to_void() {
     assert_eq!((b0, tip), (cards("2C 2D 2S 3C"), cards("2C 2D 2S 3C")));
 }
 
+#[test]
+fn discard_keep_winners() {
+    let three = |hand: &str, kitty: &str| {
+        let mut s = dealer_holds(hand, kitty);
+        script(&mut s, "H");
+        [
+            discards("rules", s),
+            discards("rules:discard_to_void", s),
+            discards("rules:discard_keep_winners", s),
+        ]
+    };
+    // N-H2b: the shortest suit (AC 9C) holds an ace, so the diamonds go instead.
+    let hand = "AH KH QH JH TH AC 9C 2D 3D 4D 7S 8S 9S TS JS QS";
+    let [b0, void, keep] = three(hand, "2S 3S 4S 5S");
+    assert_eq!(b0, cards("2D 2S 3D 3S"));
+    assert_eq!(void, cards("AC 9C 2D 2S"));
+    assert_eq!(keep, cards("2D 3D 4D 2S"));
+    // Every side suit holds an A or K: as N-H2.
+    let hand = "AH KH QH JH TH AC 9C KD 2D 3D 2S 3S 4S 5S 6S 7S";
+    let [_, void, keep] = three(hand, "8S 9S TS AS");
+    assert_eq!((void, keep), (cards("AC 9C 2D 2S"), cards("AC 9C 2D 2S")));
+}
+
 /// Deal G1, seat 0 dealing: E (seat 1) holds twelve clubs and the top diamonds, R (seat 2) is
 /// void in clubs with six small trumps; the dealer names hearts and discards 2C 5D 6D 7D.
 fn deal_g1() -> NineFiveTwo {
@@ -360,14 +383,14 @@ fn specs_are_checked() {
     assert_eq!(
         allowed,
         "longest_suit_trumps, random_trumps, discard_to_void, gang_up_on_dealer, satisfice, \
-         shorten_when_giving"
+         shorten_when_giving, discard_keep_winners"
     );
     for spec in SPECS {
         assert_eq!(err(spec), None, "{spec}");
     }
 }
 
-const SPECS: [&str; 9] = [
+const SPECS: [&str; 11] = [
     "rules",
     "rules:longest_suit_trumps",
     "rules:random_trumps",
@@ -377,6 +400,8 @@ const SPECS: [&str; 9] = [
     "rules:shorten_when_giving",
     "rules:longest_suit_trumps,discard_to_void,gang_up_on_dealer,shorten_when_giving",
     "rules:random_trumps,discard_to_void,gang_up_on_dealer,satisfice,shorten_when_giving",
+    "rules:discard_keep_winners",
+    "rules:longest_suit_trumps,discard_keep_winners,shorten_when_giving",
 ];
 
 const VARIANTS: [Variant; 3] = [

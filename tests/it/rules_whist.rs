@@ -379,6 +379,55 @@ fn signals() {
 }
 
 #[test]
+fn second_hand_low_and_third_hand_high_apart() {
+    // Second to play: `second_hand_low` plays low, `third_hand_high` leaves it to B0.
+    let mut s = third_hand();
+    assert_eq!(choice("rules:second_hand_low", &s), "2C");
+    assert_eq!(choice("rules:third_hand_high", &s), "9C");
+    // Third to play, the partner beaten: `third_hand_high` plays high, `second_hand_low` is B0.
+    play(&mut s, "9C");
+    assert_eq!(choice("rules:third_hand_high", &s), "AC");
+    assert_eq!(choice("rules:second_hand_low", &s), "TC");
+    // Both together are the first edition's bundle, on every decision of these positions.
+    let mut s = third_hand();
+    for c in ["9C", "AC", "3S"] {
+        assert_eq!(
+            choice("rules:second_hand_low,third_hand_high", &s),
+            choice("rules:second_low_third_high", &s)
+        );
+        play(&mut s, c);
+    }
+}
+
+#[test]
+fn signals_in_steps() {
+    // (b) alone: the echo, without fourth-best leads.
+    let mut s = doubleton();
+    play(&mut s, "KC");
+    assert_eq!(choice("rules:echo", &s), "9C");
+    assert_eq!(choice("rules:lead_from_length", &s), "3C");
+    let s = leading("AC 6C KH 9H 7H 5H 3H QD 4D 2D 2S 3S 4S", "5S");
+    assert_eq!(choice("rules:echo", &s), "3H");
+    // (c) alone: the third-round lead after the partner's echo; without it, the W-H1 lead.
+    let s = echo_led_by_seat_0(["9C", "3C"]);
+    assert_eq!(choice("rules:lead_from_length,echo,echo_lead", &s), "5C");
+    assert_eq!(choice("rules:lead_from_length,echo", &s), "4H");
+    assert_eq!(choice("rules:echo_lead", &s), "5C");
+    // (d) alone: the return of the partner's suit.
+    let mut s = partner_leads();
+    play(&mut s, "5D 2D AD 3D");
+    assert_eq!(choice("rules:return_lead", &s), "KD");
+    assert_eq!(choice("rules:lead_from_length,echo,echo_lead", &s), "2H");
+    // The last step is `signals`.
+    for s in [echo_led_by_seat_0(["9C", "3C"]), s] {
+        assert_eq!(
+            choice("rules:lead_from_length,echo,echo_lead,return_lead", &s),
+            choice("rules:signals", &s)
+        );
+    }
+}
+
+#[test]
 fn the_order_of_play_is_kept_in_public() {
     let s = echo_led_by_seat_0(["9C", "3C"]);
     assert_eq!(s.led_cards(), cards("AC KC"));
@@ -468,14 +517,15 @@ fn specs_are_checked() {
     };
     assert_eq!(
         allowed,
-        "lead_from_length, lead_from_strength, count_trumps, second_low_third_high, signals"
+        "lead_from_length, lead_from_strength, count_trumps, second_low_third_high, signals, \
+         second_hand_low, third_hand_high, echo, echo_lead, return_lead"
     );
     for spec in SPECS {
         assert_eq!(err(spec), None, "{spec}");
     }
 }
 
-const SPECS: [&str; 9] = [
+const SPECS: [&str; 13] = [
     "rules",
     "rules:lead_from_length",
     "rules:lead_from_strength",
@@ -485,6 +535,10 @@ const SPECS: [&str; 9] = [
     "rules:lead_from_length,signals",
     "rules:lead_from_strength,count_trumps,second_low_third_high",
     "rules:signals,lead_from_length,count_trumps,second_low_third_high",
+    "rules:second_hand_low",
+    "rules:third_hand_high",
+    "rules:lead_from_length,echo",
+    "rules:echo_lead,return_lead,count_trumps",
 ];
 
 #[test]

@@ -1,4 +1,5 @@
-//! The Catch the Ten rule-based player: B0 of RULES.md §5.0 and the tips of §5.1.
+//! The Catch the Ten rule-based player: B0 of RULES.md §5.0, the tips of §5.1 and the second
+//! edition's arms of §5.4.
 
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::games::catch_the_ten::CatchTheTen;
@@ -14,9 +15,18 @@ const ORDER: TrumpOrder = TrumpOrder::JACK_HIGH;
 /// The tips of RULES.md §5.1 (and the CT-H3 control) as switches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CatchTheTenSwitch {
-    /// CT-H1 "save the Ten": play the trump Ten only if a partner is winning the trick with a
-    /// higher trump, or as last to play when it wins, or when it is the only legal card.
+    /// CT-H1p "save the Ten", restriction only (the first edition's arm): play the trump Ten
+    /// only if a partner is winning the trick with a higher trump, or as last to play when it
+    /// wins, or when it is the only legal card. B0 never takes the two permissions.
     SaveTen,
+    /// CT-H1 (active), the second edition's primary arm (RULES.md §5.4): the holder of the
+    /// trump Ten (a) plays it as soon as it is legal while a partner is winning the trick with
+    /// a trump higher than the Ten; (b) plays it when last to play, void in the suit led, and
+    /// the Ten would win; (c) otherwise never plays it unless it is the only legal card.
+    SaveTenActive,
+    /// CT-H1r "take the risk": CT-H1 (active), plus (d) void in a led side suit with no trump
+    /// in the trick higher than the Ten, it trumps with the Ten even when not last.
+    TakeTheRisk,
     /// CT-H2 "hunt it with honours": dealt trump J+A or A+K (not the Ten), lead the highest
     /// trump at each of the first two leads of the hand.
     HuntTen,
@@ -27,6 +37,9 @@ pub enum CatchTheTenSwitch {
     /// `save_ten` and `hunt_ten`, and on lead without the Ten while it is unplayed, lead the
     /// highest trump if holding its J, A, K or Q.
     WatchScore,
+    /// CT-H4 (ii) of the second edition: `watch_score` with CT-H1 (active) in place of the
+    /// restriction-only `save_ten`.
+    WatchScoreActive,
 }
 
 impl Switch for CatchTheTenSwitch {
@@ -35,6 +48,9 @@ impl Switch for CatchTheTenSwitch {
         CatchTheTenSwitch::HuntTen,
         CatchTheTenSwitch::HonoursOnly,
         CatchTheTenSwitch::WatchScore,
+        CatchTheTenSwitch::SaveTenActive,
+        CatchTheTenSwitch::TakeTheRisk,
+        CatchTheTenSwitch::WatchScoreActive,
     ];
     const GAME: &'static str = "catch-the-ten";
 
@@ -44,6 +60,20 @@ impl Switch for CatchTheTenSwitch {
             CatchTheTenSwitch::HuntTen => "hunt_ten",
             CatchTheTenSwitch::HonoursOnly => "honours_only",
             CatchTheTenSwitch::WatchScore => "watch_score",
+            CatchTheTenSwitch::SaveTenActive => "save_ten_active",
+            CatchTheTenSwitch::TakeTheRisk => "take_the_risk",
+            CatchTheTenSwitch::WatchScoreActive => "watch_score_active",
+        }
+    }
+
+    /// The restriction-only and the active Ten rules are different arms; so are the two
+    /// score-watching modes.
+    fn conflicts(self) -> &'static [CatchTheTenSwitch] {
+        use CatchTheTenSwitch::*;
+        match self {
+            SaveTen => &[SaveTenActive, TakeTheRisk, WatchScoreActive],
+            WatchScore => &[WatchScoreActive, SaveTenActive, TakeTheRisk],
+            _ => &[],
         }
     }
 }
@@ -55,12 +85,33 @@ impl Switch for CatchTheTenSwitch {
 /// partner is winning, (2) else the cheapest card that would win, (3) else the lowest legal
 /// card. *Lowest* means side suits first by rank, then trumps: the non-counting ones by rank,
 /// then Q, K, A, T, J.
+///
+/// The Ten rules act only on the holder of the trump Ten and only on tricks already begun (on
+/// lead the Ten is simply kept out of B0's choice unless it is the only card): `save_ten`
+/// forbids the Ten outside the safe moments; `save_ten_active` also *plays* it at them (a
+/// partner winning with a higher trump, or last to play, void in the suit led, and the Ten
+/// wins); `take_the_risk` adds trumping with it when void in a led side suit whenever no trump
+/// higher than the Ten is in the trick, whatever the seat's place.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CatchTheTenRules {
     save_ten: bool,
     hunt_ten: bool,
     honours_only: bool,
     watch_score: bool,
+    active: bool,
+    take_risk: bool,
+    watch_active: bool,
+}
+
+/// What a Ten rule says about the trump Ten at this moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TenMove {
+    /// Play it now.
+    Play,
+    /// Keep it out of the choice (unless it is the only legal card).
+    Keep,
+    /// Leave the choice to B0.
+    Free,
 }
 
 /// How readily B0 parts with a card: lower is played first.
@@ -87,6 +138,9 @@ impl CatchTheTenRules {
             hunt_ten: on(CatchTheTenSwitch::HuntTen),
             honours_only: on(CatchTheTenSwitch::HonoursOnly),
             watch_score: on(CatchTheTenSwitch::WatchScore),
+            active: on(CatchTheTenSwitch::SaveTenActive) || on(CatchTheTenSwitch::TakeTheRisk),
+            take_risk: on(CatchTheTenSwitch::TakeTheRisk),
+            watch_active: on(CatchTheTenSwitch::WatchScoreActive),
         }
     }
 
@@ -112,6 +166,26 @@ impl CatchTheTenRules {
         let last = t.len() + 1 == s.num_seats();
         partner_high || (last && t.would_win(ten, trump, &ORDER)) || legal == CardSet::single(ten)
     }
+
+    /// CT-H1 (active) and CT-H1r: what the holder of the legal trump Ten does with it.
+    fn active_ten(s: &CatchTheTen, seat: Seat, ten: Card, trump: Suit, risk: bool) -> TenMove {
+        let t = s.trick();
+        let Some(led) = t.led() else {
+            return TenMove::Keep;
+        };
+        let partner_high = partner_winning(s, seat)
+            && t.winning_card().is_some_and(|w| {
+                w.suit() == trump && ORDER.power(w.rank()) > ORDER.power(Rank::Ten)
+            });
+        let void = s.hand(seat).suit(led).is_empty();
+        let last = t.len() + 1 == s.num_seats();
+        let wins = t.would_win(ten, trump, &ORDER);
+        if partner_high || (last && void && wins) || (risk && void && led != trump && wins) {
+            TenMove::Play
+        } else {
+            TenMove::Keep
+        }
+    }
 }
 
 fn honour_trumps(trump: Suit) -> CardSet {
@@ -123,12 +197,24 @@ impl Agent<CatchTheTen> for CatchTheTenRules {
         let legal = s.legal_actions().cards();
         let trump = s.trump().expect("trumps are turned");
         let ten = Card::new(trump, Rank::Ten);
-        let priority = self.watch_score && s.sides().all().any(|side| s.start_score(side) >= 31);
-        let save = self.save_ten || priority;
+        let near_41 = s.sides().all().any(|side| s.start_score(side) >= 31);
+        let priority = (self.watch_score || self.watch_active) && near_41;
+        let save = self.save_ten || (self.watch_score && near_41);
+        let active = self.active || (self.watch_active && near_41);
         let hunt = self.hunt_ten || priority;
         let mut cards = legal;
         if save && legal.contains(ten) && !Self::ten_allowed(s, seat, legal, ten, trump) {
             cards.remove(ten);
+        }
+        let ten_move = if active && legal.contains(ten) && legal != CardSet::single(ten) {
+            Self::active_ten(s, seat, ten, trump, self.take_risk)
+        } else {
+            TenMove::Free
+        };
+        match ten_move {
+            TenMove::Play => return Action::Play(ten),
+            TenMove::Keep => cards.remove(ten),
+            TenMove::Free => {}
         }
         let card = if s.trick().is_empty() {
             let trumps = cards.suit(trump);

@@ -32,9 +32,14 @@ pub enum NineFiveTwoSwitch {
     /// N-H4 (a) control, the "satisficer": play the lowest legal card once the seat's tricks
     /// reach its target.
     Satisfice,
-    /// N-H4 (b) "think of the exchange" when giving: give cards that shorten the shortest suits
-    /// (singletons first, then doubletons, the lowest card first).
+    /// N-H4 (b) "which suit to upgrade" (RULES.md §5.4): when giving, give the cards of the
+    /// shortest suits (singletons first, then doubletons, the lowest card first). The return
+    /// rule gives back the receiver's highest card of each suit given, so this never shortens
+    /// a suit: it chooses which suits get a higher card back.
     ShortenWhenGiving,
+    /// N-H2b "keep the winners" (RULES.md §5.4): as `discard_to_void`, but the suit voided is
+    /// the shortest non-trump suit holding no A or K (if every such suit holds one, as N-H2).
+    DiscardKeepWinners,
 }
 
 impl Switch for NineFiveTwoSwitch {
@@ -45,6 +50,7 @@ impl Switch for NineFiveTwoSwitch {
         NineFiveTwoSwitch::GangUpOnDealer,
         NineFiveTwoSwitch::Satisfice,
         NineFiveTwoSwitch::ShortenWhenGiving,
+        NineFiveTwoSwitch::DiscardKeepWinners,
     ];
     const GAME: &'static str = "nine-five-two";
 
@@ -56,12 +62,14 @@ impl Switch for NineFiveTwoSwitch {
             NineFiveTwoSwitch::GangUpOnDealer => "gang_up_on_dealer",
             NineFiveTwoSwitch::Satisfice => "satisfice",
             NineFiveTwoSwitch::ShortenWhenGiving => "shorten_when_giving",
+            NineFiveTwoSwitch::DiscardKeepWinners => "discard_keep_winners",
         }
     }
 
     fn conflicts(self) -> &'static [NineFiveTwoSwitch] {
         match self {
             NineFiveTwoSwitch::LongestSuitTrumps => &[NineFiveTwoSwitch::RandomTrumps],
+            NineFiveTwoSwitch::DiscardToVoid => &[NineFiveTwoSwitch::DiscardKeepWinners],
             _ => &[],
         }
     }
@@ -98,9 +106,14 @@ impl Switch for NineFiveTwoSwitch {
 ///   of the suit in the seat's own hand counts as unplayed (the seat then overtakes, as B0).
 ///   Leads are B0.
 /// - `satisfice`: applies to leads as well as follows (the lowest card of the hand).
-/// - `shorten_when_giving`: each give takes the lowest card of the shortest suits held, when
-///   they have one or two cards (so a doubleton is given out before another is begun); when
-///   every suit held has three or more cards, it gives as B0.
+/// - `shorten_when_giving` (N-H4 (b), "which suit to upgrade"): each give takes the lowest card
+///   of the shortest suits held, when they have one or two cards (so a doubleton is given out
+///   before another is begun); when every suit held has three or more cards, it gives as B0.
+///   The receiver returns its highest card of each suit given, so the giver's suits keep their
+///   lengths: the switch decides which short suits are upgraded, not which are shortened.
+/// - `discard_keep_winners` (N-H2b): the candidate suits are the held non-trump suits without
+///   an A or K; the shortest of them (ties → fewer high-card points → suit order) is voided if
+///   it has at most 4 cards. With no such suit it is `discard_to_void`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct NineFiveTwoRules {
     longest_suit_trumps: bool,
@@ -109,6 +122,7 @@ pub struct NineFiveTwoRules {
     gang_up_on_dealer: bool,
     satisfice: bool,
     shorten_when_giving: bool,
+    keep_winners: bool,
 }
 
 /// High-card points of `cards`: A 4, K 3, Q 2, J 1 (RULES.md §5.0).
@@ -143,6 +157,7 @@ impl NineFiveTwoRules {
             gang_up_on_dealer: on(NineFiveTwoSwitch::GangUpOnDealer),
             satisfice: on(NineFiveTwoSwitch::Satisfice),
             shorten_when_giving: on(NineFiveTwoSwitch::ShortenWhenGiving),
+            keep_winners: on(NineFiveTwoSwitch::DiscardKeepWinners),
         }
     }
 
@@ -191,8 +206,18 @@ impl NineFiveTwoRules {
         let trump = s.trump().unwrap_or_else(|| self.trump_rule(before));
         let side = before - CardSet::suit_mask(trump);
         let mut plan = CardSet::EMPTY;
-        if self.discard_to_void {
-            let void = best_suit(side, |c| Reverse((c.len(), high_card_points(c))));
+        if self.discard_to_void || self.keep_winners {
+            let honours = CardSet::rank_mask(Rank::Ace) | CardSet::rank_mask(Rank::King);
+            let plain = Suit::ALL
+                .into_iter()
+                .filter(|&x| side.suit(x).is_disjoint(honours))
+                .fold(CardSet::EMPTY, |a, x| a | side.suit(x));
+            let pool = if self.keep_winners && !plain.is_empty() {
+                plain
+            } else {
+                side
+            };
+            let void = best_suit(pool, |c| Reverse((c.len(), high_card_points(c))));
             if let Some(v) = void.filter(|&v| side.suit(v).len() <= 4) {
                 plan = side.suit(v);
             }

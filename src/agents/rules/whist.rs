@@ -32,8 +32,19 @@ pub enum WhistSwitch {
     /// of the suit; third, the lowest when the partner is winning, otherwise the highest.
     SecondLowThirdHigh,
     /// W-H4 "signals": W-H1 leads, the doubleton echo (high, then low), leading the suit the
-    /// partner echoed in a third time, and returning the partner's led suit.
+    /// partner echoed in a third time, and returning the partner's led suit. The same as
+    /// `lead_from_length,echo,echo_lead,return_lead`.
     Signals,
+    /// W-H3 unbundled (RULES.md §5.4): second hand low alone.
+    SecondHandLow,
+    /// W-H3 unbundled: third hand high alone.
+    ThirdHandHigh,
+    /// W-H4 step (b): the doubleton echo alone (high card first when not winning the trick).
+    Echo,
+    /// W-H4 step (c): after the partner's echo, lead the echoed suit a third time.
+    EchoLead,
+    /// W-H4 step (d): return the partner's led suit at the first chance.
+    ReturnLead,
 }
 
 impl Switch for WhistSwitch {
@@ -43,6 +54,11 @@ impl Switch for WhistSwitch {
         WhistSwitch::CountTrumps,
         WhistSwitch::SecondLowThirdHigh,
         WhistSwitch::Signals,
+        WhistSwitch::SecondHandLow,
+        WhistSwitch::ThirdHandHigh,
+        WhistSwitch::Echo,
+        WhistSwitch::EchoLead,
+        WhistSwitch::ReturnLead,
     ];
     const GAME: &'static str = "whist";
 
@@ -53,6 +69,11 @@ impl Switch for WhistSwitch {
             WhistSwitch::CountTrumps => "count_trumps",
             WhistSwitch::SecondLowThirdHigh => "second_low_third_high",
             WhistSwitch::Signals => "signals",
+            WhistSwitch::SecondHandLow => "second_hand_low",
+            WhistSwitch::ThirdHandHigh => "third_hand_high",
+            WhistSwitch::Echo => "echo",
+            WhistSwitch::EchoLead => "echo_lead",
+            WhistSwitch::ReturnLead => "return_lead",
         }
     }
 
@@ -115,6 +136,11 @@ impl Switch for WhistSwitch {
 ///     or more, otherwise the highest).
 ///   - `signals` cannot be combined with `lead_from_strength` (its leads are W-H1's tip); it
 ///     may be combined with `lead_from_length` (the same leads).
+/// - The second edition's unbundled arms (RULES.md §5.4) switch the parts on one by one, each
+///   exactly as inside its bundle: `second_hand_low` and `third_hand_high` are the two halves
+///   of `second_low_third_high` (both together are it); `echo`, `echo_lead` and `return_lead`
+///   are (b), (c) and (d) of `signals`, which is `lead_from_length` with all three. The steps
+///   of W-H4 are `lead_from_length`, then `+echo`, `+echo_lead`, `+return_lead`.
 /// - Combinations: `count_trumps` decides a lead before `signals` (c) and (d), and with no trump
 ///   outstanding its ban on trump leads holds for them too; the echo (b) comes before
 ///   `second_low_third_high`.
@@ -123,8 +149,11 @@ pub struct WhistRules {
     lead_from_length: bool,
     lead_from_strength: bool,
     count_trumps: bool,
-    second_low_third_high: bool,
-    signals: bool,
+    second_low: bool,
+    third_high: bool,
+    echo: bool,
+    echo_lead: bool,
+    return_lead: bool,
 }
 
 /// The card W-H1 leads from `suit` (the cards held in one suit): the fourth-highest of four or
@@ -141,12 +170,17 @@ impl WhistRules {
     /// The player with `switches` on.
     pub fn new(switches: &[WhistSwitch]) -> WhistRules {
         let on = |s| switches.contains(&s);
+        let signals = on(WhistSwitch::Signals);
+        let both = on(WhistSwitch::SecondLowThirdHigh);
         WhistRules {
-            lead_from_length: on(WhistSwitch::LeadFromLength),
+            lead_from_length: on(WhistSwitch::LeadFromLength) || signals,
             lead_from_strength: on(WhistSwitch::LeadFromStrength),
             count_trumps: on(WhistSwitch::CountTrumps),
-            second_low_third_high: on(WhistSwitch::SecondLowThirdHigh),
-            signals: on(WhistSwitch::Signals),
+            second_low: both || on(WhistSwitch::SecondHandLow),
+            third_high: both || on(WhistSwitch::ThirdHandHigh),
+            echo: signals || on(WhistSwitch::Echo),
+            echo_lead: signals || on(WhistSwitch::EchoLead),
+            return_lead: signals || on(WhistSwitch::ReturnLead),
         }
     }
 
@@ -173,16 +207,16 @@ impl WhistRules {
                 return mine.last().expect("a trump");
             }
         }
-        if self.signals {
-            let partner = seat.plus(2, Setup::PLAYERS);
-            if s.voids(partner) & (1 << trump.index()) == 0 {
-                let echoed = Suit::ALL
-                    .into_iter()
-                    .find(|&x| x != trump && s.echoed(partner, x) && !cards.suit(x).is_empty());
-                if let Some(x) = echoed {
-                    return cards.suit(x).first().expect("a card of the echoed suit");
-                }
+        let partner = seat.plus(2, Setup::PLAYERS);
+        if self.echo_lead && s.voids(partner) & (1 << trump.index()) == 0 {
+            let echoed = Suit::ALL
+                .into_iter()
+                .find(|&x| x != trump && s.echoed(partner, x) && !cards.suit(x).is_empty());
+            if let Some(x) = echoed {
+                return cards.suit(x).first().expect("a card of the echoed suit");
             }
+        }
+        if self.return_lead {
             let led = s.led_cards();
             let to_return =
                 (led & s.played_by(partner)).suits_held() & !(led & s.played_by(seat)).suits_held();
@@ -190,7 +224,7 @@ impl WhistRules {
                 return length_card(cards.suit(x)).expect("a card of the suit");
             }
         }
-        if self.lead_from_length || self.signals {
+        if self.lead_from_length {
             return match longest_suit(cards, side_suits) {
                 Some(x) => length_card(cards.suit(x)).expect("a card of the suit"),
                 None => low(cards),
@@ -222,16 +256,14 @@ impl WhistRules {
             // Following suit: every legal card is of the suit led.
             let (low, high) = (legal.first(), legal.last());
             let high = high.expect("a card to play");
-            if self.signals && legal.len() == 2 && !t.would_win(high, trump, &ORDER) {
+            if self.echo && legal.len() == 2 && !t.would_win(high, trump, &ORDER) {
                 return high;
             }
-            if self.second_low_third_high {
-                match t.len() {
-                    1 => return low.expect("a card to play"),
-                    2 if partner => return low.expect("a card to play"),
-                    2 => return high,
-                    _ => {}
-                }
+            match t.len() {
+                1 if self.second_low => return low.expect("a card to play"),
+                2 if self.third_high && partner => return low.expect("a card to play"),
+                2 if self.third_high => return high,
+                _ => {}
             }
         }
         let lowest = |c| lowest_trumps_last(c, Some(trump));

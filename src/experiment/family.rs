@@ -1,0 +1,203 @@
+//! The pre-registered family of the second edition (RULES.md §5.4): every primary hypothesis of
+//! every config that names the family, with Holm's correction over all of them.
+//!
+//! A member whose run is missing or unfinished still counts in the family size, with a raw
+//! p-value of 1, so that the correction never shrinks because a run was left out.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::stats::{Direction, Interval, Label, MeanAcc, holm, holm_levels, label};
+
+use super::config::Experiment;
+use super::summary::Difference;
+
+/// One primary hypothesis of a family, with its result if its run is complete.
+#[derive(Clone, Debug)]
+pub struct FamilyMember {
+    /// The config's name.
+    pub experiment: String,
+    /// The opponent field.
+    pub field: Option<String>,
+    /// The hypothesis' name in reports.
+    pub name: String,
+    /// The statistic.
+    pub statistic: String,
+    /// The predicted sign.
+    pub direction: Direction,
+    /// The equivalence band.
+    pub epsilon: f64,
+    /// The paired comparison, or `None` when the run is missing.
+    pub result: Option<Difference>,
+}
+
+/// A family member with its raw and Holm-adjusted figures.
+#[derive(Clone, Debug, Serialize)]
+pub struct FamilyRow {
+    /// The config's name.
+    pub experiment: String,
+    /// The opponent field.
+    pub field: Option<String>,
+    /// The hypothesis' name.
+    pub name: String,
+    /// The statistic.
+    pub statistic: String,
+    /// The predicted sign.
+    pub direction: Direction,
+    /// The equivalence band.
+    pub epsilon: f64,
+    /// Deals with a paired difference (0 when not run).
+    pub deals: u64,
+    /// The raw 95% paired-bootstrap interval, when run.
+    pub raw: Option<Interval>,
+    /// The label of the raw interval.
+    pub raw_label: Option<Label>,
+    /// The raw two-sided p-value (1 when not run).
+    pub p_raw: f64,
+    /// Holm's adjusted p-value.
+    pub p_adjusted: f64,
+    /// The level α / (m − k) Holm tests this member at.
+    pub level: f64,
+    /// The t interval at confidence 1 − `level`, when run.
+    pub adjusted: Option<Interval>,
+    /// The label of the adjusted interval.
+    pub adjusted_label: Option<Label>,
+}
+
+/// Holm's correction at `alpha` over `members`, in their order.
+pub fn holm_family(members: &[FamilyMember], alpha: f64) -> Vec<FamilyRow> {
+    let raw: Vec<f64> = members
+        .iter()
+        .map(|m| m.result.as_ref().map_or(1.0, |d| d.p_value))
+        .collect();
+    let adjusted = holm(&raw);
+    let levels = holm_levels(&raw, alpha);
+    members
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let adj = m.result.as_ref().map(|d| {
+                let mut acc = MeanAcc::default();
+                d.diffs.iter().for_each(|&x| acc.add(x));
+                acc.t_interval(1.0 - levels[i])
+            });
+            FamilyRow {
+                experiment: m.experiment.clone(),
+                field: m.field.clone(),
+                name: m.name.clone(),
+                statistic: m.statistic.clone(),
+                direction: m.direction,
+                epsilon: m.epsilon,
+                deals: m.result.as_ref().map_or(0, |d| d.deals),
+                raw: m.result.as_ref().map(|d| d.bootstrap),
+                raw_label: m.result.as_ref().map(|d| d.label),
+                p_raw: raw[i],
+                p_adjusted: adjusted[i],
+                level: levels[i],
+                adjusted: adj,
+                adjusted_label: adj.map(|a| label(a, m.direction, m.epsilon)),
+            }
+        })
+        .collect()
+}
+
+/// The primary hypotheses of `exp` as family members, with the results of `differences` (the
+/// summary's, in the config's hypothesis order) or none.
+pub fn members_of(exp: &Experiment, differences: Option<&[Difference]>) -> Vec<FamilyMember> {
+    exp.hypotheses
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.primary)
+        .map(|(i, h)| {
+            let result = differences.and_then(|d| d.get(i)).cloned();
+            FamilyMember {
+                experiment: exp.name.clone(),
+                field: exp.field.clone(),
+                name: h.label.clone().unwrap_or_else(|| {
+                    format!("{} − {}", exp.arms[h.tip].name, exp.arms[h.control].name)
+                }),
+                statistic: h.statistic.clone(),
+                direction: h.direction,
+                epsilon: h.epsilon,
+                result,
+            }
+        })
+        .collect()
+}
+
+/// Whether `dir` holds a complete run (its `deals.csv`, and no saved progress of an
+/// interrupted one).
+pub fn complete_run(dir: &Path) -> bool {
+    dir.join(super::DEALS).exists() && !dir.join("progress.json").exists()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::{Sign, sensitivity};
+
+    fn difference(diffs: Vec<f64>, p: f64) -> Difference {
+        let mut acc = MeanAcc::default();
+        diffs.iter().for_each(|&x| acc.add(x));
+        let t = acc.t_interval(0.95);
+        Difference {
+            name: "tip − B0".into(),
+            primary: true,
+            tip: "tip".into(),
+            control: "B0".into(),
+            statistic: "tricks".into(),
+            deals: acc.n,
+            t,
+            bootstrap: t,
+            sd: acc.sd(),
+            direction: Direction::Greater,
+            epsilon: 0.05,
+            verdict: crate::stats::verdict(t, Direction::Greater, 0.05),
+            needed: None,
+            label: label(t, Direction::Greater, 0.05),
+            sensitivity: sensitivity(t, Direction::Greater, 0.05),
+            p_value: p,
+            diffs,
+        }
+    }
+
+    fn member(result: Option<Difference>) -> FamilyMember {
+        FamilyMember {
+            experiment: "e".into(),
+            field: Some("b0".into()),
+            name: "tip − B0".into(),
+            statistic: "tricks".into(),
+            direction: Direction::Greater,
+            epsilon: 0.05,
+            result,
+        }
+    }
+
+    #[test]
+    fn a_missing_run_counts_in_the_family_with_p_one() {
+        let strong: Vec<f64> = (0..200).map(|i| 0.5 + (i % 7) as f64 * 0.1).collect();
+        let rows = holm_family(
+            &[
+                member(Some(difference(strong, 0.001))),
+                member(None),
+                member(Some(difference(vec![0.1, -0.1, 0.0, 0.05], 0.2))),
+            ],
+            0.05,
+        );
+        assert_eq!(rows[1].p_raw, 1.0);
+        assert_eq!(rows[1].adjusted, None);
+        // m = 3: the smallest is tested at 0.05/3 and adjusted ×3.
+        assert!((rows[0].p_adjusted - 0.003).abs() < 1e-12);
+        assert!((rows[0].level - 0.05 / 3.0).abs() < 1e-12);
+        assert!((rows[2].p_adjusted - 0.4).abs() < 1e-12);
+        // The adjusted interval is wider than the raw one and keeps the label here.
+        let (raw, adj) = (rows[0].raw.unwrap(), rows[0].adjusted.unwrap());
+        assert!(adj.low < raw.low && adj.high > raw.high);
+        assert_eq!(rows[0].adjusted_label, Some(Label::Confirmed));
+        assert_ne!(
+            rows[2].adjusted_label,
+            Some(Label::Negligible(Sign::Positive))
+        );
+    }
+}
