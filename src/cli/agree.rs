@@ -17,11 +17,8 @@ use crate::experiment::agreement_report::{
     CSV_HEADER, Scored, agreement_markdown, csv_row, scored_from_csv, summarise_answers,
 };
 use crate::experiment::answers::{AnswerLog, PARTIAL};
-use crate::experiment::{AllGames, Experiment, Measured, rules_from_table};
-use crate::games::catch_the_ten;
-use crate::games::nine_five_two;
-use crate::games::whist;
-use crate::games::{Game, GameKind};
+use crate::experiment::{Experiment, Measured, rules_from_table};
+use crate::games::Game;
 
 use super::error::user;
 use super::run::stop_flag;
@@ -60,7 +57,7 @@ pub struct AgreeArgs {
 
 /// Runs `tricklab agree`.
 pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
-    let exp = Experiment::load::<AllGames>(&args.config).map_err(user)?;
+    let exp = Experiment::load(&args.config).map_err(user)?;
     if exp.agreement.is_none() {
         return Err(user(format!(
             "{} has no [agreement] section",
@@ -87,11 +84,7 @@ pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("threads")?;
-    pool.install(|| match exp.game {
-        GameKind::CatchTheTen => go::<catch_the_ten::Setup>(&exp, &out, &args),
-        GameKind::NineFiveTwo => go::<nine_five_two::Rules>(&exp, &out, &args),
-        GameKind::Whist => go::<whist::Setup>(&exp, &out, &args),
-    })
+    pool.install(|| crate::with_game!(exp.game, R => go::<R>(&exp, &out, &args)))
 }
 
 fn go<R: Measured>(exp: &Experiment, out: &Path, args: &AgreeArgs) -> anyhow::Result<()>

@@ -7,11 +7,9 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use crate::games::catch_the_ten::Setup;
+use crate::games::Sides;
 use crate::games::matches::MatchState;
-use crate::games::nine_five_two::Rules;
 use crate::games::record::{RecordRules, game_of_line, replay_line};
-use crate::games::{GameKind, Sides};
 
 use super::error::user;
 
@@ -108,14 +106,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
         }
         let at = |e: String| user(format!("{} line {}: {e}", args.file.display(), i + 1));
         let game = game_of_line(&line).map_err(|e| at(e.to_string()))?;
-        let summary = match game {
-            GameKind::CatchTheTen => replay_one::<Setup>(&line, &mut prev, args.verbose),
-            GameKind::NineFiveTwo => replay_one::<Rules>(&line, &mut prev, args.verbose),
-            GameKind::Whist => {
-                replay_one::<crate::games::whist::Setup>(&line, &mut prev, args.verbose)
-            }
-        }
-        .map_err(at)?;
+        let summary = crate::with_game!(game, R => replay_one::<R>(&line, &mut prev, args.verbose))
+            .map_err(at)?;
         hands += 1;
         if prev.as_ref().is_some_and(|p| p.after.is_over()) {
             matches += 1;

@@ -11,10 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_seating};
 use crate::games::GameKind;
-use crate::games::catch_the_ten;
-use crate::games::nine_five_two;
 use crate::games::record::RecordRules;
-use crate::games::whist;
 use crate::sim::{SimConfig, Sinks, Tabulate, duplicate_rotations, simulate};
 
 use super::error::user;
@@ -66,33 +63,14 @@ pub struct SimulateArgs {
 /// Runs `tricklab simulate`.
 pub fn run(args: SimulateArgs) -> anyhow::Result<()> {
     let game: GameKind = args.game.parse().map_err(user)?;
-    match game {
-        GameKind::CatchTheTen => {
-            run_rules(&args, &checked::<catch_the_ten::Setup>(&args, game, 4)?)
-        }
-        GameKind::NineFiveTwo => {
-            let players = nine_five_two::PLAYERS;
-            run_rules(
-                &args,
-                &checked::<nine_five_two::Rules>(&args, game, players)?,
-            )
-        }
-        GameKind::Whist => {
-            let players = whist::Setup::PLAYERS;
-            run_rules(&args, &checked::<whist::Setup>(&args, game, players)?)
-        }
-    }
+    crate::with_game!(game, R => run_rules(&args, &checked::<R>(&args, game)?))
 }
 
-/// Reads `--option` into the game's options and checks them with `--players` (default
-/// `players`).
-fn checked<R: RecordRules>(
-    args: &SimulateArgs,
-    game: GameKind,
-    players: usize,
-) -> anyhow::Result<R> {
+/// Reads `--option` into the game's options and checks them with `--players` (default: the
+/// game's usual count).
+fn checked<R: RecordRules>(args: &SimulateArgs, game: GameKind) -> anyhow::Result<R> {
     let opts: R::Options = parse_options(game.name(), &args.options)?;
-    R::from_options(args.players.unwrap_or(players), &opts).map_err(user)
+    R::from_options(args.players.unwrap_or(game.default_players()), &opts).map_err(user)
 }
 
 /// Reads the seating (one spec for all seats, or one per seat) and checks that every agent can

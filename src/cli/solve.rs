@@ -7,8 +7,8 @@ use std::io::Write as _;
 use clap::Args;
 
 use crate::cards::{Suit, parse_cards_by_seat};
-use crate::games::catch_the_ten::{Options, Setup};
-use crate::games::nine_five_two::PLAYERS as NFT_PLAYERS;
+use crate::games::matches::MatchRules;
+use crate::games::record::RecordRules;
 use crate::games::{GameKind, Seat, Sides, TrumpOrder};
 use crate::solver::{Position, Scoring, Solver};
 
@@ -55,12 +55,11 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     }
     let leader = parse_leader(&args.leader, seats)?;
     let side = sides.side(leader);
-    let scoring = match game {
-        GameKind::CatchTheTen => {
-            let share: usize = sides.members(side).map(|s| hands[s.index()].len()).sum();
-            Scoring::Honours { share: share as u8 }
-        }
-        _ => Scoring::Tricks,
+    let scoring = if game.open_table().counts_honours {
+        let share: usize = sides.members(side).map(|s| hands[s.index()].len()).sum();
+        Scoring::Honours { share: share as u8 }
+    } else {
+        Scoring::Tricks
     };
     let p = Position::new(&hands, trump, order, leader, sides, side, scoring)
         .map_err(|e| user(format!("--deal: {e}")))?;
@@ -101,36 +100,31 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
 
 /// The table of `game`: its seat count, sides and trump order.
 fn table(game: GameKind, args: &SolveArgs) -> anyhow::Result<(usize, Sides, TrumpOrder)> {
-    if game != GameKind::CatchTheTen && (args.players.is_some() || !args.options.is_empty()) {
+    let open = game.open_table();
+    if !open.table_options && (args.players.is_some() || !args.options.is_empty()) {
         return Err(user(format!(
             "--players and --option apply to catch-the-ten only, not {game}"
         )));
     }
-    Ok(match game {
-        GameKind::Whist => (4, Sides::every(4, 2), TrumpOrder::ACES_HIGH),
-        GameKind::NineFiveTwo => (
-            NFT_PLAYERS,
-            Sides::alone(NFT_PLAYERS),
-            TrumpOrder::ACES_HIGH,
-        ),
-        GameKind::CatchTheTen => {
-            let opts: Options = parse_options("catch-the-ten", &args.options)?;
-            let setup = Setup::new(args.players.unwrap_or(4), opts).map_err(user)?;
-            (setup.players(), setup.sides(), TrumpOrder::JACK_HIGH)
-        }
-    })
+    let (seats, sides) = crate::with_game!(game, R => {
+        let opts: <R as RecordRules>::Options = parse_options(game.name(), &args.options)?;
+        let rules = R::from_options(args.players.unwrap_or(game.default_players()), &opts)
+            .map_err(user)?;
+        (rules.players(), rules.sides())
+    });
+    Ok((seats, sides, open.order))
 }
 
 /// Reads `--trump`: a suit, or `N` (none) where the game allows it.
 fn parse_trump(s: &str, game: GameKind) -> anyhow::Result<Option<Suit>> {
     let t = s.trim();
     if t.eq_ignore_ascii_case("n") || t.eq_ignore_ascii_case("none") {
-        return match game {
-            GameKind::CatchTheTen => Err(user(
-                "--trump: catch-the-ten always has a trump suit; give C, D, H or S",
-            )),
-            _ => Ok(None),
-        };
+        if !game.open_table().no_trump {
+            return Err(user(format!(
+                "--trump: {game} always has a trump suit; give C, D, H or S"
+            )));
+        }
+        return Ok(None);
     }
     t.parse::<Suit>().map(Some).map_err(|_| {
         user(format!(

@@ -13,8 +13,8 @@ mod run;
 mod summary;
 mod tournament;
 
-pub use config::{Agreement, Arm, Claim, ConfigCheck, ConfigError, Experiment, Hypothesis};
-pub use games::{AllGames, rules_from_table};
+pub use config::{Agreement, Arm, Claim, ConfigError, Experiment, Hypothesis};
+pub use games::rules_from_table;
 pub use measure::{
     COMMON, MATCH, Measured, StatDef, hand_statistic, match_statistic, statistics_of,
 };
