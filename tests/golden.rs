@@ -45,17 +45,20 @@ fn fresh(name: &str) -> PathBuf {
     d
 }
 
-/// The fields of `run.json` that do not depend on the build (the commit does).
+/// The fields of a provenance record that depend on neither the build nor the machine.
 fn stable_record(bytes: &[u8]) -> serde_json::Map<String, serde_json::Value> {
     let mut v: serde_json::Map<String, serde_json::Value> =
         serde_json::from_slice(bytes).expect("run.json is JSON");
-    v.remove("commit");
+    for field in ["commit", "dirty", "rustc", "target", "cpu"] {
+        v.remove(field);
+    }
     v
 }
 
 /// Compares every file of `got` with the pinned folder `tests/data/golden/<pinned>`, or pins
 /// them when `TRICKLAB_BLESS` is set. `run.json` is compared field by field on the fields the
-/// pinned one has (less the commit), so that provenance may grow without re-pinning.
+/// pinned one has (less the commit), so that provenance may grow without re-pinning; likewise
+/// `agreement.json`.
 fn compare(got: &Path, pinned: &str) {
     let want_dir = golden_dir().join(pinned);
     let got_files = folder_files(got);
@@ -75,10 +78,10 @@ fn compare(got: &Path, pinned: &str) {
         "{pinned}: the files written"
     );
     for ((name, got), (_, want)) in got_files.iter().zip(&want_files) {
-        if name == "run.json" {
+        if name.ends_with(".json") {
             let (got, want) = (stable_record(got), stable_record(want));
             for (key, value) in &want {
-                assert_eq!(got.get(key), Some(value), "{pinned}/run.json: field {key}");
+                assert_eq!(got.get(key), Some(value), "{pinned}/{name}: field {key}");
             }
         } else {
             assert!(
@@ -132,15 +135,31 @@ fn tournament_writes_the_pinned_files_for_every_game() {
         ),
         (
             "catch-the-ten",
-            &["--agents", "rules;rules:save_ten", "--deals", "3", "--matches"],
+            &[
+                "--agents",
+                "rules;rules:save_ten",
+                "--deals",
+                "3",
+                "--matches",
+            ],
         ),
         (
             "nine-five-two",
-            &["--agents", "random;rules;rules:discard_to_void", "--deals", "10"],
+            &[
+                "--agents",
+                "random;rules;rules:discard_to_void",
+                "--deals",
+                "10",
+            ],
         ),
         (
             "whist",
-            &["--agents", "random;rules;rules:lead_from_length", "--deals", "10"],
+            &[
+                "--agents",
+                "random;rules;rules:lead_from_length",
+                "--deals",
+                "10",
+            ],
         ),
     ];
     for (i, (game, extra)) in cases.iter().enumerate() {

@@ -19,12 +19,17 @@ use crate::experiment::agreement_report::{
 use crate::experiment::answers::{AnswerLog, PARTIAL};
 use crate::experiment::{Experiment, Measured, rules_from_table};
 use crate::games::Game;
+use crate::report::{CommandRecord, Provenance, write_record};
 
 use super::error::user;
 use super::run::stop_flag;
 
 /// The answers, one row per position and searcher.
 const CSV: &str = "agreement.csv";
+
+/// The provenance of the agreement files: not `run.json`, which in the same folder belongs to
+/// the experiment's `tricklab run`.
+const AGREEMENT_JSON: &str = "agreement.json";
 
 /// Salt of the agreement's fingerprint (see [`Experiment::fingerprint`]).
 const AGREE_SALT: u64 = 0x6167_7265_6521;
@@ -92,6 +97,7 @@ where
     R::Hand: AgentFactory,
 {
     let rules: R = rules_from_table(exp.players, &exp.options).map_err(user)?;
+    let provenance = Provenance::start(rayon::current_num_threads());
     let ag = exp.agreement.as_ref().expect("checked");
     let positions = collect(exp, &rules);
     let fingerprint = exp.fingerprint(AGREE_SALT);
@@ -162,6 +168,10 @@ where
         )));
     }
     write_results(exp, out, &positions, &answers)?;
+    write_record(
+        &out.join(AGREEMENT_JSON),
+        &CommandRecord::new(exp.seed, Some(exp.source.clone()), provenance),
+    )?;
     std::fs::remove_file(out.join(PARTIAL))?;
     println!("\nresults: {}", out.display());
     Ok(())

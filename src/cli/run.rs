@@ -14,6 +14,7 @@ use crate::experiment::{
     Experiment, Measured, RunEnd, RunError, RunPlan, RunRecord, merge_shards, rules_from_table,
     statistics_of, write_run_record, write_summary,
 };
+use crate::report::Provenance;
 
 use super::error::{UserError, user};
 
@@ -121,6 +122,7 @@ where
     R::Hand: AgentFactory,
 {
     let rules: R = rules_from_table(exp.players, &exp.options).map_err(user)?;
+    let provenance = Provenance::start(rayon::current_num_threads());
     let stop = stop_flag();
     let range = plan.range(exp.deals);
     let progress = std::io::stderr().is_terminal().then(|| {
@@ -159,7 +161,7 @@ where
             ))))
         }
         RunEnd::Complete => {
-            let record = RunRecord::new(exp, &command_of(&args.config), plan.shard);
+            let record = RunRecord::new(exp, &command_of(&args.config), plan.shard, provenance);
             if plan.shard.is_none() {
                 let summary = write_summary(exp, &statistics_of::<R>(exp.matches), &plan.out)
                     .map_err(anyhow::Error::msg)?;
@@ -188,9 +190,11 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(&exp.name));
-    let record = merge_shards(&args.dirs, &out).map_err(user)?;
+    let provenance = Provenance::start(rayon::current_num_threads());
+    let mut record = merge_shards(&args.dirs, &out).map_err(user)?;
     let defs = crate::with_game!(exp.game, R => statistics_of::<R>(exp.matches));
     let summary = write_summary(&exp, &defs, &out).map_err(anyhow::Error::msg)?;
+    record.provenance = provenance.finish();
     write_run_record(&out, &record)?;
     print!("{}", crate::report::summary_markdown(&exp, &summary));
     println!("\nresults: {}", out.display());

@@ -12,6 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_seating};
 use crate::games::GameKind;
 use crate::games::record::RecordRules;
+use crate::report::{CommandRecord, Provenance, write_record};
 use crate::sim::{SimConfig, Sinks, Tabulate, duplicate_rotations, simulate};
 
 use super::error::user;
@@ -134,6 +135,7 @@ where
         p
     });
     let started = Instant::now();
+    let provenance = Provenance::start(pool.current_num_threads());
     let sinks = Sinks {
         csv: csv.as_mut().map(|w| w as &mut (dyn Write + Send)),
         log: log.as_mut().map(|w| w as &mut (dyn Write + Send)),
@@ -161,6 +163,14 @@ where
         );
     }
     if let Some(p) = &args.out {
+        // The provenance goes beside the rows: `FILE.run.json`.
+        let mut record = p.clone().into_os_string();
+        record.push(".run.json");
+        write_record(
+            Path::new(&record),
+            &CommandRecord::new(args.seed, None, provenance),
+        )
+        .with_context(|| format!("writing {}", Path::new(&record).display()))?;
         println!("hand rows: {}", p.display());
     }
     if let Some(p) = &args.log {

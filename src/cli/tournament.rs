@@ -12,6 +12,7 @@ use crate::experiment::{ArmStat, PairPlan, PairResult, play_pair, ratings};
 use crate::games::GameKind;
 use crate::games::record::RecordRules;
 use crate::report::estimates_chart;
+use crate::report::{CommandRecord, Provenance, RUN_JSON, write_record};
 use crate::stats::{Z95, wilson};
 
 use super::error::user;
@@ -69,6 +70,7 @@ fn go<R: RecordRules>(args: &TournamentArgs, game: GameKind) -> anyhow::Result<(
 where
     R::Hand: AgentFactory,
 {
+    let provenance = Provenance::start(rayon::current_num_threads());
     let opts: R::Options = parse_options(game.name(), &args.options)?;
     let rules =
         R::from_options(args.players.unwrap_or(game.default_players()), &opts).map_err(user)?;
@@ -186,6 +188,10 @@ where
         &rows.iter().collect::<Vec<_>>(),
     )
     .map_err(anyhow::Error::msg)?;
+    write_record(
+        &out.join(RUN_JSON),
+        &CommandRecord::new(args.seed, None, provenance),
+    )?;
     print!("{md}");
     println!("\nresults: {}", out.display());
     Ok(())

@@ -1,7 +1,10 @@
-//! Reports: summary tables (CSV and markdown) and SVG charts from a run's summary.
+//! Reports: summary tables (CSV and markdown) and SVG charts from a run's summary, and the
+//! provenance record (`run.json`) every results folder gets.
 
 mod charts;
+mod provenance;
 mod tables;
 
 pub use charts::{difference_histogram, estimates_chart};
+pub use provenance::{CommandRecord, Provenance, RUN_JSON, build_commit, write_record};
 pub use tables::{summary_csv, summary_markdown};
