@@ -123,12 +123,13 @@ pub struct OpenTable {
 /// of `kind`:
 ///
 /// ```
+/// use tricklab::experiment::rules_from_table;
 /// use tricklab::games::{GameKind, record::RecordRules};
-/// fn seats<R: RecordRules>() -> usize {
-///     R::from_options(3, &Default::default()).map_or(0, |r| r.players())
+/// fn seats<R: RecordRules>(kind: GameKind) -> usize {
+///     rules_from_table::<R>(kind.default_players(), &toml::Table::new()).map_or(0, |r| r.players())
 /// }
 /// let kind: GameKind = "9-5-2".parse().unwrap();
-/// assert_eq!(tricklab::with_game!(kind, R => seats::<R>()), 3);
+/// assert_eq!(tricklab::with_game!(kind, R => seats::<R>(kind)), 3);
 /// ```
 ///
 /// This macro is the game registry's dispatch: no other code matches on [`GameKind`].

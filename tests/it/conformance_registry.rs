@@ -2,7 +2,7 @@
 //! `with_game!`: a game added to the registry is played, checked and replayed here without a
 //! line of this file changing.
 
-mod common;
+use crate::common;
 
 use common::conformance::{Plan, run};
 use tricklab::experiment::rules_from_table;

@@ -4,10 +4,10 @@
 //!
 //! The pinned files were written by the code before the upper floors were refactored (issue
 //! 20); a refactor that changes a byte fails here. To pin new outputs after a change that is
-//! *meant* to change them, run `TRICKLAB_BLESS=1 cargo test --test golden` and commit the
+//! *meant* to change them, run `TRICKLAB_BLESS=1 cargo test --test it golden` and commit the
 //! difference with the reason.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
