@@ -84,13 +84,13 @@ mod tests {
             rotation: 1,
             seat: 3,
         };
-        assert_eq!(e.sub(), 0x2_01_03);
+        assert_eq!(e.sub(), 0x0002_0103);
         let t = Stream::TournamentAgent {
             pair: 1,
             rotation: 3,
             seat: 2,
         };
-        assert_eq!(t.sub(), 0x100_0302);
+        assert_eq!(t.sub(), 0x0100_0302);
         let s = Stream::SimulateAgent {
             rotation: 1,
             seat: 4,

@@ -79,12 +79,13 @@ pub fn folder_files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
             )
         })
         .map(|(name, bytes)| {
-            if name.ends_with(".json") && name != "progress.json" {
-                let bytes = without_process_fields(bytes);
-                (name, bytes)
+            let record = name.ends_with(".json") && name != "progress.json";
+            let bytes = if record {
+                without_process_fields(bytes)
             } else {
-                (name, bytes)
-            }
+                bytes
+            };
+            (name, bytes)
         })
         .collect();
     v.sort();
