@@ -11,7 +11,7 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use common::{folder_files, temp_path, tricklab};
+use common::{folder_files, temp_path};
 
 /// The games with a golden config (`tests/data/golden/configs/<game>.toml`).
 const GAMES: [&str; 3] = ["catch-the-ten", "nine-five-two", "whist"];
