@@ -17,11 +17,9 @@ use crate::experiment::agreement_report::{
     CSV_HEADER, Scored, agreement_markdown, csv_row, scored_from_csv, summarise_answers,
 };
 use crate::experiment::answers::{AnswerLog, PARTIAL};
-use crate::experiment::{AllGames, Experiment, Measured, RunRecord, rules_from_table};
-use crate::games::catch_the_ten;
-use crate::games::nine_five_two;
-use crate::games::whist;
-use crate::games::{Game, GameKind};
+use crate::experiment::{Experiment, Measured, rules_from_table};
+use crate::games::Game;
+use crate::report::{CommandRecord, Provenance, write_record};
 
 use super::error::{interrupted, user};
 use super::run::stop_flag;
@@ -29,8 +27,9 @@ use super::run::stop_flag;
 /// The answers, one row per position and searcher.
 const CSV: &str = "agreement.csv";
 
-/// The provenance of a second-edition agreement run.
-const AGREE_RUN: &str = "agreement-run.json";
+/// The provenance of the agreement files: not `run.json`, which in the same folder belongs to
+/// the experiment's `tricklab run`.
+const AGREEMENT_JSON: &str = "agreement.json";
 
 /// Salt of the agreement's fingerprint (see [`Experiment::fingerprint`]).
 const AGREE_SALT: u64 = 0x6167_7265_6521;
@@ -63,7 +62,7 @@ pub struct AgreeArgs {
 
 /// Runs `tricklab agree`.
 pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
-    let exp = Experiment::load::<AllGames>(&args.config).map_err(user)?;
+    let exp = Experiment::load(&args.config).map_err(user)?;
     if let Some(ag) = &exp.agreement {
         super::notices::warn_clock(ag.searchers.iter().chain([&ag.play]));
     }
@@ -93,11 +92,7 @@ pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("threads")?;
-    pool.install(|| match exp.game {
-        GameKind::CatchTheTen => go::<catch_the_ten::Setup>(&exp, &out, &args),
-        GameKind::NineFiveTwo => go::<nine_five_two::Rules>(&exp, &out, &args),
-        GameKind::Whist => go::<whist::Setup>(&exp, &out, &args),
-    })
+    pool.install(|| crate::with_game!(exp.game, R => go::<R>(&exp, &out, &args)))
 }
 
 fn go<R: Measured>(exp: &Experiment, out: &Path, args: &AgreeArgs) -> anyhow::Result<()>
@@ -105,6 +100,7 @@ where
     R::Hand: AgentFactory,
 {
     let rules: R = rules_from_table(exp.players, &exp.options).map_err(user)?;
+    let provenance = Provenance::start(rayon::current_num_threads());
     let ag = exp.agreement.as_ref().expect("checked");
     let positions = collect(exp, &rules);
     let fingerprint = exp.fingerprint(AGREE_SALT);
@@ -175,17 +171,10 @@ where
         )));
     }
     write_results(exp, out, &positions, &answers)?;
-    if exp.edition >= 2 {
-        // Provenance (RULES.md §5.4), beside the run's own run.json.
-        let record = RunRecord::new(
-            exp,
-            &format!("tricklab agree {}", args.config.display()),
-            None,
-        );
-        let mut text = serde_json::to_string_pretty(&record)?;
-        text.push('\n');
-        std::fs::write(out.join(AGREE_RUN), text)?;
-    }
+    write_record(
+        &out.join(AGREEMENT_JSON),
+        &CommandRecord::new(exp.seed, Some(exp.source.clone()), provenance),
+    )?;
     std::fs::remove_file(out.join(PARTIAL))?;
     println!("\nresults: {}", out.display());
     Ok(())

@@ -7,9 +7,8 @@ use clap::Args;
 
 use crate::agents::ismcts::Ismcts;
 use crate::agents::{AgentFactory, AgentSpec};
-use crate::games::catch_the_ten::Setup;
+use crate::games::Game;
 use crate::games::record::RecordRules;
-use crate::games::{Game, GameKind};
 use crate::rng::{Purpose, stream};
 
 use super::error::user;
@@ -38,11 +37,7 @@ pub struct AnalyzeArgs {
 /// Runs `tricklab analyze`.
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     let (game, line) = record_line(&args.log, args.hand)?;
-    match game {
-        GameKind::CatchTheTen => analyze::<Setup>(&args, &line),
-        GameKind::Whist => analyze::<crate::games::whist::Setup>(&args, &line),
-        GameKind::NineFiveTwo => analyze::<crate::games::nine_five_two::Rules>(&args, &line),
-    }
+    crate::with_game!(game, R => analyze::<R>(&args, &line))
 }
 
 fn analyze<R>(args: &AnalyzeArgs, line: &str) -> anyhow::Result<()>

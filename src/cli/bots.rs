@@ -7,8 +7,8 @@ use clap::{Args, Subcommand};
 
 use crate::agents::external::{self, ExternalSpec, OnFault};
 use crate::agents::{AgentFactory, AgentSpec};
+use crate::games::GameKind;
 use crate::games::record::replay_line;
-use crate::games::{GameKind, catch_the_ten, nine_five_two, whist};
 use crate::sim::{SimConfig, Sinks, Tabulate, simulate};
 
 use super::error::user;
@@ -106,11 +106,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
             .iter()
             .filter(|&&p| args.players.is_none_or(|w| w == p))
         {
-            let line = match game {
-                GameKind::CatchTheTen => play::<catch_the_ten::Setup>(args, &spec, game, players),
-                GameKind::NineFiveTwo => play::<nine_five_two::Rules>(args, &spec, game, players),
-                GameKind::Whist => play::<whist::Setup>(args, &spec, game, players),
-            }?;
+            let line = crate::with_game!(game, R => play::<R>(args, &spec, game, players))?;
             println!("{game} with {players} players: {line}");
             checked += 1;
         }

@@ -7,10 +7,10 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::experiment::{
-    AllGames, Experiment, FamilyMember, StatDef, complete_run, holm_family, members_of,
-    statistics_of, summarise,
+    Experiment, FamilyMember, StatDef, complete_run, holm_family, members_of, statistics_of,
+    summarise,
 };
-use crate::games::{GameKind, catch_the_ten, nine_five_two, whist};
+use crate::games::GameKind;
 use crate::report::{family_csv, family_markdown};
 
 use super::error::user;
@@ -29,11 +29,7 @@ pub struct FamilyArgs {
 }
 
 fn defs(game: GameKind, matches: bool) -> Vec<StatDef> {
-    match game {
-        GameKind::CatchTheTen => statistics_of::<catch_the_ten::Setup>(matches),
-        GameKind::NineFiveTwo => statistics_of::<nine_five_two::Rules>(matches),
-        GameKind::Whist => statistics_of::<whist::Setup>(matches),
-    }
+    crate::with_game!(game, R => statistics_of::<R>(matches))
 }
 
 /// Runs `tricklab family`: writes `family-<name>.md` and `.csv` into the results folder for
@@ -53,7 +49,7 @@ pub fn run(args: FamilyArgs) -> anyhow::Result<()> {
     paths.sort();
     let mut families: BTreeMap<String, Vec<FamilyMember>> = BTreeMap::new();
     for p in &paths {
-        let exp = Experiment::load::<AllGames>(p).map_err(user)?;
+        let exp = Experiment::load(p).map_err(user)?;
         let Some(family) = exp.family.clone() else {
             continue;
         };

@@ -6,11 +6,9 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use crate::games::catch_the_ten::Setup;
+use crate::games::Sides;
 use crate::games::matches::MatchState;
-use crate::games::nine_five_two::Rules;
 use crate::games::record::{RecordRules, game_of_line, replay_line};
-use crate::games::{GameKind, Sides};
 
 use super::error::user;
 use super::log_shape::LogShape;
@@ -120,14 +118,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
                 at(e.to_string())
             }
         })?;
-        let summary = match game {
-            GameKind::CatchTheTen => replay_one::<Setup>(&line, &mut prev, args.verbose),
-            GameKind::NineFiveTwo => replay_one::<Rules>(&line, &mut prev, args.verbose),
-            GameKind::Whist => {
-                replay_one::<crate::games::whist::Setup>(&line, &mut prev, args.verbose)
-            }
-        }
-        .map_err(at)?;
+        let summary = crate::with_game!(game, R => replay_one::<R>(&line, &mut prev, args.verbose))
+            .map_err(at)?;
         hands += 1;
         let p = prev.as_ref().expect("set by a replayed hand");
         shape

@@ -11,13 +11,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::AgentFactory;
 use crate::experiment::{
-    AllGames, Experiment, Measured, RunEnd, RunError, RunPlan, RunRecord, merge_shards,
-    rules_from_table, statistics_of, write_run_record, write_summary,
+    Experiment, Measured, RunEnd, RunError, RunPlan, RunRecord, merge_shards, rules_from_table,
+    statistics_of, write_run_record, write_summary,
 };
-use crate::games::GameKind;
-use crate::games::catch_the_ten;
-use crate::games::nine_five_two;
-use crate::games::whist;
+use crate::report::Provenance;
 
 use super::error::{interrupted, user};
 
@@ -97,7 +94,7 @@ fn command_of(config: &Path) -> String {
 
 /// Runs `tricklab run`.
 pub fn run(args: RunArgs) -> anyhow::Result<()> {
-    let exp = Experiment::load::<AllGames>(&args.config).map_err(user)?;
+    let exp = Experiment::load(&args.config).map_err(user)?;
     super::notices::warn_clock(exp.arms.iter().flat_map(|a| &a.seats));
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     if args.threads == Some(0) {
@@ -121,11 +118,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("starting worker threads")?;
-    pool.install(|| match exp.game {
-        GameKind::CatchTheTen => run_game::<catch_the_ten::Setup>(&exp, &plan, &args),
-        GameKind::NineFiveTwo => run_game::<nine_five_two::Rules>(&exp, &plan, &args),
-        GameKind::Whist => run_game::<whist::Setup>(&exp, &plan, &args),
-    })
+    pool.install(|| crate::with_game!(exp.game, R => run_game::<R>(&exp, &plan, &args)))
 }
 
 fn run_game<R: Measured>(exp: &Experiment, plan: &RunPlan, args: &RunArgs) -> anyhow::Result<()>
@@ -133,6 +126,7 @@ where
     R::Hand: AgentFactory,
 {
     let rules: R = rules_from_table(exp.players, &exp.options).map_err(user)?;
+    let provenance = Provenance::start(rayon::current_num_threads());
     let stop = stop_flag();
     let range = plan.range(exp.deals);
     let progress = std::io::stderr().is_terminal().then(|| {
@@ -174,7 +168,7 @@ where
             plan.out.display()
         ))),
         RunEnd::Complete => {
-            let record = RunRecord::new(exp, &command_of(&args.config), plan.shard);
+            let record = RunRecord::new(exp, &command_of(&args.config), plan.shard, provenance);
             if plan.shard.is_none() {
                 let summary = write_summary(exp, &statistics_of::<R>(exp.matches), &plan.out)
                     .map_err(anyhow::Error::msg)?;
@@ -198,7 +192,7 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
     })?;
     let rec: RunRecord = serde_json::from_str(&first)
         .map_err(|e| user(format!("{}: {e}", args.dirs[0].display())))?;
-    let exp = Experiment::parse::<AllGames>("run.json config", &rec.config).map_err(user)?;
+    let exp = Experiment::parse("run.json config", &rec.config).map_err(user)?;
     let out = args
         .out
         .clone()
@@ -209,13 +203,11 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
         &["hands.csv", "deals.csv", "summary.csv", "run.json"],
         args.force,
     )?;
-    let record = merge_shards(&args.dirs, &out).map_err(user)?;
-    let defs = match exp.game {
-        GameKind::CatchTheTen => statistics_of::<catch_the_ten::Setup>(exp.matches),
-        GameKind::NineFiveTwo => statistics_of::<nine_five_two::Rules>(exp.matches),
-        GameKind::Whist => statistics_of::<whist::Setup>(exp.matches),
-    };
+    let provenance = Provenance::start(rayon::current_num_threads());
+    let mut record = merge_shards(&args.dirs, &out).map_err(user)?;
+    let defs = crate::with_game!(exp.game, R => statistics_of::<R>(exp.matches));
     let summary = write_summary(&exp, &defs, &out).map_err(anyhow::Error::msg)?;
+    record.provenance = provenance.finish();
     write_run_record(&out, &record)?;
     print!("{}", crate::report::summary_markdown(&exp, &summary));
     println!("\nresults: {}", out.display());

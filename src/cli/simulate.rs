@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::Context;
@@ -11,10 +11,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_seating};
 use crate::games::GameKind;
-use crate::games::catch_the_ten;
-use crate::games::nine_five_two;
 use crate::games::record::RecordRules;
-use crate::games::whist;
+use crate::report::{CommandRecord, Provenance, write_record};
 use crate::sim::{SimConfig, Sinks, Tabulate, duplicate_rotations, simulate};
 
 use super::error::user;
@@ -70,33 +68,14 @@ pub struct SimulateArgs {
 /// Runs `tricklab simulate`.
 pub fn run(args: SimulateArgs) -> anyhow::Result<()> {
     let game: GameKind = args.game.parse().map_err(user)?;
-    match game {
-        GameKind::CatchTheTen => {
-            run_rules(&args, &checked::<catch_the_ten::Setup>(&args, game, 4)?)
-        }
-        GameKind::NineFiveTwo => {
-            let players = nine_five_two::PLAYERS;
-            run_rules(
-                &args,
-                &checked::<nine_five_two::Rules>(&args, game, players)?,
-            )
-        }
-        GameKind::Whist => {
-            let players = whist::Setup::PLAYERS;
-            run_rules(&args, &checked::<whist::Setup>(&args, game, players)?)
-        }
-    }
+    crate::with_game!(game, R => run_rules(&args, &checked::<R>(&args, game)?))
 }
 
-/// Reads `--option` into the game's options and checks them with `--players` (default
-/// `players`).
-fn checked<R: RecordRules>(
-    args: &SimulateArgs,
-    game: GameKind,
-    players: usize,
-) -> anyhow::Result<R> {
+/// Reads `--option` into the game's options and checks them with `--players` (default: the
+/// game's usual count).
+fn checked<R: RecordRules>(args: &SimulateArgs, game: GameKind) -> anyhow::Result<R> {
     let opts: R::Options = parse_options(game.name(), &args.options)?;
-    R::from_options(args.players.unwrap_or(players), &opts).map_err(user)
+    R::from_options(args.players.unwrap_or(game.default_players()), &opts).map_err(user)
 }
 
 /// Reads the seating (one spec for all seats, or one per seat) and checks that every agent can
@@ -152,6 +131,7 @@ where
         p
     });
     let started = Instant::now();
+    let provenance = Provenance::start(pool.current_num_threads());
     let sinks = Sinks {
         csv: csv.as_mut().map(|w| w.writer() as &mut (dyn Write + Send)),
         log: log.as_mut().map(|w| w.writer() as &mut (dyn Write + Send)),
@@ -185,6 +165,16 @@ where
         )?;
     }
     if let Some(p) = &args.out {
+        // The provenance goes beside the rows: `FILE.run.json` (none for rows on stdout).
+        if p.as_os_str() != "-" {
+            let mut record = p.clone().into_os_string();
+            record.push(".run.json");
+            write_record(
+                Path::new(&record),
+                &CommandRecord::new(args.seed, None, provenance),
+            )
+            .with_context(|| format!("writing {}", Path::new(&record).display()))?;
+        }
         writeln!(report, "hand rows: {}", p.display())?;
     }
     if let Some(p) = &args.log {

@@ -65,12 +65,11 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
     }
     let leader = parse_seat("--leader", &args.leader, seats)?;
     let side = sides.side(leader);
-    let scoring = match game {
-        GameKind::CatchTheTen => {
-            let share: usize = sides.members(side).map(|s| hands[s.index()].len()).sum();
-            Scoring::Honours { share: share as u8 }
-        }
-        _ => Scoring::Tricks,
+    let scoring = if game.open_table().counts_honours {
+        let share: usize = sides.members(side).map(|s| hands[s.index()].len()).sum();
+        Scoring::Honours { share: share as u8 }
+    } else {
+        Scoring::Tricks
     };
     let p = Position::new(&hands, trump, order, leader, sides, side, scoring)
         .map_err(|e| user(format!("--deal: {e}")))?;
@@ -146,12 +145,12 @@ fn table(game: GameKind, args: &SolveArgs) -> anyhow::Result<(usize, Sides, Trum
 fn parse_trump(s: &str, game: GameKind) -> anyhow::Result<Option<Suit>> {
     let t = s.trim();
     if t.eq_ignore_ascii_case("n") || t.eq_ignore_ascii_case("none") {
-        return match game {
-            GameKind::CatchTheTen => Err(user(
-                "--trump: catch-the-ten always has a trump suit; give C, D, H or S",
-            )),
-            _ => Ok(None),
-        };
+        if !game.open_table().no_trump {
+            return Err(user(format!(
+                "--trump: {game} always has a trump suit; give C, D, H or S"
+            )));
+        }
+        return Ok(None);
     }
     t.parse::<Suit>().map(Some).map_err(|_| {
         user(format!(

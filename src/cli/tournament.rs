@@ -10,11 +10,9 @@ use clap::Args;
 use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_specs};
 use crate::experiment::{ArmStat, PairPlan, PairResult, play_pair, ratings};
 use crate::games::GameKind;
-use crate::games::catch_the_ten;
-use crate::games::nine_five_two;
 use crate::games::record::RecordRules;
-use crate::games::whist;
 use crate::report::estimates_chart;
+use crate::report::{CommandRecord, Provenance, RUN_JSON, write_record};
 use crate::stats::{Z95, wilson};
 
 use super::error::user;
@@ -68,23 +66,17 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("threads")?;
-    pool.install(|| match game {
-        GameKind::CatchTheTen => go::<catch_the_ten::Setup>(&args, game, 4),
-        GameKind::NineFiveTwo => go::<nine_five_two::Rules>(&args, game, 3),
-        GameKind::Whist => go::<whist::Setup>(&args, game, whist::Setup::PLAYERS),
-    })
+    pool.install(|| crate::with_game!(game, R => go::<R>(&args, game)))
 }
 
-fn go<R: RecordRules>(
-    args: &TournamentArgs,
-    game: GameKind,
-    default_players: usize,
-) -> anyhow::Result<()>
+fn go<R: RecordRules>(args: &TournamentArgs, game: GameKind) -> anyhow::Result<()>
 where
     R::Hand: AgentFactory,
 {
+    let provenance = Provenance::start(rayon::current_num_threads());
     let opts: R::Options = parse_options(game.name(), &args.options)?;
-    let rules = R::from_options(args.players.unwrap_or(default_players), &opts).map_err(user)?;
+    let rules =
+        R::from_options(args.players.unwrap_or(game.default_players()), &opts).map_err(user)?;
     let agents: Vec<AgentSpec> = parse_specs(&args.agents).map_err(user)?;
     super::notices::warn_clock(&agents);
     if agents.len() < 2 {
@@ -206,6 +198,10 @@ where
         &rows.iter().collect::<Vec<_>>(),
     )
     .map_err(anyhow::Error::msg)?;
+    write_record(
+        &out.join(RUN_JSON),
+        &CommandRecord::new(args.seed, None, provenance),
+    )?;
     print!("{md}");
     println!("\nresults: {}", out.display());
     Ok(())

@@ -5,9 +5,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::games::catch_the_ten::Setup;
+use crate::games::Game;
 use crate::games::record::RecordRules;
-use crate::games::{Game, GameKind};
 use crate::knowledge::{Observable, WorldSampler};
 use crate::rng::{Purpose, stream};
 
@@ -40,11 +39,7 @@ pub struct WorldsArgs {
 /// Runs `tricklab worlds`.
 pub fn run(args: WorldsArgs) -> anyhow::Result<()> {
     let (game, line) = record_line(&args.log, args.hand)?;
-    match game {
-        GameKind::CatchTheTen => show::<Setup>(&args, &line),
-        GameKind::Whist => show::<crate::games::whist::Setup>(&args, &line),
-        GameKind::NineFiveTwo => show::<crate::games::nine_five_two::Rules>(&args, &line),
-    }
+    crate::with_game!(game, R => show::<R>(&args, &line))
 }
 
 fn show<R>(args: &WorldsArgs, line: &str) -> anyhow::Result<()>

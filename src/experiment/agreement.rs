@@ -12,6 +12,7 @@ use crate::agents::{AgentFactory, build_agent, build_evaluator};
 use crate::games::matches::{MatchRules, MatchState, play_match};
 use crate::games::{Action, Game, Seat};
 use crate::rng::{GameStreams, Purpose, stream};
+use crate::sim::Stream;
 
 use super::config::Experiment;
 
@@ -59,7 +60,9 @@ where
             agents: mut rngs,
             deal: mut deal_rng,
             first_dealer,
-        } = GameStreams::new(exp.seed, game, n, 0xA000, |s| 0xA000 + s as u64);
+        } = GameStreams::new(exp.seed, game, n, Stream::AgreementDeal.sub(), |seat| {
+            Stream::AgreementAgent { seat }.sub()
+        });
         let first = Seat(first_dealer);
         let mut step = 0u64;
         let once_per_seat = exp.edition >= 2;
@@ -136,7 +139,12 @@ pub fn ask<G: AgentFactory>(
                 return;
             }
             let mut ev = build_evaluator::<G>(&ag.searchers[k]).expect("checked");
-            let mut rng = stream(exp.seed, i as u64, Purpose::Agent, 0xE000 + k as u64);
+            let mut rng = stream(
+                exp.seed,
+                i as u64,
+                Purpose::Agent,
+                Stream::Searcher { searcher: k }.sub(),
+            );
             let values = ev.evaluate(&p.state, p.seat, &mut rng);
             let of = |a: Action| values.iter().find(|v| v.0 == a).map(|v| v.1);
             let (choice, best) = values.first().copied().unwrap_or((p.tip, f64::NAN));

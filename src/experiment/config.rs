@@ -333,22 +333,6 @@ pub struct Experiment {
     pub field: Option<String>,
 }
 
-/// What a game offers an experiment, for validation: its default player count, the statistics
-/// it can report, and a check of options and seatings.
-pub trait ConfigCheck {
-    /// The default player count of `game`.
-    fn default_players(game: GameKind) -> usize;
-    /// The statistics `game` can report, in single-hand or match mode.
-    fn statistics(game: GameKind, matches: bool) -> Vec<&'static str>;
-    /// Checks the options for the table, and that every agent can be built.
-    fn check(
-        game: GameKind,
-        players: usize,
-        options: &toml::Table,
-        arms: &[Arm],
-    ) -> Result<(), String>;
-}
-
 struct Lines<'a> {
     file: &'a str,
     text: &'a str,
@@ -413,18 +397,18 @@ impl Experiment {
     }
 
     /// Reads and checks the config at `path`.
-    pub fn load<C: ConfigCheck>(path: &Path) -> Result<Experiment, ConfigError> {
+    pub fn load(path: &Path) -> Result<Experiment, ConfigError> {
         let file = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
             file: file.clone(),
             line: None,
             message: format!("cannot read it: {e}"),
         })?;
-        Experiment::parse::<C>(&file, &text)
+        Experiment::parse(&file, &text)
     }
 
     /// Checks the config `text` (from `file`, for messages).
-    pub fn parse<C: ConfigCheck>(file: &str, text: &str) -> Result<Experiment, ConfigError> {
+    pub fn parse(file: &str, text: &str) -> Result<Experiment, ConfigError> {
         let at = Lines { file, text };
         let raw: RawConfig = toml::from_str(text).map_err(|e| at.toml(&e))?;
         let name = raw.name.get_ref().trim().to_string();
@@ -445,11 +429,11 @@ impl Experiment {
         let players = raw
             .players
             .as_ref()
-            .map_or(C::default_players(game), |p| *p.get_ref());
+            .map_or(game.default_players(), |p| *p.get_ref());
         if *raw.deals.get_ref() == 0 {
             return Err(at.err(Some(raw.deals.span()), "field `deals` must be at least 1"));
         }
-        let allowed = C::statistics(game, raw.matches);
+        let allowed = super::games::statistics(game, raw.matches);
         for s in raw.statistics.get_ref() {
             if !allowed.contains(&s.as_str()) {
                 return Err(at.err(Some(raw.statistics.span()), format!("field `statistics`: `{s}` is not a statistic of {game}{}; expected one of: {}", if raw.matches { " matches" } else { " hands" }, allowed.join(", "))));
@@ -470,7 +454,7 @@ impl Experiment {
             .map(|o| o.get_ref().clone())
             .unwrap_or_default();
         // The table first (player count and options), so that arm errors are about arms.
-        C::check(game, players, &options, &[]).map_err(|m| {
+        super::games::check(game, players, &options, &[]).map_err(|m| {
             let span = if m.contains("option") {
                 raw.options.as_ref().map(|o| o.span())
             } else {
@@ -520,7 +504,7 @@ impl Experiment {
                 subject,
             });
         }
-        C::check(game, players, &options, &arms).map_err(|m| {
+        super::games::check(game, players, &options, &arms).map_err(|m| {
             let span = raw
                 .arm
                 .iter()
@@ -655,7 +639,7 @@ impl Experiment {
                         subject: vec![Seat(0)],
                     })
                     .collect();
-                C::check(game, players, &options, &probe)
+                super::games::check(game, players, &options, &probe)
                     .map_err(|m| at.err(span.clone(), format!("[agreement]: {m}")))?;
                 Some(Agreement {
                     tip,

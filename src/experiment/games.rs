@@ -1,17 +1,13 @@
-//! The games an experiment can run, as one dispatcher for validation.
+//! What an experiment config needs from the games, for validation: the statistics each game
+//! reports and a check of options and seatings, reached through the game registry
+//! ([`with_game!`](crate::with_game)).
 
 use crate::agents::{AgentFactory, build_agent};
 use crate::games::GameKind;
-use crate::games::catch_the_ten;
-use crate::games::nine_five_two;
 use crate::games::record::RecordRules;
-use crate::games::whist;
 
-use super::config::{Arm, ConfigCheck};
+use super::config::Arm;
 use super::measure::{Measured, statistics_of};
-
-/// Validation for every game tricklab plays.
-pub struct AllGames;
 
 /// Builds the rules of `R` from a config's option table.
 pub fn rules_from_table<R: RecordRules>(
@@ -24,7 +20,11 @@ pub fn rules_from_table<R: RecordRules>(
     R::from_options(players, &opts).map_err(|e| e.to_string())
 }
 
-fn check<R: Measured>(players: usize, options: &toml::Table, arms: &[Arm]) -> Result<(), String>
+fn check_game<R: Measured>(
+    players: usize,
+    options: &toml::Table,
+    arms: &[Arm],
+) -> Result<(), String>
 where
     R::Hand: AgentFactory,
 {
@@ -45,33 +45,20 @@ where
     Ok(())
 }
 
-impl ConfigCheck for AllGames {
-    fn default_players(game: GameKind) -> usize {
-        match game {
-            GameKind::NineFiveTwo => 3,
-            _ => 4,
-        }
-    }
+/// The statistics `game` can report, in single-hand or match mode.
+pub(super) fn statistics(game: GameKind, matches: bool) -> Vec<&'static str> {
+    crate::with_game!(game, R => statistics_of::<R>(matches))
+        .iter()
+        .map(|d| d.name)
+        .collect()
+}
 
-    fn statistics(game: GameKind, matches: bool) -> Vec<&'static str> {
-        let defs = match game {
-            GameKind::CatchTheTen => statistics_of::<catch_the_ten::Setup>(matches),
-            GameKind::NineFiveTwo => statistics_of::<nine_five_two::Rules>(matches),
-            GameKind::Whist => statistics_of::<whist::Setup>(matches),
-        };
-        defs.iter().map(|d| d.name).collect()
-    }
-
-    fn check(
-        game: GameKind,
-        players: usize,
-        options: &toml::Table,
-        arms: &[Arm],
-    ) -> Result<(), String> {
-        match game {
-            GameKind::CatchTheTen => check::<catch_the_ten::Setup>(players, options, arms),
-            GameKind::NineFiveTwo => check::<nine_five_two::Rules>(players, options, arms),
-            GameKind::Whist => check::<whist::Setup>(players, options, arms),
-        }
-    }
+/// Checks the options for the table, and that every agent of `arms` can be built.
+pub(super) fn check(
+    game: GameKind,
+    players: usize,
+    options: &toml::Table,
+    arms: &[Arm],
+) -> Result<(), String> {
+    crate::with_game!(game, R => check_game::<R>(players, options, arms))
 }

@@ -15,11 +15,9 @@ mod summary;
 mod tournament;
 pub mod wholeness;
 
-pub use config::{
-    Agreement, Arm, Claim, Combine, ConfigCheck, ConfigError, Experiment, Hypothesis,
-};
+pub use config::{Agreement, Arm, Claim, Combine, ConfigError, Experiment, Hypothesis};
 pub use family::{FamilyMember, FamilyRow, complete_run, holm_family, members_of};
-pub use games::{AllGames, rules_from_table};
+pub use games::rules_from_table;
 pub use measure::{
     COMMON, MATCH, Measured, StatDef, hand_statistic, match_statistic, statistics_of,
 };
@@ -34,7 +32,10 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::report::{difference_histogram, estimates_chart, summary_csv, summary_markdown};
+use crate::report::{
+    Provenance, RUN_JSON, build_commit, difference_histogram, estimates_chart, summary_csv,
+    summary_markdown, write_record,
+};
 
 /// What `run.json` records: enough to reproduce the files beside it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,30 +54,35 @@ pub struct RunRecord {
     pub shard: Option<[u64; 2]>,
     /// The config, verbatim.
     pub config: String,
+    /// Build, machine and times (absent from records written before it existed).
+    #[serde(flatten)]
+    pub provenance: Provenance,
 }
 
 impl RunRecord {
-    /// The record of a run of `exp` started by `command`.
-    pub fn new(exp: &Experiment, command: &str, shard: Option<(u64, u64)>) -> RunRecord {
+    /// The record of a run of `exp` started by `command`, finished now.
+    pub fn new(
+        exp: &Experiment,
+        command: &str,
+        shard: Option<(u64, u64)>,
+        provenance: Provenance,
+    ) -> RunRecord {
         RunRecord {
             tricklab: env!("CARGO_PKG_VERSION").to_string(),
-            commit: option_env!("TRICKLAB_COMMIT")
-                .unwrap_or("unknown")
-                .to_string(),
+            commit: build_commit().to_string(),
             experiment: exp.name.clone(),
             seed: exp.seed,
             command: command.to_string(),
             shard: shard.map(|(k, n)| [k, n]),
             config: exp.source.clone(),
+            provenance: provenance.finish(),
         }
     }
 }
 
 /// Writes `run.json` into `dir`.
 pub fn write_run_record(dir: &Path, record: &RunRecord) -> std::io::Result<()> {
-    let mut text = serde_json::to_string_pretty(record).expect("serialises");
-    text.push('\n');
-    std::fs::write(dir.join("run.json"), text)
+    write_record(&dir.join(RUN_JSON), record)
 }
 
 /// Summarises a complete run in `dir` and writes `summary.csv`, `summary.md` and the charts.

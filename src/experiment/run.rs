@@ -17,6 +17,7 @@ use crate::agents::{Agent, AgentFactory, build_agent, play_seated, seat_agents, 
 use crate::games::Seat;
 use crate::games::matches::MatchState;
 use crate::rng::{GameStreams, mix64};
+use crate::sim::Stream;
 
 use super::config::Experiment;
 use super::measure::{CLOSE, Measured, hand_statistic, match_statistic, statistics_of};
@@ -170,8 +171,13 @@ where
                     agents: mut rngs,
                     deal: mut deal_rng,
                     first_dealer,
-                } = GameStreams::new(exp.seed, deal, n, 0, |s| {
-                    ((ai as u64) << 16) | ((r as u64) << 8) | s as u64
+                } = GameStreams::new(exp.seed, deal, n, 0, |seat| {
+                    Stream::ExperimentAgent {
+                        arm: ai,
+                        rotation: r,
+                        seat,
+                    }
+                    .sub()
                 });
                 let first = Seat(first_dealer);
                 let mut sums = vec![(0.0f64, 0u32); exp.statistics.len()];

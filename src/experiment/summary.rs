@@ -348,7 +348,7 @@ fn paired_differences(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiment::{AllGames, statistics_of};
+    use crate::experiment::statistics_of;
     use crate::games::catch_the_ten::Setup;
     use crate::stats::Sign;
 
@@ -389,7 +389,7 @@ epsilon = 0.1
 population = "ten_saved"
 "#
         );
-        Experiment::parse::<AllGames>("dedup.toml", &text).unwrap()
+        Experiment::parse("dedup.toml", &text).unwrap()
     }
 
     /// Three deals, two rotations each: B0 (every seat the same agent) replays one game per

@@ -17,6 +17,7 @@ use crate::games::matches::MatchState;
 use crate::games::record::RecordRules;
 use crate::games::{Game, Seat};
 use crate::rng::{GameStreams, Purpose, below, stream};
+use crate::sim::Stream;
 use crate::stats::{Interval, MeanAcc, Rating, bradley_terry};
 
 /// The seatings (agent index per seat: 0 for `x`, 1 for `y`) a pair plays every deal in.
@@ -98,8 +99,13 @@ where
                         agents: mut rngs,
                         deal: mut deal_rng,
                         first_dealer,
-                    } = GameStreams::new(seed, deal, n, 0, |s| {
-                        (pair << 24) | ((r as u64) << 8) | s as u64
+                    } = GameStreams::new(seed, deal, n, 0, |seat| {
+                        Stream::TournamentAgent {
+                            pair,
+                            rotation: r,
+                            seat,
+                        }
+                        .sub()
                     });
                     let first = Seat(first_dealer);
                     let mut points = [0.0f64; 2];
@@ -209,7 +215,7 @@ pub fn ratings(
     };
     let all: Vec<&[f64]> = pairs.iter().map(|p| p.scores.as_slice()).collect();
     let point = bradley_terry(&wins_of(&all));
-    let mut rng = stream(seed, 0, Purpose::Other, 0x70);
+    let mut rng = stream(seed, 0, Purpose::Other, Stream::RatingBootstrap.sub());
     let mut draws: Vec<Vec<f64>> = vec![Vec::with_capacity(resamples); k];
     for _ in 0..resamples {
         let sample: Vec<Vec<f64>> = pairs

@@ -7,7 +7,7 @@ use crate::agents::AgentFactory;
 use crate::cards::{Card, CardSet, Suit};
 use crate::games::matches::MatchState;
 use crate::games::record::{RecordOf, RecordRules, Step, game_of_line, replay_record};
-use crate::games::{Game, GameKind, MAX_SEATS, Seat, catch_the_ten, nine_five_two, whist};
+use crate::games::{Game, GameKind, MAX_SEATS, Seat};
 use crate::play::log::InfoEntry;
 
 /// One card of a trick.
@@ -88,11 +88,8 @@ impl HandStory {
 /// # Errors
 /// The line is not a valid record (it must replay).
 pub fn story_of_line(line: &str) -> Result<HandStory, String> {
-    match game_of_line(line).map_err(|e| e.to_string())? {
-        GameKind::CatchTheTen => story::<catch_the_ten::Setup>(line),
-        GameKind::NineFiveTwo => story::<nine_five_two::Rules>(line),
-        GameKind::Whist => story::<whist::Setup>(line),
-    }
+    let game = game_of_line(line).map_err(|e| e.to_string())?;
+    crate::with_game!(game, R => story::<R>(line))
 }
 
 fn sets_of(v: &Value) -> Result<Vec<CardSet>, String> {

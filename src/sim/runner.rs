@@ -15,6 +15,7 @@ use crate::games::{Game as _, Seat};
 use crate::rng::GameStreams;
 use crate::stats::MeanAcc;
 
+use super::Stream;
 use super::tally::Tabulate;
 
 /// What to run.
@@ -128,7 +129,9 @@ where
                 agents: mut rngs,
                 deal: mut deal_rng,
                 first_dealer,
-            } = GameStreams::new(cfg.seed, game, n, 0, |k| ((r as u64) << 8) | k as u64);
+            } = GameStreams::new(cfg.seed, game, n, 0, |seat| {
+                Stream::SimulateAgent { rotation: r, seat }.sub()
+            });
             let first = Seat(first_dealer);
             let max_hands = if cfg.single_hands { 1 } else { cfg.max_hands };
             let mut on_hand = |played: &PlayedHand<'_, R::Hand>| {

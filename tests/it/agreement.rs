@@ -72,7 +72,21 @@ fn threads_and_resumption_give_the_same_files() {
     let one = fresh("one-thread");
     agree_ok(&cfg, &one, &["--threads", "1"]);
     let names: Vec<String> = files(&one).into_iter().map(|f| f.0).collect();
-    assert_eq!(names, ["agreement.csv", "agreement.md"]);
+    assert_eq!(names, ["agreement.csv", "agreement.json", "agreement.md"]);
+    let record: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(one.join("agreement.json")).unwrap()).unwrap();
+    for field in [
+        "commit",
+        "seed",
+        "config",
+        "command_line",
+        "rustc",
+        "cpu",
+        "started",
+        "ended",
+    ] {
+        assert!(record.get(field).is_some(), "agreement.json lacks {field}");
+    }
     let csv = String::from_utf8(std::fs::read(one.join("agreement.csv")).unwrap()).unwrap();
     assert_eq!(
         csv.lines().count(),

@@ -50,7 +50,23 @@ pub fn temp_path(topic: &str, name: &str) -> PathBuf {
     path
 }
 
-/// Every file of a results folder, by name, with its bytes (to compare runs byte for byte).
+/// The provenance fields of a `run.json` (or `agreement.json`) that name the process rather
+/// than the results: its command line, thread count and times.
+pub const PROCESS_FIELDS: [&str; 4] = ["command_line", "threads", "started", "ended"];
+
+/// A provenance record without [`PROCESS_FIELDS`], so that records of the same results compare
+/// equal whatever the process.
+fn without_process_fields(bytes: Vec<u8>) -> Vec<u8> {
+    let mut v: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_slice(&bytes).expect("a provenance record is JSON");
+    for f in PROCESS_FIELDS {
+        v.remove(f);
+    }
+    serde_json::to_vec_pretty(&v).expect("serialises")
+}
+
+/// Every file of a results folder, by name, with its bytes (to compare runs byte for byte);
+/// the provenance records without the fields that name the process (see [`PROCESS_FIELDS`]).
 pub fn folder_files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
     let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
         .expect("reading a results folder")
@@ -61,6 +77,15 @@ pub fn folder_files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
                 e.file_name().to_string_lossy().into_owned(),
                 std::fs::read(e.path()).expect("reading a result file"),
             )
+        })
+        .map(|(name, bytes)| {
+            let record = name.ends_with(".json") && name != "progress.json";
+            let bytes = if record {
+                without_process_fields(bytes)
+            } else {
+                bytes
+            };
+            (name, bytes)
         })
         .collect();
     v.sort();
