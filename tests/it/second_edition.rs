@@ -155,15 +155,15 @@ fn a_second_edition_agreement_writes_its_provenance_and_the_headline_contrast() 
         "2",
     ]);
     let run: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("agreement-run.json")).unwrap())
+        serde_json::from_str(&std::fs::read_to_string(out.join("agreement.json")).unwrap())
             .unwrap();
-    assert_eq!(run["experiment"], "ct-h1-save-ten-b0");
     assert!(
-        run["command"]
+        run["config"]
             .as_str()
             .unwrap()
-            .starts_with("tricklab agree ")
+            .contains("ct-h1-save-ten-b0")
     );
+    assert!(run["command_line"].as_str().unwrap().contains(" agree "));
     let md = std::fs::read_to_string(out.join("agreement.md")).unwrap();
     assert!(md.contains("| searcher | positions | value(tip) − value(control) |"));
     assert!(md.contains("shortfall from the searcher's best (biased downward)"));
