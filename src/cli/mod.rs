@@ -4,6 +4,7 @@
 mod agree;
 mod analyze;
 mod bots;
+mod completions;
 mod error;
 mod family;
 mod list;
@@ -83,6 +84,10 @@ pub enum Command {
     List(list::ListArgs),
     /// Holm's correction over a pre-registered family of hypotheses (RULES.md §5.4).
     Family(family::FamilyArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff).
+    Man(completions::ManArgs),
 }
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
@@ -116,6 +121,8 @@ where
         Command::Show(a) => show::run(a),
         Command::List(a) => list::run(a),
         Command::Family(a) => family::run(a),
+        Command::Completions(a) => completions::completions(a),
+        Command::Man(a) => completions::man(a),
     })
     .unwrap_or_else(|fault| Err(anyhow::Error::new(fault)));
     // Every external bot still running is stopped before the exit code is decided.

@@ -1,7 +1,5 @@
 //! The integration tests, in one crate so that they build and link once.
 
-mod common;
-
 mod agreement;
 mod bots;
 mod cards_properties;
@@ -10,6 +8,8 @@ mod cli;
 mod cli_nine_five_two;
 mod cli_solve;
 mod cli_whist;
+mod common;
+mod completions;
 mod conformance_catch_the_ten;
 mod conformance_nine_five_two;
 mod conformance_registry;

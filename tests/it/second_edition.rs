@@ -7,8 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use tricklab::agents::AgentFactory;
 use tricklab::experiment::{
-    AllGames, Experiment, Measured, RunEnd, RunPlan, rules_from_table, run, statistics_of,
-    write_summary,
+    Experiment, Measured, RunEnd, RunPlan, rules_from_table, run, statistics_of, write_summary,
 };
 use tricklab::games::{GameKind, catch_the_ten, nine_five_two, whist};
 
@@ -50,7 +49,7 @@ fn every_config_parses_declares_the_family_and_a_small_shard_runs() {
     let _ = std::fs::remove_dir_all(&root);
     let mut primaries = 0;
     for p in &paths {
-        let mut exp = Experiment::load::<AllGames>(p).unwrap_or_else(|e| panic!("{e}"));
+        let mut exp = Experiment::load(p).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(exp.edition, 2, "{}", p.display());
         assert_eq!(exp.family.as_deref(), Some("tips-2"), "{}", p.display());
         let field = exp.field.clone().unwrap();
@@ -111,7 +110,7 @@ fn cheap_agreement(positions: u64) -> String {
 fn agreement_takes_one_position_per_game_and_seat() {
     use tricklab::experiment::agreement::collect;
     let text = cheap_agreement(40);
-    let exp = Experiment::parse::<AllGames>("ct-h1.toml", &text).unwrap();
+    let exp = Experiment::parse("ct-h1.toml", &text).unwrap();
     assert_eq!(exp.agreement.as_ref().unwrap().searchers.len(), 1);
     let rules: catch_the_ten::Setup = rules_from_table(exp.players, &exp.options).unwrap();
     let found = collect(&exp, &rules);
@@ -127,7 +126,7 @@ fn agreement_takes_one_position_per_game_and_seat() {
     }
     // The first edition's rule takes every disagreement, so the same games give more than one
     // position per seat somewhere.
-    let first = Experiment::parse::<AllGames>(
+    let first = Experiment::parse(
         "ct-h1.toml",
         &text
             .replace("edition = 2\n", "")
