@@ -61,7 +61,8 @@ fn rule_based_switches_are_checked() {
         "bad-rules",
         &["--agents", "rules:save_ten"],
         "error: unknown switch `save_ten` for whist rules: expected one of: lead_from_length, \
-         lead_from_strength, count_trumps, second_low_third_high, signals",
+         lead_from_strength, count_trumps, second_low_third_high, signals, second_hand_low, \
+         third_hand_high, echo, echo_lead, return_lead",
     );
     refuses(
         "rules-conflict",
