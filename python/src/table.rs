@@ -98,37 +98,11 @@ fn checked<R: RecordRules>(
     R::from_options(players.unwrap_or(default), &opts).map_err(|e| e.to_string())
 }
 
-/// Reads `KEY[=VALUE]` items into a game's options, as the command line's `--option` does (the
-/// same rules and the same messages): a bare key is `true`, `true`/`false` are booleans, whole
-/// numbers integers, anything else a string.
+/// Reads `KEY[=VALUE]` items into a game's options with the command line's own `--option` parser,
+/// so the rules and the one-line messages are the same.
 pub fn parse_options<O: serde::de::DeserializeOwned>(
     game: &str,
     items: &[String],
 ) -> Result<O, String> {
-    let mut table = toml::Table::new();
-    for item in items
-        .iter()
-        .flat_map(|s| s.split(','))
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        let (key, value) = match item.split_once('=') {
-            Some((k, v)) => (k.trim(), v.trim()),
-            None => (item, "true"),
-        };
-        let v = match value {
-            "true" => toml::Value::Boolean(true),
-            "false" => toml::Value::Boolean(false),
-            v => match v.parse::<i64>() {
-                Ok(i) => toml::Value::Integer(i),
-                Err(_) => toml::Value::String(v.to_string()),
-            },
-        };
-        if table.insert(key.to_string(), v).is_some() {
-            return Err(format!("option `{key}` is given twice"));
-        }
-    }
-    toml::Value::Table(table)
-        .try_into()
-        .map_err(|e: toml::de::Error| format!("bad option for {game}: {}", e.message().trim()))
+    tricklab::cli::parse_options(game, items).map_err(|e| format!("{e:#}").replace('\n', " "))
 }
