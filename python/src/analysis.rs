@@ -76,17 +76,18 @@ pub fn worlds<'py>(
 #[pyfunction]
 pub fn solve<'py>(py: Python<'py>, state: &PyState) -> PyResult<Bound<'py, PyDict>> {
     type Solved = (usize, i32, Vec<(String, i32)>);
-    let solved: Option<Solved> = py.detach(|| {
+    let solved: Result<Solved, String> = py.detach(|| {
         each_play!(&state.play, p => {
-            let seat = p.hand.to_act()?;
-            let pos = p.hand.position_for(seat).ok()?;
+            let seat = p.hand.to_act().ok_or_else(|| {
+                "no card is to be played here: the hand is over".to_string()
+            })?;
+            // A hand not yet in play (9-5-2 before its first card) says so in its own words.
+            let pos = p.hand.position_for(seat).map_err(|e| e.to_string())?;
             let s = Solver::new().solve(&pos);
-            Some((s.to_act.index(), s.value, s.cards().map(|(c, v)| (c.to_string(), v)).collect()))
+            Ok((s.to_act.index(), s.value, s.cards().map(|(c, v)| (c.to_string(), v)).collect()))
         })
     });
-    let (to_act, value, cards) = solved.ok_or_else(|| {
-        value_error("no card is to be played here: the hand is over or not yet in play")
-    })?;
+    let (to_act, value, cards) = solved.map_err(value_error)?;
     let d = PyDict::new(py);
     d.set_item("to_act", to_act)?;
     d.set_item("value", value)?;
