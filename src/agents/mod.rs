@@ -14,7 +14,10 @@ mod spec;
 mod table;
 
 pub use random::RandomAgent;
-pub use spec::{AGENT_NAMES, AgentSpec, SpecError, parse_seating, parse_specs};
+pub use spec::{
+    AGENT_NAMES, AgentSpec, NamedBots, SpecError, parse_seating, parse_seating_with, parse_specs,
+    parse_specs_with,
+};
 pub use table::{TableEvent, TableInfo, play_seated, seat_agents, table_info};
 
 use crate::games::{Action, Decision, Game, Rewarded, Seat};

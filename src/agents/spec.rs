@@ -5,6 +5,7 @@
 //! spec per seat, separated by commas) a token that is not an agent name continues the
 //! previous spec, so `rules:save_ten,hunt_ten,random` is two seats; `;` also separates seats.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -182,9 +183,13 @@ impl fmt::Display for AgentSpec {
     }
 }
 
-fn starts_spec(token: &str) -> bool {
+/// External bots named in a config's `[bots]` table, by name: a seating may name them like
+/// agents (`seats = ["mybot", "random"]`).
+pub type NamedBots = BTreeMap<String, ExternalSpec>;
+
+fn starts_spec(token: &str, bots: &NamedBots) -> bool {
     let name = token.split(':').next().unwrap_or("").trim();
-    AGENT_NAMES.contains(&name)
+    AGENT_NAMES.contains(&name) || bots.contains_key(name)
 }
 
 /// Reads a seating for `seats` seats: one spec (for every seat) or one per seat.
@@ -196,7 +201,16 @@ fn starts_spec(token: &str) -> bool {
 /// assert_eq!(s[0].to_string(), "rules:hunt_ten,save_ten");
 /// ```
 pub fn parse_seating(text: &str, seats: usize) -> Result<Vec<AgentSpec>, SpecError> {
-    let specs = parse_specs(text)?;
+    parse_seating_with(text, seats, &NamedBots::new())
+}
+
+/// [`parse_seating`] where the names of `bots` also name agents (their external specs).
+pub fn parse_seating_with(
+    text: &str,
+    seats: usize,
+    bots: &NamedBots,
+) -> Result<Vec<AgentSpec>, SpecError> {
+    let specs = parse_specs_with(text, bots)?;
     match specs.len() {
         1 => Ok(vec![specs[0].clone(); seats]),
         n if n == seats => Ok(specs),
@@ -207,6 +221,11 @@ pub fn parse_seating(text: &str, seats: usize) -> Result<Vec<AgentSpec>, SpecErr
 /// Reads a list of specs separated by commas (a token that is not an agent name continues the
 /// previous spec) or by `;`.
 pub fn parse_specs(text: &str) -> Result<Vec<AgentSpec>, SpecError> {
+    parse_specs_with(text, &NamedBots::new())
+}
+
+/// [`parse_specs`] where the names of `bots` also name agents (their external specs).
+pub fn parse_specs_with(text: &str, bots: &NamedBots) -> Result<Vec<AgentSpec>, SpecError> {
     let mut groups: Vec<String> = Vec::new();
     for part in split_outside_quotes(text, ';') {
         // The first token of a `;`-separated part always starts a spec.
@@ -217,7 +236,7 @@ pub fn parse_specs(text: &str) -> Result<Vec<AgentSpec>, SpecError> {
             .filter(|t| !t.is_empty())
         {
             match groups.last_mut() {
-                Some(last) if !fresh && !starts_spec(token) => {
+                Some(last) if !fresh && !starts_spec(token, bots) => {
                     last.push(if last.contains(':') { ',' } else { ':' });
                     last.push_str(token);
                 }
@@ -228,12 +247,39 @@ pub fn parse_specs(text: &str) -> Result<Vec<AgentSpec>, SpecError> {
     }
     let specs: Vec<AgentSpec> = groups
         .into_iter()
-        .map(|g| g.parse())
-        .collect::<Result<_, _>>()?;
+        .map(|g| named_bot(&g, bots).unwrap_or_else(|| g.parse()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| match e {
+            SpecError::Unknown(name) if !bots.is_empty() => {
+                let names: Vec<&str> = bots.keys().map(String::as_str).collect();
+                SpecError::BadParameter(format!(
+                    "unknown agent `{name}`: expected one of: {}, or a bot of [bots]: {}",
+                    AGENT_NAMES.join(", "),
+                    names.join(", ")
+                ))
+            }
+            e => e,
+        })?;
     if specs.is_empty() {
         return Err(SpecError::Empty);
     }
     Ok(specs)
+}
+
+/// The spec of the bot `group` names, if it names one of `bots`.
+fn named_bot(group: &str, bots: &NamedBots) -> Option<Result<AgentSpec, SpecError>> {
+    let (name, params) = group.split_once(':').unwrap_or((group, ""));
+    let spec = bots.get(name.trim())?;
+    Some(if params.trim().is_empty() {
+        Ok(AgentSpec::External(Box::new(spec.clone())))
+    } else {
+        Err(SpecError::BadParameter(format!(
+            "bot `{}` of [bots] takes no parameters here, got `{}`: set them in [bots.{}]",
+            name.trim(),
+            params.trim(),
+            name.trim()
+        )))
+    })
 }
 
 #[cfg(test)]

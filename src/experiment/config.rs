@@ -25,6 +25,10 @@
 //! seats = "rules"
 //! subject = [0, 2]
 //!
+//! # [bots.mybot]          # optional: an external bot (docs/bot-protocol.md) that seatings
+//! # cmd = "python3 bot.py" # and [agreement] name like an agent (`seats = ["mybot", "rules"]`)
+//! # budget_ms = 1000      # (or `time_ms`) per decision; on_fault = "abort" | "forfeit"; log = "FILE"
+//!
 //! [[hypothesis]]           # optional, any number: a prediction to give a verdict on
 //! tip = "tip"
 //! control = "control"
@@ -52,14 +56,15 @@
 //! Every field is checked before anything runs; an error names the file, line, field and what
 //! is allowed.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use serde::Deserialize;
 use thiserror::Error;
 use toml::Spanned;
 
-use crate::agents::{AgentSpec, parse_seating};
+use crate::agents::external::ExternalSpec;
+use crate::agents::{AGENT_NAMES, AgentSpec, NamedBots, parse_seating_with, parse_specs_with};
 use crate::games::{GameKind, Seat};
 use crate::stats::Direction;
 
@@ -100,6 +105,18 @@ struct RawConfig {
     edition: Option<Spanned<u8>>,
     family: Option<String>,
     field: Option<String>,
+    bots: Option<BTreeMap<String, Spanned<RawBot>>>,
+}
+
+/// One external bot of the `[bots]` table: `[bots.mybot] cmd = "python3 bot.py"`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBot {
+    cmd: String,
+    #[serde(alias = "time_ms")]
+    budget_ms: Option<u64>,
+    on_fault: Option<String>,
+    log: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -462,6 +479,7 @@ impl Experiment {
             };
             at.err(span.or(raw.players.as_ref().map(|p| p.span())), m)
         })?;
+        let bots = named_bots(&at, &raw)?;
         if raw.arm.is_empty() {
             return Err(at.err(None, "no `[[arm]]`: an experiment needs at least one arm"));
         }
@@ -476,7 +494,7 @@ impl Experiment {
                 Seats::One(s) => s.clone(),
                 Seats::Each(v) => v.join(";"),
             };
-            let seats = parse_seating(&text, players).map_err(|e| {
+            let seats = parse_seating_with(&text, players, &bots).map_err(|e| {
                 at.err(
                     Some(a.seats.span()),
                     format!("arm `{n}`, field `seats`: {e}"),
@@ -615,9 +633,16 @@ impl Experiment {
                 let tip = arm_index("tip", &ar.tip, span.clone())?;
                 let control = arm_index("control", &ar.control, span.clone())?;
                 let spec = |what: &str, t: &str| {
-                    t.parse::<AgentSpec>().map_err(|e| {
+                    let specs = parse_specs_with(t, &bots).map_err(|e| {
                         at.err(span.clone(), format!("[agreement] field `{what}`: {e}"))
-                    })
+                    })?;
+                    match <[AgentSpec; 1]>::try_from(specs) {
+                        Ok([one]) => Ok(one),
+                        Err(_) => Err(at.err(
+                            span.clone(),
+                            format!("[agreement] field `{what}`: `{t}` names more than one agent; expected one"),
+                        )),
+                    }
                 };
                 let play = spec("play", &ar.play)?;
                 let searchers = ar
@@ -685,4 +710,42 @@ impl Experiment {
             field: raw.field.clone(),
         })
     }
+}
+
+/// The `[bots]` table: each bot's external spec under its name, checked like an
+/// `external:` spec; a name must not be an agent's.
+fn named_bots(at: &Lines<'_>, raw: &RawConfig) -> Result<NamedBots, ConfigError> {
+    let mut bots = NamedBots::new();
+    for (name, bot) in raw.bots.iter().flatten() {
+        let span = Some(bot.span());
+        let b = bot.get_ref();
+        if AGENT_NAMES.contains(&name.as_str()) {
+            return Err(at.err(
+                span,
+                format!(
+                    "[bots.{name}]: `{name}` is an agent's name; name the bot otherwise (agents: {})",
+                    AGENT_NAMES.join(", ")
+                ),
+            ));
+        }
+        let budget = b.budget_ms.map(|v| v.to_string());
+        let mut fields = vec![("name", name.as_str()), ("cmd", b.cmd.as_str())];
+        fields.extend(budget.as_deref().map(|v| ("budget_ms", v)));
+        fields.extend(b.on_fault.as_deref().map(|v| ("on_fault", v)));
+        fields.extend(b.log.as_deref().map(|v| ("log", v)));
+        let spec = ExternalSpec::from_fields(&fields).map_err(|(key, value, allowed)| {
+            let message = match key {
+                "name" => format!(
+                    "[bots.{name}]: a bot's name must be {allowed} (it names the bot in seatings and reports)"
+                ),
+                _ => format!(
+                    "[bots.{name}] field `{key}`: `{}` is not allowed; expected {allowed}",
+                    value.unwrap_or("")
+                ),
+            };
+            at.err(span.clone(), message)
+        })?;
+        bots.insert(name.clone(), spec);
+    }
+    Ok(bots)
 }

@@ -448,3 +448,123 @@ mod leak {
         assert!(!(named(&msg) - known).is_empty());
     }
 }
+
+/// A TOML basic string holding `s`.
+fn toml_str(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// A small whist experiment whose arm `bot` seats `seat` at seats 0 and 2, with `tail` (such
+/// as a `[bots]` table) at the end.
+fn named_config(dir: &Path, file: &str, seat: &str, tail: &str) -> PathBuf {
+    let p = dir.join(file);
+    let seat = toml_str(seat);
+    let text = format!(
+        r#"name = "named-bots"
+game = "whist"
+players = 4
+seed = 5
+deals = 12
+statistics = ["points"]
+
+[[arm]]
+name = "bot"
+seats = [{seat}, "random", {seat}, "random"]
+subject = [0, 2]
+
+[[arm]]
+name = "control"
+seats = "random"
+subject = [0, 2]
+{tail}"#
+    );
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn a_bots_table_runs_to_the_bytes_of_the_inline_spec() {
+    let base = temp_path("bots", "named");
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir_all(&base).unwrap();
+    let cmd = script(RULE);
+    let inline = named_config(
+        &base,
+        "inline.toml",
+        &format!("external:cmd=\"{cmd}\",name=pyrules,budget_ms=5000"),
+        "",
+    );
+    let table = format!(
+        "\n[bots.pyrules]\ncmd = {}\nbudget_ms = 5000\non_fault = \"abort\"\n",
+        toml_str(&cmd)
+    );
+    let named = named_config(&base, "named.toml", "pyrules", &table);
+    let mut outs = Vec::new();
+    for (cfg, out) in [(&inline, "inline"), (&named, "named")] {
+        let dir = base.join(out);
+        tricklab_ok(&[
+            "run",
+            cfg.to_str().unwrap(),
+            "--threads",
+            "2",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        let mut files = folder_files(&dir);
+        // run.json records the config's own text, which differs by design.
+        files.retain(|(n, _)| n != "run.json");
+        assert!(files.iter().any(|(n, _)| n == "hands.csv"), "{files:?}");
+        outs.push(files);
+    }
+    assert_eq!(outs[0], outs[1]);
+}
+
+#[test]
+fn bad_bots_tables_are_refused_naming_the_field() {
+    let base = temp_path("bots", "named-errors");
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir_all(&base).unwrap();
+    for (i, (seat, tail, says)) in [
+        (
+            "random",
+            "[bots.random]\ncmd = \"python3 x.py\"",
+            "`random` is an agent's name",
+        ),
+        (
+            "b",
+            "[bots.b]\ncmd = \"python3 x.py\"\nbudget_ms = 0",
+            "[bots.b] field `budget_ms`: `0` is not allowed; expected milliseconds from 1",
+        ),
+        (
+            "b",
+            "[bots.b]\ncmd = \"python3 x.py\"\non_fault = \"retry\"",
+            "[bots.b] field `on_fault`: `retry` is not allowed; expected `abort` or `forfeit`",
+        ),
+        ("b", "[bots.b]\ncmd = \"  \"", "[bots.b] field `cmd`"),
+        ("b", "[bots.b]\ncmd = \"x\"\ncolour = \"red\"", "colour"),
+        ("b", "[bots.b]\nbudget_ms = 5", "missing field `cmd`"),
+        (
+            "b:fast",
+            "[bots.b]\ncmd = \"x\"",
+            "bot `b` of [bots] takes no parameters here",
+        ),
+        ("c", "[bots.b]\ncmd = \"x\"", "or a bot of [bots]: b"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let cfg = named_config(&base, &format!("{i}.toml"), seat, &format!("\n{tail}\n"));
+        let out = tricklab(&[
+            "run",
+            cfg.to_str().unwrap(),
+            "--out",
+            base.join("x").to_str().unwrap(),
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{tail}: {err}");
+        assert!(
+            err.contains(says) && err.lines().count() == 1,
+            "{tail}: {err}"
+        );
+    }
+}

@@ -15,6 +15,9 @@ pub enum OnFault {
     /// Stop the run with a one-line error; every row written before the fault's window stays.
     #[default]
     Abort,
+    /// Score the hand as lost for the bot's side (see `docs/bot-protocol.md`), record the
+    /// fault with the hand, restart the bot for the next hand and go on.
+    Forfeit,
 }
 
 /// An external bot: the command that starts it and how it is held to the protocol.
@@ -40,67 +43,55 @@ impl ExternalSpec {
 
     /// Reads the parameters of an `external:` spec (already split at commas outside quotes).
     pub fn parse(params: &[String]) -> Result<ExternalSpec, SpecError> {
+        let mut fields = Vec::new();
+        for item in params {
+            let (key, value) = key_value("external", item, &KEYS)?;
+            if !KEYS.contains(&key) {
+                return Err(SpecError::unknown_key("external", key, &KEYS));
+            }
+            fields.push((key, unquote(value)));
+        }
+        ExternalSpec::from_fields(&fields).map_err(|(key, value, allowed)| match key {
+            "cmd" if value.is_none() => {
+                SpecError::BadParameter(format!("external needs cmd=\"…\", {allowed}"))
+            }
+            _ => SpecError::bad_value("external", key, value.unwrap_or(""), allowed),
+        })
+    }
+
+    /// Builds a spec from `(key, value)` fields, keys among [`KEYS`], values as written (no
+    /// quotes to strip). An error is the key, the value (`None`: the key is missing) and what
+    /// is allowed.
+    pub fn from_fields<'a>(
+        fields: &[(&'a str, &'a str)],
+    ) -> Result<ExternalSpec, (&'a str, Option<&'a str>, &'static str)> {
         let mut cmd = None;
         let mut name = None;
         let mut budget_ms = Self::DEFAULT_BUDGET_MS;
         let mut on_fault = OnFault::Abort;
         let mut log = None;
-        for item in params {
-            let (key, value) = key_value("external", item, &KEYS)?;
-            let value = unquote(value);
+        for &(key, value) in fields {
+            let bad = |allowed| Err((key, Some(value), allowed));
             match key {
-                "cmd" if !value.trim().is_empty() => cmd = Some(value.to_string()),
-                "cmd" => return Err(SpecError::bad_value("external", key, value, "a command")),
+                "cmd" if !split_command(value).is_empty() => cmd = Some(value.to_string()),
+                "cmd" => return bad("a command"),
                 "name" if valid_name(value) => name = Some(value.to_string()),
-                "name" => {
-                    return Err(SpecError::bad_value(
-                        "external",
-                        key,
-                        value,
-                        "letters, digits, `-`, `_` or `.`",
-                    ));
-                }
-                "budget_ms" => {
-                    budget_ms = value
-                        .parse()
-                        .ok()
-                        .filter(|&v| (1..=3_600_000).contains(&v))
-                        .ok_or_else(|| {
-                            SpecError::bad_value(
-                                "external",
-                                key,
-                                value,
-                                "milliseconds from 1 to 3600000",
-                            )
-                        })?;
-                }
-                "on_fault" => {
-                    on_fault = match value {
-                        "abort" => OnFault::Abort,
-                        "forfeit" => {
-                            return Err(SpecError::bad_value(
-                                "external",
-                                key,
-                                value,
-                                "only `abort` is implemented so far",
-                            ));
-                        }
-                        _ => return Err(SpecError::bad_value("external", key, value, "abort")),
-                    }
-                }
+                "name" => return bad("letters, digits, `-`, `_` or `.`"),
+                "budget_ms" => match value.parse().ok().filter(|v| (1..=3_600_000).contains(v)) {
+                    Some(v) => budget_ms = v,
+                    None => return bad("milliseconds from 1 to 3600000"),
+                },
+                "on_fault" => match value {
+                    "abort" => on_fault = OnFault::Abort,
+                    "forfeit" => return bad("only `abort` is implemented so far"),
+                    _ => return bad("`abort` or `forfeit`"),
+                },
                 "log" if !value.is_empty() => log = Some(PathBuf::from(value)),
-                "log" => return Err(SpecError::bad_value("external", key, value, "a file")),
-                other => return Err(SpecError::unknown_key("external", other, &KEYS)),
+                "log" => return bad("a file"),
+                _ => return bad("not a key; keys: cmd, name, budget_ms, on_fault, log"),
             }
         }
-        let cmd = cmd.ok_or_else(|| {
-            SpecError::BadParameter(
-                "external needs cmd=\"…\", the command that starts the bot".into(),
-            )
-        })?;
-        if split_command(&cmd).is_empty() {
-            return Err(SpecError::bad_value("external", "cmd", &cmd, "a command"));
-        }
+        let cmd = cmd.ok_or(("cmd", None, "the command that starts the bot"))?;
         Ok(ExternalSpec {
             name: name.unwrap_or_else(|| "external".to_string()),
             cmd,
@@ -121,6 +112,9 @@ impl fmt::Display for ExternalSpec {
         write!(f, "external:cmd=\"{}\",name={}", self.cmd, self.name)?;
         if self.budget_ms != Self::DEFAULT_BUDGET_MS {
             write!(f, ",budget_ms={}", self.budget_ms)?;
+        }
+        if self.on_fault == OnFault::Forfeit {
+            f.write_str(",on_fault=forfeit")?;
         }
         if let Some(log) = &self.log {
             write!(f, ",log=\"{}\"", log.display())?;
