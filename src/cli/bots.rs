@@ -19,6 +19,8 @@ use super::options::parse_options;
 pub enum BotsCommand {
     /// Run the handshake and a few hands, and report whether the bot follows the protocol.
     Check(CheckArgs),
+    /// Measure how fast the bot plays: decisions per second of wall and of its CPU time.
+    Bench(super::bots_bench::BenchArgs),
 }
 
 /// Arguments of `tricklab bots check`.
@@ -51,6 +53,7 @@ pub struct CheckArgs {
 pub fn run(cmd: BotsCommand) -> anyhow::Result<()> {
     match cmd {
         BotsCommand::Check(a) => check(&a),
+        BotsCommand::Bench(a) => super::bots_bench::bench(&a),
     }
 }
 

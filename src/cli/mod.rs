@@ -4,6 +4,7 @@
 mod agree;
 mod analyze;
 mod bots;
+mod bots_bench;
 mod completions;
 mod error;
 mod family;

@@ -8,10 +8,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
-use crate::agents::{AgentFactory, build_agent, build_evaluator};
-use crate::games::matches::{MatchRules, MatchState, play_match};
-use crate::games::{Action, Game, Seat};
-use crate::rng::{GameStreams, Purpose, stream};
+use std::sync::{Arc, Mutex};
+
+use crate::agents::{
+    Agent, AgentFactory, AgentSpec, TableEvent, build_agent, build_evaluator, play_seated,
+    seat_agents, table_info,
+};
+use crate::games::Action;
+use crate::games::Seat;
+use crate::games::matches::MatchState;
+use crate::games::record::RecordRules;
+use crate::rng::{GameRng, GameStreams, Purpose, stream};
 use crate::sim::Stream;
 
 use super::config::Experiment;
@@ -31,14 +38,115 @@ pub struct Disagreement<G> {
     pub control: Action,
 }
 
+/// The tip and control players and what they found, shared by the [`Asker`]s of every seat.
+struct Panel<G> {
+    /// The tip player: one agent for every seat, or (an external bot, which must be shown the
+    /// game from its seat) one per seat.
+    tip: Vec<Box<dyn Agent<G>>>,
+    /// The control, likewise.
+    control: Vec<Box<dyn Agent<G>>>,
+    /// The game being played, and the decisions in it so far.
+    game: u64,
+    step: u64,
+    /// The seats that gave a position in this game (second edition: one each).
+    taken: u64,
+    found: Vec<Disagreement<G>>,
+}
+
+/// The agents of the tip or control player: one per seat for an external bot, else one.
+fn panel_agents<G: AgentFactory>(spec: &AgentSpec, n: usize) -> Vec<Box<dyn Agent<G>>> {
+    let k = if matches!(spec, AgentSpec::External(_)) {
+        n
+    } else {
+        1
+    };
+    (0..k)
+        .map(|_| build_agent::<G>(spec).expect("checked"))
+        .collect()
+}
+
+fn of_seat<G>(agents: &mut [Box<dyn Agent<G>>], s: Seat) -> &mut Box<dyn Agent<G>> {
+    let i = if agents.len() == 1 { 0 } else { s.index() };
+    &mut agents[i]
+}
+
+/// A seat of the self-play: its `play` agent chooses; before it does, the tip and control
+/// players are asked what they would play. Observing agents among the three are shown the
+/// table from this seat.
+struct Asker<G> {
+    play: Box<dyn Agent<G>>,
+    panel: Arc<Mutex<Panel<G>>>,
+    seed: u64,
+    positions: u64,
+    once_per_seat: bool,
+    observes: bool,
+}
+
+impl<G: AgentFactory> Agent<G> for Asker<G> {
+    fn choose(&mut self, h: &G, s: Seat, rng: &mut GameRng) -> Action {
+        let mut guard = self.panel.lock().unwrap_or_else(|p| p.into_inner());
+        let p = &mut *guard;
+        p.step += 1;
+        let fresh = !self.once_per_seat || p.taken & (1 << s.index()) == 0;
+        if fresh && (p.found.len() as u64) < self.positions && h.legal_actions().len() > 1 {
+            // Both players answer from the same stream, so a random tie-break cannot make
+            // them differ.
+            let (game, step) = (p.game, p.step);
+            let t = of_seat(&mut p.tip, s).choose(
+                h,
+                s,
+                &mut stream(self.seed, game, Purpose::Other, step),
+            );
+            let c = of_seat(&mut p.control, s).choose(
+                h,
+                s,
+                &mut stream(self.seed, game, Purpose::Other, step),
+            );
+            if t != c {
+                p.taken |= 1 << s.index();
+                p.found.push(Disagreement {
+                    game,
+                    state: h.clone(),
+                    seat: s,
+                    tip: t,
+                    control: c,
+                });
+            }
+        }
+        drop(guard);
+        self.play.choose(h, s, rng)
+    }
+
+    fn observes(&self) -> bool {
+        self.observes
+    }
+
+    fn observe(&mut self, seat: Seat, event: &TableEvent<'_, G>) {
+        if self.play.observes() {
+            self.play.observe(seat, event);
+        }
+        let mut p = self.panel.lock().unwrap_or_else(|p| p.into_inner());
+        let Panel { tip, control, .. } = &mut *p;
+        for agents in [tip, control] {
+            if agents.len() > 1 && agents[seat.index()].observes() {
+                agents[seat.index()].observe(seat, event);
+            }
+        }
+    }
+}
+
 /// Plays self-play games with the config's `play` agent in every seat and collects the first
 /// `positions` decisions at which the tip and control players (the subject-seat agents of the
 /// two arms) would act differently. Reproducible from the config's seed.
 ///
+/// An external bot as tip, control or `play` player is shown the self-play from each seat it
+/// answers for, as in play (one process per seat); without one the games are played exactly as
+/// by [`play_match`](crate::games::matches::play_match).
+///
 /// In a second-edition config (RULES.md §5.4) each game gives at most one position per seat,
 /// its first disagreement there, so that positions are not clustered in a few games and an
 /// interval that treats them as independent is honest.
-pub fn collect<R: MatchRules>(exp: &Experiment, rules: &R) -> Vec<Disagreement<R::Hand>>
+pub fn collect<R: RecordRules>(exp: &Experiment, rules: &R) -> Vec<Disagreement<R::Hand>>
 where
     R::Hand: AgentFactory,
 {
@@ -46,15 +154,37 @@ where
     let n = rules.sides().num_seats();
     let tip_spec = &exp.arms[ag.tip].seats[exp.arms[ag.tip].subject[0].index()];
     let control_spec = &exp.arms[ag.control].seats[exp.arms[ag.control].subject[0].index()];
-    let mut tip = build_agent::<R::Hand>(tip_spec).expect("checked");
-    let mut control = build_agent::<R::Hand>(control_spec).expect("checked");
-    let mut players: Vec<_> = (0..n)
-        .map(|_| build_agent::<R::Hand>(&ag.play).expect("checked"))
+    let panel = Arc::new(Mutex::new(Panel {
+        tip: panel_agents::<R::Hand>(tip_spec, n),
+        control: panel_agents::<R::Hand>(control_spec, n),
+        game: 0,
+        step: 0,
+        taken: 0,
+        found: Vec::new(),
+    }));
+    let external = |s: &AgentSpec| matches!(s, AgentSpec::External(_));
+    let observes = external(tip_spec) || external(control_spec) || external(&ag.play);
+    let mut players: Vec<Box<dyn Agent<R::Hand>>> = (0..n)
+        .map(|_| {
+            Box::new(Asker {
+                play: build_agent::<R::Hand>(&ag.play).expect("checked"),
+                panel: panel.clone(),
+                seed: exp.seed,
+                positions: ag.positions,
+                once_per_seat: exp.edition >= 2,
+                observes,
+            }) as Box<dyn Agent<R::Hand>>
+        })
         .collect();
-    let mut found = Vec::new();
     for game in 0..1_000_000u64 {
-        if found.len() as u64 >= ag.positions {
-            break;
+        {
+            let mut p = panel.lock().unwrap_or_else(|p| p.into_inner());
+            if p.found.len() as u64 >= ag.positions {
+                break;
+            }
+            p.game = game;
+            p.step = 0;
+            p.taken = 0;
         }
         let GameStreams {
             agents: mut rngs,
@@ -63,40 +193,20 @@ where
         } = GameStreams::new(exp.seed, game, n, Stream::AgreementDeal.sub(), |seat| {
             Stream::AgreementAgent { seat }.sub()
         });
-        let first = Seat(first_dealer);
-        let mut step = 0u64;
-        let once_per_seat = exp.edition >= 2;
-        let mut taken = 0u64;
-        play_match(
+        play_seated(
             rules,
-            MatchState::new(first),
+            &table_info(rules, game),
+            MatchState::new(Seat(first_dealer)),
             &mut deal_rng,
             if exp.matches { exp.max_hands } else { 1 },
-            |h, s| {
-                step += 1;
-                let fresh = !once_per_seat || taken & (1 << s.index()) == 0;
-                if fresh && (found.len() as u64) < ag.positions && h.legal_actions().len() > 1 {
-                    // Both players answer from the same stream, so a random tie-break cannot make
-                    // them differ.
-                    let t = tip.choose(h, s, &mut stream(exp.seed, game, Purpose::Other, step));
-                    let c = control.choose(h, s, &mut stream(exp.seed, game, Purpose::Other, step));
-                    if t != c {
-                        taken |= 1 << s.index();
-                        found.push(Disagreement {
-                            game,
-                            state: h.clone(),
-                            seat: s,
-                            tip: t,
-                            control: c,
-                        });
-                    }
-                }
-                players[s.index()].choose(h, s, &mut rngs[s.index()])
-            },
+            &mut seat_agents(&mut players, |s| s),
+            &mut rngs,
             |_| {},
         );
     }
-    found
+    drop(players);
+    let mut p = panel.lock().unwrap_or_else(|p| p.into_inner());
+    std::mem::take(&mut p.found)
 }
 
 /// One searcher's answer at one position.

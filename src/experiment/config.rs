@@ -650,6 +650,15 @@ impl Experiment {
                     .iter()
                     .map(|t| spec("searchers", t))
                     .collect::<Result<Vec<_>, _>>()?;
+                if let Some(s) = searchers
+                    .iter()
+                    .find(|s| !matches!(s, AgentSpec::Ismcts(_) | AgentSpec::Pimc(_)))
+                {
+                    return Err(at.err(
+                        span,
+                        format!("[agreement] field `searchers`: `{s}` is not a search agent: a searcher must value every action; expected ismcts or pimc (an external bot may be the tip, the control or `play`)"),
+                    ));
+                }
                 if searchers.is_empty() || ar.positions == 0 {
                     return Err(at.err(
                         span,

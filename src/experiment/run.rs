@@ -13,7 +13,10 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::agents::{Agent, AgentFactory, build_agent, play_seated, seat_agents, table_info};
+use crate::agents::external::{OnFault, take_forfeits};
+use crate::agents::{
+    Agent, AgentFactory, AgentSpec, build_agent, play_seated, seat_agents, table_info,
+};
 use crate::games::Seat;
 use crate::games::matches::MatchState;
 use crate::rng::{GameStreams, mix64};
@@ -75,6 +78,13 @@ struct Progress {
     done: u64,
     hands_bytes: u64,
     deals_bytes: u64,
+    /// `faults.csv`, when the run seats a bot that may forfeit.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    faults_bytes: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// The files of a run.
@@ -82,6 +92,22 @@ pub const HANDS: &str = "hands.csv";
 /// Per-deal statistics, one row per deal, arm and rotation.
 pub const DEALS: &str = "deals.csv";
 const PROGRESS: &str = "progress.json";
+/// The hands external bots forfeited (`on_fault = "forfeit"`), one row each; written only by
+/// a run that seats such a bot.
+pub const FAULTS: &str = "faults.csv";
+
+/// The header of `faults.csv`.
+pub const FAULTS_HEADER: [&str; 9] = [
+    "deal", "arm", "rotation", "hand", "seat", "side", "agent", "fault", "message",
+];
+
+/// Whether an arm of `exp` seats an external bot that forfeits hands on a fault.
+pub fn may_forfeit(exp: &Experiment) -> bool {
+    exp.arms
+        .iter()
+        .flat_map(|a| &a.seats)
+        .any(|s| matches!(s, AgentSpec::External(e) if e.on_fault == OnFault::Forfeit))
+}
 
 fn fingerprint(exp: &Experiment, range: &Range<u64>) -> u64 {
     exp.fingerprint(mix64(range.start ^ mix64(range.end)))
@@ -132,6 +158,7 @@ pub fn deals_header(exp: &Experiment) -> Vec<String> {
 struct ChunkOut {
     hands: Vec<u8>,
     deals: Vec<u8>,
+    faults: Vec<u8>,
 }
 
 fn play_chunk<R: Measured>(exp: &Experiment, rules: &R, deals: Range<u64>) -> ChunkOut
@@ -144,7 +171,9 @@ where
     let mut out = ChunkOut {
         hands: Vec::new(),
         deals: Vec::new(),
+        faults: Vec::new(),
     };
+    let forfeits = may_forfeit(exp);
     let mut agents: Vec<Vec<Box<dyn Agent<R::Hand>>>> = exp
         .arms
         .iter()
@@ -194,6 +223,22 @@ where
                     |p| {
                         let sides = rules.sides();
                         close |= sides.all().all(|s| p.before.scores[s.index()] >= CLOSE);
+                        for f in take_forfeits(deal, p.before.hands_dealt)
+                            .into_iter()
+                            .filter(|_| forfeits)
+                        {
+                            out.faults.extend(csv_line(&[
+                                deal.to_string(),
+                                arm.name.clone(),
+                                r.to_string(),
+                                p.before.hands_dealt.to_string(),
+                                f.seat.to_string(),
+                                sides.side(f.seat).to_string(),
+                                arm.seats[agent_of(f.seat.index())].to_string(),
+                                f.fault.kind.name().to_string(),
+                                f.fault.message.clone(),
+                            ]));
+                        }
                         for seat in Seat::all(n).filter(|_| exp.hand_rows) {
                             row.clear();
                             row.extend([
@@ -268,6 +313,7 @@ where
     let fp = fingerprint(exp, &range);
     let dir = &plan.out;
     let (hands_path, deals_path) = (dir.join(HANDS), dir.join(DEALS));
+    let faults_path = dir.join(FAULTS);
     let mut state = if plan.resume {
         let text = std::fs::read(dir.join(PROGRESS)).map_err(|_| {
             RunError::Folder(format!(
@@ -299,16 +345,29 @@ where
         let d = csv_line(&deals_header(exp));
         std::fs::write(&hands_path, &h)?;
         std::fs::write(&deals_path, &d)?;
+        let _ = std::fs::remove_file(&faults_path);
+        let mut faults_bytes = 0;
+        if may_forfeit(exp) {
+            let f = csv_line(&FAULTS_HEADER.map(String::from));
+            std::fs::write(&faults_path, &f)?;
+            faults_bytes = f.len() as u64;
+        }
         Progress {
             fingerprint: fp,
             done: 0,
             hands_bytes: h.len() as u64,
             deals_bytes: d.len() as u64,
+            faults_bytes,
         }
     };
     save_progress(dir, &state)?;
     let mut hands = open_append(&hands_path, state.hands_bytes)?;
     let mut deals = open_append(&deals_path, state.deals_bytes)?;
+    let mut faults = if may_forfeit(exp) {
+        Some(open_append(&faults_path, state.faults_bytes)?)
+    } else {
+        None
+    };
     let total = range.end - range.start;
     if let Some(p) = progress {
         p.set_length(total);
@@ -334,9 +393,16 @@ where
             deals.write_all(&o.deals)?;
             state.hands_bytes += o.hands.len() as u64;
             state.deals_bytes += o.deals.len() as u64;
+            if let Some(f) = faults.as_mut() {
+                f.write_all(&o.faults)?;
+                state.faults_bytes += o.faults.len() as u64;
+            }
         }
         hands.flush()?;
         deals.flush()?;
+        if let Some(f) = faults.as_mut() {
+            f.flush()?;
+        }
         state.done = upto - range.start;
         save_progress(dir, &state)?;
         if let Some(p) = progress {

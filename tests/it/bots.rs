@@ -97,8 +97,8 @@ fn bad_external_specs_are_refused_with_exit_code_2() {
         ("external:name=x", "needs cmd="),
         ("external:cmd=\"python3 x.py\",budget_ms=0", "budget_ms"),
         (
-            "external:cmd=\"python3 x.py\",on_fault=forfeit",
-            "only `abort`",
+            "external:cmd=\"python3 x.py\",on_fault=retry",
+            "`abort` or `forfeit`",
         ),
         (
             "external:cmd=\"python3 x.py\",colour=red",
@@ -116,7 +116,12 @@ fn bad_external_specs_are_refused_with_exit_code_2() {
 }
 
 fn config(dir: &Path) -> PathBuf {
-    let p = dir.join("bots.toml");
+    config_with(dir, "bots.toml", "")
+}
+
+/// The fault tests' config, with `extra` parameters for the faulty bot's spec.
+fn config_with(dir: &Path, file: &str, extra: &str) -> PathBuf {
+    let p = dir.join(file);
     let text = format!(
         r#"
 name = "bots"
@@ -129,7 +134,7 @@ statistics = ["points"]
 
 [[arm]]
 name = "bot"
-seats = ['external:cmd="python3 {}",name=faulty,budget_ms=300', "random", "random", "random"]
+seats = ['external:cmd="python3 {}",name=faulty,budget_ms=300{extra}', "random", "random", "random"]
 subject = [0, 2]
 
 [[arm]]
@@ -151,10 +156,14 @@ epsilon = 0.25
 }
 
 fn run_with(mode: &str, pids: &Path, args: &[&str]) -> Output {
+    run_after(mode, "2000", pids, args)
+}
+
+fn run_after(mode: &str, after: &str, pids: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tricklab"))
         .args(args)
         .env("FAULT_MODE", mode)
-        .env("FAULT_AFTER", "2000")
+        .env("FAULT_AFTER", after)
         .env("FAULT_PIDS", pids)
         .output()
         .unwrap()
@@ -248,6 +257,104 @@ fn every_fault_aborts_keeps_finished_rows_resumes_and_leaves_no_process() {
         assert_eq!(got, want, "{mode}: resumed run");
     }
     assert_eq!(alive(&pids), Vec::<String>::new());
+}
+
+/// The lines of a CSV file grouped by their first field (the deal).
+fn by_deal(text: &str) -> std::collections::BTreeMap<u64, Vec<String>> {
+    let mut m = std::collections::BTreeMap::<u64, Vec<String>>::new();
+    for l in text.lines().skip(1) {
+        let deal = l.split(',').next().unwrap().parse().unwrap();
+        m.entry(deal).or_default().push(l.to_string());
+    }
+    m
+}
+
+#[test]
+fn every_fault_forfeits_only_its_hand_is_recorded_and_the_run_goes_on() {
+    let base = temp_path("bots", "forfeits");
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir_all(&base).unwrap();
+    let cfg = config_with(&base, "forfeit.toml", ",on_fault=forfeit");
+    let cfg = cfg.to_str().unwrap();
+    let pids = base.join("pids");
+    std::fs::create_dir_all(&pids).unwrap();
+    let run = |mode: &str, out: &str| {
+        let dir = base.join(out);
+        let args = ["run", cfg, "--threads", "1", "--out", dir.to_str().unwrap()];
+        let out = run_after(mode, "700", &pids, &args);
+        assert!(
+            out.status.success(),
+            "{mode}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (dir, String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (reference, _) = run("ok", "reference");
+    let want = by_deal(&std::fs::read_to_string(reference.join("hands.csv")).unwrap());
+    assert_eq!(want.len(), 200);
+    let faults = std::fs::read_to_string(reference.join("faults.csv")).unwrap();
+    assert_eq!(
+        faults,
+        "deal,arm,rotation,hand,seat,side,agent,fault,message\n"
+    );
+    for (mode, kind) in [
+        ("sleep", "timeout"),
+        ("exit", "closed"),
+        ("closed", "closed"),
+        ("garbage", "malformed"),
+        ("illegal", "illegal"),
+        ("other_seat", "other_seat"),
+    ] {
+        let (dir, err) = run(mode, mode);
+        let faults = std::fs::read_to_string(dir.join("faults.csv")).unwrap();
+        let rows: Vec<csv::StringRecord> = csv::Reader::from_reader(faults.as_bytes())
+            .records()
+            .map(Result::unwrap)
+            .collect();
+        // The bot faults once every 700 decisions of each of its processes.
+        assert!(rows.len() >= 2, "{mode}: {faults}");
+        assert_eq!(
+            err.lines()
+                .filter(|l| l.contains("forfeit: bot faulty"))
+                .count(),
+            rows.len(),
+            "{mode}: {err}"
+        );
+        let mut forfeited = std::collections::BTreeSet::new();
+        for r in &rows {
+            assert_eq!(&r[1], "bot", "{mode}: only the arm with the bot");
+            assert_eq!(&r[4], "0", "{mode}: the bot's seat: {r:?}");
+            assert!(
+                r[6].contains("name=faulty,budget_ms=300,on_fault=forfeit"),
+                "{mode}: {r:?}"
+            );
+            assert_eq!(&r[7], kind, "{mode}: {r:?}");
+            assert!(!r[8].is_empty(), "{mode}: {r:?}");
+            forfeited.insert(r[0].parse::<u64>().unwrap());
+        }
+        // Every deal is played; a deal without a forfeit is the reference's to the byte (the
+        // restarted bot plays on as before).
+        let got = by_deal(&std::fs::read_to_string(dir.join("hands.csv")).unwrap());
+        assert_eq!(got.len(), 200, "{mode}");
+        for (deal, lines) in &got {
+            if !forfeited.contains(deal) {
+                assert_eq!(lines, &want[deal], "{mode}: deal {deal}");
+            }
+        }
+        assert!(!dir.join("progress.json").exists(), "{mode}");
+        assert_eq!(
+            alive(&pids),
+            Vec::<String>::new(),
+            "{mode}: bots outlived the run"
+        );
+    }
+    // The same faults forfeit the same hands: run again, same bytes.
+    let (again, _) = run("illegal", "illegal-again");
+    let mut a = folder_files(&again);
+    a.retain(|(n, _)| n != "run.json");
+    let mut b = folder_files(&base.join("illegal"));
+    b.retain(|(n, _)| n != "run.json");
+    assert_eq!(a, b);
 }
 
 mod leak {
@@ -567,4 +674,82 @@ fn bad_bots_tables_are_refused_naming_the_field() {
             "{tail}: {err}"
         );
     }
+}
+
+#[test]
+fn agree_asks_external_bots_at_the_positions_they_see_as_in_play() {
+    let base = temp_path("bots", "agree");
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir_all(&base).unwrap();
+    let text = |searcher: &str| {
+        format!(
+            r#"name = "bots-agree"
+game = "whist"
+players = 4
+seed = 4
+deals = 4
+statistics = ["points"]
+
+[bots.pyrules]
+cmd = {}
+
+[bots.pyrandom]
+cmd = {}
+
+[[arm]]
+name = "bot"
+seats = ["pyrules", "rules", "pyrules", "rules"]
+subject = [0, 2]
+
+[[arm]]
+name = "B0"
+seats = "rules"
+subject = [0, 2]
+
+[agreement]
+tip = "bot"
+control = "B0"
+play = "pyrandom"
+searchers = ["{searcher}"]
+positions = 4
+"#,
+            toml_str(&script(RULE)),
+            toml_str(&format!("{} 7", script(RANDOM)))
+        )
+    };
+    let cfg = base.join("agree.toml");
+    std::fs::write(&cfg, text("ismcts:iterations=100")).unwrap();
+    let mut outs = Vec::new();
+    for (out, threads) in [("one", "1"), ("two", "2")] {
+        let dir = base.join(out);
+        tricklab_ok(&[
+            "agree",
+            cfg.to_str().unwrap(),
+            "--threads",
+            threads,
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        let csv = std::fs::read_to_string(dir.join("agreement.csv")).unwrap();
+        let rows: Vec<Vec<&str>> = csv
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').collect())
+            .collect();
+        assert_eq!(rows.len(), 4, "{csv}");
+        // The bot (tip) and B0 (control) differ at every position collected.
+        assert!(rows.iter().all(|r| r[2] != r[3]), "{csv}");
+        outs.push(csv);
+    }
+    assert_eq!(outs[0], outs[1], "the same answers on any thread count");
+    std::fs::write(&cfg, text("pyrules")).unwrap();
+    let out = tricklab(&[
+        "agree",
+        cfg.to_str().unwrap(),
+        "--out",
+        base.join("x").to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("is not a search agent"), "{err}");
 }

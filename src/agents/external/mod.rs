@@ -7,20 +7,23 @@
 //! reuses its processes. [`shutdown`] stops the pool when a run is over.
 //!
 //! A bot that breaks the protocol (times out, exits, closes its output, writes malformed JSON,
-//! answers an illegal action or for another seat, or does not play the game) is killed and its
-//! [`BotFault`] unwinds out of the run: [`catch_faults`] turns it back into an error. The rows a
-//! run wrote before the fault stay written (see the policy `on_fault = "abort"`).
+//! answers an illegal action or for another seat, or does not play the game) is killed. Under
+//! `on_fault = "abort"` its [`BotFault`] unwinds out of the run: [`catch_faults`] turns it back
+//! into an error, and the rows a run wrote before the fault stay written. Under
+//! `on_fault = "forfeit"` the bot forfeits the hand: its seat's remaining decisions in the hand
+//! are the first legal action, the fault is noted for the runner ([`take_forfeits`]) and on
+//! stderr, and a new process of the bot joins at the next hand.
 
+mod fault;
 mod process;
 pub mod protocol;
 mod spec;
 
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use thiserror::Error;
-
+pub use fault::{BotFault, FaultKind, Forfeit, take_forfeits};
 pub use process::{BotProcess, ReadError, shutdown};
 pub(crate) use spec::split_outside_quotes;
 pub use spec::{ExternalSpec, OnFault, split_command};
@@ -31,35 +34,6 @@ use super::{Agent, TableEvent};
 use crate::games::{Action, Seat};
 use crate::knowledge::Observable;
 use crate::rng::GameRng;
-
-/// A bot that broke the protocol: which bot, where, and what happened.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{}", self.line())]
-pub struct BotFault {
-    /// The bot's name.
-    pub bot: String,
-    /// Its command.
-    pub cmd: String,
-    /// The match (deal) number, once a match started.
-    pub match_index: Option<u64>,
-    /// The hand number in the match, once a hand started.
-    pub hand: Option<u32>,
-    /// What went wrong, with the message concerned.
-    pub message: String,
-}
-
-impl BotFault {
-    fn line(&self) -> String {
-        let mut s = format!("bot {} (`{}`)", self.bot, self.cmd);
-        if let Some(m) = self.match_index {
-            s += &format!(", match {m}");
-        }
-        if let Some(h) = self.hand {
-            s += &format!(", hand {h}");
-        }
-        format!("{s}: {}", self.message.replace('\n', " "))
-    }
-}
 
 /// Runs `f`; a [`BotFault`] that unwinds out of it (from any worker thread) comes back as an
 /// error. Any other panic continues.
@@ -118,8 +92,14 @@ pub struct ExternalAgent {
     match_index: Option<u64>,
     hand: Option<u32>,
     in_match: bool,
+    /// The bot forfeited the hand in progress: it is stopped, and the seat plays on without it
+    /// until the next hand.
+    forfeited: bool,
     n_sides: usize,
 }
+
+/// A fault before it is charged: its kind and message.
+type Failure = (FaultKind, String);
 
 impl ExternalAgent {
     /// The agent for `spec`; nothing is started yet.
@@ -130,19 +110,43 @@ impl ExternalAgent {
             match_index: None,
             hand: None,
             in_match: false,
+            forfeited: false,
             n_sides: 0,
         }
     }
 
-    /// Stops the bot and unwinds out of the run with a [`BotFault`].
-    fn fault(&mut self, message: String) -> ! {
-        let fault = BotFault {
+    fn bot_fault(&self, (kind, message): Failure) -> BotFault {
+        BotFault {
             bot: self.spec.name.clone(),
             cmd: self.spec.cmd.clone(),
             match_index: self.match_index,
             hand: self.hand,
+            kind,
             message,
-        };
+        }
+    }
+
+    /// Stops the bot; then, under `on_fault = "forfeit"` and a fault that may be forfeited,
+    /// notes the forfeit of the hand and returns; otherwise unwinds out of the run with the
+    /// [`BotFault`].
+    fn fail(&mut self, seat: Seat, failure: Failure) {
+        let fault = self.bot_fault(failure);
+        if let Some((mut p, _)) = self.bot.take() {
+            p.note(&fault.to_string());
+            p.kill();
+        }
+        if self.spec.on_fault == OnFault::Forfeit && fault.kind.forfeitable() {
+            eprintln!("tricklab: forfeit: {fault}");
+            self.forfeited = true;
+            fault::note_forfeit(Forfeit { seat, fault });
+        } else {
+            panic::resume_unwind(Box::new(fault))
+        }
+    }
+
+    /// Unwinds out of the run with a [`BotFault`] whatever the policy.
+    fn abort(&mut self, failure: Failure) -> ! {
+        let fault = self.bot_fault(failure);
         if let Some((mut p, _)) = self.bot.take() {
             p.note(&fault.to_string());
             p.kill();
@@ -155,23 +159,71 @@ impl ExternalAgent {
             let started = process::take_idle(&self.spec).map_or_else(|| start(&self.spec), Ok);
             match started {
                 Ok(b) => self.bot = Some(b),
-                Err(e) => self.fault(e),
+                Err(e) => self.abort((FaultKind::Start, e)),
             }
         }
         &mut self.bot.as_mut().expect("started").0
     }
 
-    fn send(&mut self, line: &str) {
-        if let Err(e) = self.bot().send(line) {
-            self.fault(format!("{e}; sending {}", excerpt(line)));
+    /// Queues `line` for the bot; `flush` sends it.
+    fn send(&mut self, line: &str, flush: bool) -> Result<(), Failure> {
+        let bot = self.bot();
+        bot.send(line)
+            .and_then(|()| if flush { bot.flush() } else { Ok(()) })
+            .map_err(|e| (FaultKind::Closed, format!("{e}; sending {}", excerpt(line))))
+    }
+
+    /// Asks the bot for `seat`'s decision in `state`.
+    fn ask<G: Observable>(&mut self, state: &G, seat: Seat) -> Result<Action, Failure> {
+        let id = self.bot().next_decision();
+        let legal = state.legal_actions();
+        let request = protocol::decide(id, seat, state, self.spec.budget_ms);
+        self.send(&request, true)?;
+        let deadline = Instant::now() + Duration::from_millis(self.spec.budget_ms);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.bot().read(left) {
+                Ok(l) => l,
+                Err(ReadError::Timeout(_)) => {
+                    return Err((
+                        FaultKind::Timeout,
+                        format!(
+                            "timed out: no answer to decision {id} within its budget of {} ms",
+                            self.spec.budget_ms
+                        ),
+                    ));
+                }
+                Err(e) => {
+                    return Err((
+                        FaultKind::Closed,
+                        format!("{} waiting for the answer to decision {id}", read_error(&e)),
+                    ));
+                }
+            };
+            match protocol::read_answer(&line, id, seat, legal) {
+                Ok(Answer::Info) => {}
+                Ok(Answer::Action(a)) => return Ok(a),
+                Err((kind, e)) => return Err((kind, format!("{e}: {}", excerpt(&line)))),
+            }
         }
     }
 
-    fn flush(&mut self) {
-        if let Err(e) = self.bot().flush() {
-            self.fault(e);
+    /// Tells the bot `line` unless it forfeited the hand; a fault forfeits the hand or aborts.
+    fn tell(&mut self, seat: Seat, line: &str, flush: bool) {
+        if !self.forfeited
+            && let Err(f) = self.send(line, flush)
+        {
+            self.fail(seat, f);
         }
     }
+}
+
+/// What a seat whose bot forfeited the hand plays: the first legal action.
+fn stand_in<G: Observable>(state: &G) -> Action {
+    state
+        .legal_actions()
+        .nth(0)
+        .expect("a seat to act has a legal action")
 }
 
 impl Drop for ExternalAgent {
@@ -196,38 +248,20 @@ impl fmt::Debug for ExternalAgent {
 impl<G: Observable> Agent<G> for ExternalAgent {
     fn choose(&mut self, state: &G, seat: Seat, _rng: &mut GameRng) -> Action {
         if !self.in_match {
-            self.fault(
+            self.abort((
+                FaultKind::Start,
                 "external bots play only where a table shows them the game \
                  (simulate, run, tournament); this command asks for decisions out of play"
                     .into(),
-            );
+            ));
         }
-        let id = self.bot().next_decision();
-        let legal = state.legal_actions();
-        let request = protocol::decide(id, seat, state, self.spec.budget_ms);
-        self.send(&request);
-        self.flush();
-        let budget = Duration::from_millis(self.spec.budget_ms);
-        let deadline = std::time::Instant::now() + budget;
-        loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            let line = match self.bot().read(left) {
-                Ok(l) => l,
-                Err(ReadError::Timeout(_)) => self.fault(format!(
-                    "timed out: no answer to decision {id} within its budget of {} ms",
-                    self.spec.budget_ms
-                )),
-                Err(e) => self.fault(format!(
-                    "{} waiting for the answer to decision {id}",
-                    read_error(&e)
-                )),
-            };
-            match protocol::read_answer(&line, id, seat, legal) {
-                Ok(Answer::Info) => {}
-                Ok(Answer::Action(a)) => return a,
-                Err(e) => self.fault(format!("{e}: {}", excerpt(&line))),
+        if !self.forfeited {
+            match self.ask(state, seat) {
+                Ok(a) => return a,
+                Err(f) => self.fail(seat, f),
             }
         }
+        stand_in(state)
     }
 
     fn observes(&self) -> bool {
@@ -241,9 +275,11 @@ impl<G: Observable> Agent<G> for ExternalAgent {
                 before,
                 state,
             } => {
-                if !self.in_match || before.hands_dealt == 0 {
+                self.hand = Some(before.hands_dealt);
+                // A bot that forfeited the last hand is restarted and told the match again.
+                if !self.in_match || before.hands_dealt == 0 || self.forfeited {
+                    self.forfeited = false;
                     self.match_index = Some(table.match_index);
-                    self.hand = Some(before.hands_dealt);
                     self.bot();
                     let hello = &self.bot.as_ref().expect("started").1;
                     let game = table.game.name();
@@ -253,25 +289,37 @@ impl<G: Observable> Agent<G> for ExternalAgent {
                             table.players,
                             hello.supported()
                         );
-                        self.fault(msg);
+                        self.abort((FaultKind::Unsupported, msg));
                     }
                     self.in_match = true;
                     self.n_sides = state.sides().num_sides();
-                    self.send(&protocol::match_start(table, seat, *state));
+                    self.tell(seat, &protocol::match_start(table, seat, *state), false);
                 }
-                self.hand = Some(before.hands_dealt);
-                self.send(&protocol::hand_start(before, seat, *state));
+                self.tell(seat, &protocol::hand_start(before, seat, *state), false);
             }
-            TableEvent::Step { record, .. } => self.send(&protocol::step(record, seat)),
+            TableEvent::Step { record, .. } => {
+                self.tell(seat, &protocol::step(record, seat), false)
+            }
             TableEvent::HandEnd { played, result, .. } => {
-                self.send(&protocol::hand_end(played, result));
+                self.tell(seat, &protocol::hand_end(played, result), false);
             }
             TableEvent::MatchEnd { end } => {
-                if self.in_match {
-                    self.send(&protocol::match_end(end, self.n_sides));
-                    self.flush();
-                    self.in_match = false;
+                if self.in_match && !self.forfeited {
+                    let line = protocol::match_end(end, self.n_sides);
+                    if let Err(f) = self.send(&line, true) {
+                        if self.spec.on_fault == OnFault::Abort {
+                            self.abort(f);
+                        }
+                        // The match is over and scored: nothing is left to forfeit.
+                        let fault = self.bot_fault(f);
+                        eprintln!("tricklab: after the match: {fault}");
+                        if let Some((mut p, _)) = self.bot.take() {
+                            p.kill();
+                        }
+                    }
                 }
+                self.in_match = false;
+                self.forfeited = false;
             }
         }
     }

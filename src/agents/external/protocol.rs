@@ -8,6 +8,7 @@
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::FaultKind;
 use crate::agents::TableInfo;
 use crate::cards::CardSet;
 use crate::games::matches::{MatchState, PlayedHand};
@@ -283,36 +284,58 @@ pub enum Answer {
     Action(Action),
 }
 
-/// Reads one line a bot wrote while `seat` is to decide `id` among `legal`.
-pub fn read_answer(line: &str, id: u64, seat: Seat, legal: ActionSet) -> Result<Answer, String> {
-    let v: Value = serde_json::from_str(line).map_err(|e| format!("malformed JSON ({e})"))?;
+/// Reads one line a bot wrote while `seat` is to decide `id` among `legal`. An error is the
+/// kind of fault and what was wrong.
+pub fn read_answer(
+    line: &str,
+    id: u64,
+    seat: Seat,
+    legal: ActionSet,
+) -> Result<Answer, (FaultKind, String)> {
+    let malformed = |m: String| (FaultKind::Malformed, m);
+    let v: Value =
+        serde_json::from_str(line).map_err(|e| malformed(format!("malformed JSON ({e})")))?;
     match v.get("type").and_then(Value::as_str) {
         Some("info") => return Ok(Answer::Info),
         Some("action") => {}
-        _ => return Err("expected an object with \"type\": \"action\" or \"info\"".into()),
+        _ => {
+            return Err(malformed(
+                "expected an object with \"type\": \"action\" or \"info\"".into(),
+            ));
+        }
     }
     let got_id = v.get("id").and_then(Value::as_u64);
     if got_id != Some(id) {
-        return Err(format!(
-            "answered decision {got_id:?}, but decision {id} is open"
+        return Err((
+            FaultKind::WrongId,
+            format!("answered decision {got_id:?}, but decision {id} is open"),
         ));
     }
     match v.get("seat").and_then(Value::as_u64) {
         Some(s) if s == u64::from(seat.0) => {}
-        Some(s) => return Err(format!("answered for seat {s}, but seat {seat} is to act")),
-        None => return Err("the action has no \"seat\"".into()),
+        Some(s) => {
+            return Err((
+                FaultKind::OtherSeat,
+                format!("answered for seat {s}, but seat {seat} is to act"),
+            ));
+        }
+        None => return Err(malformed("the action has no \"seat\"".into())),
     }
     let text = v
         .get("action")
         .and_then(Value::as_str)
-        .ok_or("the action has no \"action\" text")?;
-    let action = Action::parse(legal.decision(), text)
-        .map_err(|e| format!("cannot read action `{text}`: {e}"))?;
+        .ok_or_else(|| malformed("the action has no \"action\" text".into()))?;
+    let action = Action::parse(legal.decision(), text).map_err(|e| {
+        (
+            FaultKind::Illegal,
+            format!("cannot read action `{text}`: {e}"),
+        )
+    })?;
     if !legal.contains(action) {
         let l: Vec<String> = legal.iter().map(Action::argument).collect();
-        return Err(format!(
-            "illegal action `{text}`: legal are {}",
-            l.join(" ")
+        return Err((
+            FaultKind::Illegal,
+            format!("illegal action `{text}`: legal are {}", l.join(" ")),
         ));
     }
     Ok(Answer::Action(action))

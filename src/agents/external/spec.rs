@@ -83,7 +83,7 @@ impl ExternalSpec {
                 },
                 "on_fault" => match value {
                     "abort" => on_fault = OnFault::Abort,
-                    "forfeit" => return bad("only `abort` is implemented so far"),
+                    "forfeit" => on_fault = OnFault::Forfeit,
                     _ => return bad("`abort` or `forfeit`"),
                 },
                 "log" if !value.is_empty() => log = Some(PathBuf::from(value)),
@@ -217,7 +217,13 @@ mod tests {
         );
         assert!(p(&["name=x"]).is_err());
         assert!(p(&["cmd=x", "budget_ms=0"]).is_err());
-        assert!(p(&["cmd=x", "on_fault=forfeit"]).is_err());
+        let f = p(&["cmd=x", "on_fault=forfeit"]).unwrap();
+        assert_eq!(f.on_fault, OnFault::Forfeit);
+        assert_eq!(
+            f.to_string(),
+            "external:cmd=\"x\",name=external,on_fault=forfeit"
+        );
+        assert!(p(&["cmd=x", "on_fault=retry"]).is_err());
         assert!(p(&["cmd=x", "colour=red"]).is_err());
     }
 }
