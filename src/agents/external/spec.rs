@@ -59,9 +59,9 @@ impl ExternalSpec {
         })
     }
 
-    /// Builds a spec from `(key, value)` fields, keys among [`KEYS`], values as written (no
-    /// quotes to strip). An error is the key, the value (`None`: the key is missing) and what
-    /// is allowed.
+    /// Builds a spec from `(key, value)` fields, keys among `cmd`, `name`, `budget_ms`,
+    /// `on_fault` and `log`, values as written (no quotes to strip). An error is the key, the
+    /// value (`None`: the key is missing) and what is allowed.
     pub fn from_fields<'a>(
         fields: &[(&'a str, &'a str)],
     ) -> Result<ExternalSpec, (&'a str, Option<&'a str>, &'static str)> {
