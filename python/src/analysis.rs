@@ -10,7 +10,7 @@ use tricklab::rng::{GameRng, Purpose, stream};
 use tricklab::solver::{Solvable as _, Solver};
 
 use crate::any::each_play;
-use crate::errors::value_error;
+use crate::errors::{command_error, value_error};
 use crate::state::PyState;
 
 /// `n` worlds of `state` drawn uniformly from those consistent with what `seat` knows, as
@@ -99,17 +99,21 @@ pub fn solve<'py>(py: Python<'py>, state: &PyState) -> PyResult<Bound<'py, PyDic
     Ok(d)
 }
 
-/// Runs `tricklab run CONFIG --out OUT` (and `--threads`, `--force`) as the command line does,
-/// without the GIL; returns its exit code (0 done, 2 bad input, with the message on stderr).
+/// Runs `tricklab run CONFIG --out OUT` (and `--threads`, `--force`, `--resume`) as the
+/// command line does, without the GIL. A failure raises what [`command_error`] says, with the
+/// command's one-line message; nothing is printed for it. `stop_after_deals` stops the run as
+/// if interrupted (for tests).
 #[pyfunction]
-#[pyo3(signature = (config, out, threads=None, force=false))]
+#[pyo3(signature = (config, out, threads=None, force=false, resume=false, stop_after_deals=None))]
 pub fn run_cli_run(
     py: Python<'_>,
     config: String,
     out: String,
     threads: Option<usize>,
     force: bool,
-) -> PyResult<u8> {
+    resume: bool,
+    stop_after_deals: Option<u64>,
+) -> PyResult<()> {
     let mut args = vec![
         "tricklab".to_string(),
         "run".into(),
@@ -124,10 +128,19 @@ pub fn run_cli_run(
     if force {
         args.push("--force".into());
     }
-    let code = py.detach(|| tricklab::cli::main_with_args(args));
-    Ok(if code == std::process::ExitCode::SUCCESS {
-        0
-    } else {
-        2
-    })
+    if resume {
+        args.push("--resume".into());
+    }
+    if let Some(n) = stop_after_deals {
+        args.push("--stop-after-deals".into());
+        args.push(n.to_string());
+    }
+    py.detach(|| tricklab::cli::try_main_with_args(args))
+        .map_err(command_error)
+}
+
+/// Asks the `run` in progress to stop as Ctrl-C would (it then raises `Interrupted`).
+#[pyfunction]
+pub fn request_stop() {
+    tricklab::cli::request_stop();
 }

@@ -93,6 +93,19 @@ impl PyGame {
         vector_len(self.rules.players())
     }
 
+    /// The length of `State.information_state_tensor(seat)`.
+    #[getter]
+    fn information_state_tensor_size(&self) -> usize {
+        crate::infostate::tensor_len(self.rules.kind(), self.rules.players())
+    }
+
+    /// The parts of `State.information_state_tensor(seat)` as `(name, start, end)`:
+    /// `observation`, `scores`, `tricks`, `exchange` (see docs/python.md).
+    #[getter]
+    fn information_state_layout(&self) -> Vec<(&'static str, usize, usize)> {
+        crate::infostate::layout(self.rules.kind(), self.rules.players())
+    }
+
     /// The least and the most points a seat can make in a hand (what `returns()` can hold).
     #[getter]
     fn points_range(&self) -> (i32, i32) {

@@ -8,11 +8,13 @@ mod analysis;
 mod any;
 mod errors;
 mod game;
+mod infostate;
 mod observe;
 mod play;
 mod simulate;
 mod state;
 mod table;
+mod tournament;
 
 use pyo3::prelude::*;
 
@@ -29,6 +31,10 @@ fn _tricklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analysis::worlds, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::solve, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::run_cli_run, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::request_stop, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament::_play_pair, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament::_tournament_tables, m)?)?;
+    m.add("Interrupted", m.py().get_type::<errors::Interrupted>())?;
     m.add("NUM_ACTION_IDS", play::NUM_ACTION_IDS)?;
     Ok(())
 }

@@ -48,6 +48,8 @@ pub struct Output<S> {
     log: Vec<u8>,
     summary: S,
     paired: Option<Paired>,
+    /// The per-game paired differences, where the run kept them (one thread only).
+    scores: Option<Vec<f64>>,
 }
 
 /// Reads the `agents` argument: a seating string, or a list of specs, `Agent`s and callables,
@@ -158,6 +160,7 @@ pub fn play_games<R: Table>(
     let mut log = Vec::new();
     let mut summary = R::Summary::default();
     let mut paired = MeanAcc::default();
+    let mut scores = Vec::new();
     let names: Vec<String> = sitters.iter().map(Sitter::name).collect();
     let mut distinct: Vec<&String> = Vec::new();
     for name in &names {
@@ -252,7 +255,9 @@ pub fn play_games<R: Table>(
                 }
             }
             if sums[0].1 > 0 && sums[1].1 > 0 {
-                paired.add(sums[0].0 / sums[0].1 as f64 - sums[1].0 / sums[1].1 as f64);
+                let diff = sums[0].0 / sums[0].1 as f64 - sums[1].0 / sums[1].1 as f64;
+                paired.add(diff);
+                scores.push(diff);
             }
         }
         start = end;
@@ -266,6 +271,7 @@ pub fn play_games<R: Table>(
         csv: csv.into_inner().map_err(|e| value_error(e.to_string()))?,
         log,
         summary,
+        scores: paired.is_some().then_some(scores),
         paired,
     })
 }
@@ -297,6 +303,7 @@ fn play_parallel<R: Table>(
         log,
         summary: result.summary,
         paired: result.paired,
+        scores: None,
     })
 }
 
@@ -464,6 +471,7 @@ fn run_table<'py, R: Table>(
             d.set_item("mean", ci.estimate)?;
             d.set_item("low", ci.low)?;
             d.set_item("high", ci.high)?;
+            d.set_item("scores", result.scores.clone())?;
             out.set_item("paired", d)?;
         }
         None => out.set_item("paired", py.None())?,

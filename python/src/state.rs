@@ -93,6 +93,18 @@ pub fn _restore_state(
     Ok(state)
 }
 
+/// `v` as a `numpy.float32` array.
+fn numpy_f32(py: Python<'_>, v: &[f32]) -> PyResult<Py<PyAny>> {
+    let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+    let np = py.import("numpy")?;
+    let dtype = np.getattr("dtype")?.call1(("<f4",))?;
+    let arr = np
+        .getattr("frombuffer")?
+        .call1((PyBytes::new(py, &bytes), dtype))?
+        .call_method0("copy")?;
+    Ok(arr.unbind())
+}
+
 fn cards(set: CardSet) -> Vec<String> {
     set.iter().map(|c| c.to_string()).collect()
 }
@@ -328,14 +340,17 @@ impl PyState {
     fn observation_vector(&self, py: Python<'_>, seat: i64) -> PyResult<Py<PyAny>> {
         let seat = self.seat(seat)?;
         let v = each_play!(&self.play, p => p.observation_vector(seat));
-        let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
-        let np = py.import("numpy")?;
-        let dtype = np.getattr("dtype")?.call1(("<f4",))?;
-        let arr = np
-            .getattr("frombuffer")?
-            .call1((PyBytes::new(py, &bytes), dtype))?
-            .call_method0("copy")?;
-        Ok(arr.unbind())
+        numpy_f32(py, &v)
+    }
+
+    /// Everything `seat` has seen in this hand, in order (perfect recall), as a fixed-size
+    /// `numpy.float32` vector: the observation vector, the match scores, the cards played
+    /// per trick and seat, and the exchange decisions it saw. The layout is
+    /// `Game.information_state_layout` and docs/python.md.
+    fn information_state_tensor(&self, py: Python<'_>, seat: i64) -> PyResult<Py<PyAny>> {
+        let seat = self.seat(seat)?;
+        let v = each_play!(&self.play, p => p.information_state_tensor(seat));
+        numpy_f32(py, &v)
     }
 
     /// A string equal for two states exactly when `seat` cannot tell them apart.

@@ -6,6 +6,7 @@ import random
 import pytest
 
 import tricklab
+from conftest import run_cli
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -57,7 +58,69 @@ def test_run_a_config(tmp_path):
     summary = r["summary"]
     assert summary and len(set(len(v) for v in summary.values())) == 1
     assert (tmp_path / "out" / "summary.md").exists()
+
+
+def _cli_message(cli, *args):
+    """The command line's exit code and its one-line message (after `error: `)."""
+    r = run_cli(cli, *args)
+    lines = [line for line in r.stderr.splitlines() if line.startswith("error: ")]
+    assert len(lines) == 1, r.stderr
+    return r.returncode, lines[0][len("error: "):]
+
+
+def test_run_bad_input_is_a_value_error_with_the_commands_message(tmp_path, cli):
     bad = tmp_path / "bad.toml"
     bad.write_text("this is not = [ toml")
-    with pytest.raises(ValueError, match="failed"):
+    code, message = _cli_message(cli, "run", str(bad), "--out", str(tmp_path / "cli-bad"))
+    assert code == 2
+    with pytest.raises(ValueError) as e:
         tricklab.run(bad, tmp_path / "out-bad")
+    assert str(e.value) == message
+    with pytest.raises(ValueError, match="cannot be used with"):
+        tricklab.run(bad, tmp_path / "out-bad", force=True, resume=True)
+
+
+def test_run_environment_failure_is_an_os_error_with_the_commands_message(tmp_path, cli):
+    config = _small_config(tmp_path, 40)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    out = blocker / "out"
+    code, message = _cli_message(cli, "run", str(config), "--out", str(out))
+    assert code == 1
+    with pytest.raises(OSError) as e:
+        tricklab.run(config, out)
+    assert not isinstance(e.value, ValueError)
+    assert str(e.value) == message and "a-file" in message
+
+
+def test_interrupted_run_raises_interrupted_and_resumes_to_the_same_summary(tmp_path):
+    config = _small_config(tmp_path, 200)
+    whole = tricklab.run(config, tmp_path / "whole", threads=1)
+    tricklab._STOP_AFTER["deals"] = 1
+    try:
+        with pytest.raises(tricklab.Interrupted) as e:
+            tricklab.run(config, tmp_path / "cut", threads=1)
+    finally:
+        tricklab._STOP_AFTER.clear()
+    message = str(e.value)
+    assert message.startswith("interrupted after ") and "--resume" in message
+    assert str(tmp_path / "cut") in message
+    assert not (tmp_path / "cut" / "summary.csv").exists()
+    resumed = tricklab.run(config, tmp_path / "cut", threads=1, resume=True)
+    assert resumed["summary"] == whole["summary"]
+    assert (tmp_path / "cut" / "summary.md").read_text() == (
+        tmp_path / "whole" / "summary.md").read_text()
+
+
+def test_a_stop_requested_between_runs_does_not_stop_the_next(tmp_path):
+    tricklab._tricklab.request_stop()
+    r = tricklab.run(_small_config(tmp_path, 40), tmp_path / "out", threads=1)
+    assert r["summary"]
+
+
+def _small_config(tmp_path, deals):
+    text = (ROOT / "experiments" / "example-save-ten.toml").read_text()
+    assert "deals = 2000" in text
+    path = tmp_path / f"small-{deals}.toml"
+    path.write_text(text.replace("deals = 2000", f"deals = {deals}"))
+    return path

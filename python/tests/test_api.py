@@ -1,6 +1,7 @@
 """The Python API: games, states, actions, records, agents, simulate, errors."""
 
 import copy
+import csv
 import json
 import pickle
 import random
@@ -201,7 +202,15 @@ def test_sequential_runner_matches_the_parallel_one():
         assert par["records"] == seq["records"]
         assert par["rows"] == seq["rows"]
         assert par["report"] == seq["report"]
+        if seq["paired"] is None:  # one agent only: nothing to pair
+            assert par["paired"] is None
+            continue
+        # The parallel runner keeps no per-game differences; the sequential one does.
+        scores = seq["paired"].pop("scores")
+        assert par["paired"].pop("scores") is None
         assert par["paired"] == seq["paired"]
+        assert len(scores) == seq["paired"]["deals"] == 30
+        assert sum(scores) / len(scores) == pytest.approx(seq["paired"]["mean"])
 
 
 def test_python_errors_stop_the_run():
@@ -234,12 +243,52 @@ def test_rows_load_into_columns():
     assert r["report"].strip() and r["paired"] is None and r["records"] is None
 
 
-def test_tournament_pairs_every_agent():
+def test_tournament_pairs_every_agent_and_rates_them():
     def lowest(state):
         return state.legal_action_ids()[0]
 
     t = tricklab.tournament("whist", ["rules", "random", lowest], deals=20, seed=1)
-    assert t["first"] == ["rules", "rules", "random"]
-    assert t["second"] == ["random", "python:lowest", "python:lowest"]
-    assert all(lo <= m <= hi for lo, m, hi in zip(t["low"], t["mean"], t["high"]))
-    assert t["deals"] == [20, 20, 20]
+    pairs, ratings = t["pairs"], t["ratings"]
+    assert pairs["agent"] == ["rules", "rules", "random"]
+    assert pairs["opponent"] == ["random", "python:lowest", "python:lowest"]
+    assert pairs["deals"] == [20, 20, 20]
+    assert all(lo <= m <= hi for lo, m, hi in zip(pairs["low"], pairs["mean"], pairs["high"]))
+    assert [w + d + lo for w, d, lo in zip(pairs["won"], pairs["drawn"], pairs["lost"])] == [20] * 3
+    assert ratings["agent"] == ["rules", "random", "python:lowest"]
+    assert abs(sum(ratings["elo"])) < 1e-6  # Bradley–Terry ratings have mean 0
+    assert all(lo <= e <= hi for lo, e, hi in zip(ratings["low"], ratings["elo"], ratings["high"]))
+    # rules beats a random player: its rating is the highest
+    assert ratings["elo"][0] == max(ratings["elo"])
+
+
+def test_tournament_of_tricklab_agents_is_the_commands(tmp_path, cli):
+    agents = ["rules", "random", "rules:save_ten"]
+    out = tmp_path / "t"
+    r = run_cli(cli, "tournament", "--game", "catch-the-ten", "--agents", ";".join(agents),
+                "--deals", "30", "--seed", "4", "--threads", "2", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    t = tricklab.tournament("catch-the-ten", agents, deals=30, seed=4, threads=2)
+    with open(out / "pairs.csv", newline="") as f:
+        cli_pairs = list(csv.DictReader(f))
+    with open(out / "ratings.csv", newline="") as f:
+        cli_ratings = list(csv.DictReader(f))
+    p = t["pairs"]
+    mine = [{"agent": p["agent"][i], "opponent": p["opponent"][i], "deals": str(p["deals"][i]),
+             "mean": f"{p['mean'][i]:.6f}", "low": f"{p['low'][i]:.6f}",
+             "high": f"{p['high'][i]:.6f}", "won": str(p["won"][i]),
+             "drawn": str(p["drawn"][i]), "lost": str(p["lost"][i])}
+            for i in range(len(p["agent"]))]
+    assert mine == cli_pairs
+    q = t["ratings"]
+    mine = [{"agent": q["agent"][i], "elo": f"{q['elo'][i]:.3f}", "low": f"{q['low'][i]:.3f}",
+             "high": f"{q['high'][i]:.3f}"} for i in range(len(q["agent"]))]
+    assert mine == cli_ratings
+
+
+def test_tournament_bad_input_is_a_value_error():
+    with pytest.raises(ValueError, match="at least two"):
+        tricklab.tournament("whist", ["rules"])
+    with pytest.raises(ValueError, match="distinct"):
+        tricklab.tournament("whist", ["rules", "rules"])
+    with pytest.raises(ValueError, match="nosuch"):
+        tricklab.tournament("whist", ["rules", "nosuch"])

@@ -14,6 +14,6 @@ def test_quick_start_runs(capsys):
     scope = {}
     exec(compile(blocks[0], str(DOC), "exec"), scope)
     assert scope["state"].is_chance_node()  # the OpenSpiel state at the end
-    assert scope["table"]["second"] == ["ismcts:iterations=200"]
+    assert scope["table"]["pairs"]["opponent"] == ["ismcts:iterations=200"]
     out = capsys.readouterr().out
-    assert "first" in out
+    assert "elo" in out

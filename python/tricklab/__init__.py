@@ -12,7 +12,9 @@ The engine is tricklab's Rust library; see docs/python.md for the whole API, the
 vector's layout and the PettingZoo and OpenSpiel adapters.
 """
 
-from ._tricklab import NUM_ACTION_IDS, Agent, Game, State, agent, solve, worlds
+from ._tricklab import NUM_ACTION_IDS, Agent, Game, Interrupted, State, agent, solve, worlds
+from ._tricklab import _play_pair, _tournament_tables
+from ._tricklab import request_stop as _request_stop
 from ._tricklab import run_cli_run as _run_cli_run
 from ._tricklab import simulate as _simulate
 
@@ -21,6 +23,7 @@ __all__ = [
     "OBSERVATION_LAYOUT",
     "Agent",
     "Game",
+    "Interrupted",
     "State",
     "agent",
     "from_record",
@@ -63,48 +66,67 @@ def simulate(game, agents="random", games=1000, seed=1, hands=False, max_hands=1
 
 def tournament(game, agents, deals=200, seed=1, threads=None):
     """Every pair of ``agents`` (specs, :func:`agent` objects or Python functions) on
-    duplicate single-hand deals: the first of each pair in seat 0's side, the second in the
-    others, and again with the sides swapped (for 9-5-2 and everyone-alone tables, every
-    rotation).
+    duplicate single-hand deals, rated with Bradley–Terry.
 
-    Returns columns for ``pandas.DataFrame``: ``first``, ``second``, ``deals``, ``mean`` (the
-    first's points per seat and hand minus the second's) and its 95% interval ``low``,
-    ``high``.
+    A pair of tricklab agents is played exactly as ``tricklab tournament --seed SEED
+    --deals DEALS`` plays it (same deals, streams and scores; without the GIL). A pair with a
+    Python function is played by :func:`simulate`'s duplicate runner on one thread: the seats
+    alternate between the two agents (first, second, first, …) and every rotation is played.
+    A deal's score is the first agent's mean points per seat minus the second's.
+
+    Returns two column dicts for ``pandas.DataFrame``, as the command's pairs.csv and
+    ratings.csv (unrounded): ``pairs`` (``agent``, ``opponent``, ``deals``, ``mean`` and its 95%
+    t interval ``low``, ``high``, deals ``won``, ``drawn``, ``lost``) and ``ratings``
+    (``agent``, ``elo``: Bradley–Terry on the Elo scale, mean 0, with its 95% bootstrap
+    interval ``low``, ``high``). Bad input raises ``ValueError``.
     """
     if isinstance(game, str):
         game = Game(game)
-    n = game.players
+    agents = list(agents)
+    if len(agents) < 2:
+        raise ValueError("tournament needs at least two agents")
     names = [_name(a) for a in agents]
-    cols = {"first": [], "second": [], "deals": [], "mean": [], "low": [], "high": []}
+    if len(set(names)) < len(names):
+        raise ValueError(f"agents must have distinct names; got {', '.join(names)}")
+    n = game.players
+    pairs = []
     for i in range(len(agents)):
         for j in range(i + 1, len(agents)):
-            # The first agent sits in seat 0 and every other seat of its side is filled by it
-            # too through the rotations; the second fills the remaining seats.
-            seating = [agents[i]] + [agents[j]] * (n - 1)
-            if n == 4 and game.name != "nine-five-two" and _teams(game):
-                seating = [agents[i], agents[j], agents[i], agents[j]]
-            r = simulate(game, seating, games=deals, seed=seed, hands=True, duplicate=True,
-                         threads=threads, rows=False)
-            p = r["paired"]
-            cols["first"].append(names[i])
-            cols["second"].append(names[j])
-            cols["deals"].append(p["deals"])
-            cols["mean"].append(p["mean"])
-            cols["low"].append(p["low"])
-            cols["high"].append(p["high"])
-    return cols
+            x, y = _spec(agents[i]), _spec(agents[j])
+            if x is not None and y is not None:
+                scores = _play_pair(game, x, y, deals, seed, len(pairs), threads=threads)
+            else:
+                seating = [agents[i] if s % 2 == 0 else agents[j] for s in range(n)]
+                r = simulate(game, seating, games=deals, seed=seed, hands=True, duplicate=True,
+                             rows=False)
+                scores = r["paired"]["scores"]
+            pairs.append((i, j, list(scores)))
+    return _tournament_tables(names, pairs, seed)
 
 
-def run(config, out, threads=None, force=False):
+def _spec(a):
+    """The spec string of a tricklab agent, or None for a Python function."""
+    if isinstance(a, str):
+        return a
+    if isinstance(a, Agent):
+        return a.spec
+    return None
+
+
+def run(config, out, threads=None, force=False, resume=False):
     """Run an experiment config as ``tricklab run CONFIG --out OUT`` does (without the GIL) and
-    return ``{"dir": out, "summary": columns of summary.csv}``. Bad input raises
-    ``ValueError``; the command's one-line message is on stderr."""
+    return ``{"dir": out, "summary": columns of summary.csv}``.
+
+    Errors carry the command's one-line message: bad input (a config, a flag) raises
+    ``ValueError``, a failure of the environment (a folder that cannot be written) ``OSError``,
+    and a run stopped by Ctrl-C or SIGTERM :class:`Interrupted` (every finished deal is kept;
+    ``resume=True`` continues it). Python's own signal handlers are back once it returns.
+    """
     import csv
     import os
 
-    code = _run_cli_run(str(config), str(out), threads=threads, force=force)
-    if code != 0:
-        raise ValueError(f"tricklab run {config} failed (exit code {code}); see the message above")
+    _in_worker(_run_cli_run, str(config), str(out), threads=threads, force=force,
+               resume=resume, stop_after_deals=_STOP_AFTER.get("deals"))
     with open(os.path.join(str(out), "summary.csv"), newline="") as f:
         rows = list(csv.DictReader(f))
     columns = {k: [r[k] for r in rows] for k in (rows[0].keys() if rows else [])}
@@ -118,10 +140,48 @@ def run(config, out, threads=None, force=False):
     return {"dir": str(out), "summary": columns}
 
 
-def _teams(game):
-    import json
-    opts = json.loads(game.options_json)
-    return game.name == "whist" or not opts.get("everyone_alone", False)
+# Tests set ``_STOP_AFTER["deals"]`` to stop a run as if interrupted (the command's hidden
+# ``--stop-after-deals``).
+_STOP_AFTER = {}
+
+
+def _in_worker(call, *args, **kwargs):
+    """Runs a native run in a worker thread while this thread waits, so that Ctrl-C reaches
+    Python: ``KeyboardInterrupt`` asks the run to stop, and the run ends with
+    :class:`Interrupted` and its message. The run installs its own signal handlers once per
+    process; Python's are put back when it returns."""
+    import signal
+    import threading
+
+    saved = []
+    if threading.current_thread() is threading.main_thread():
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+            sig = getattr(signal, name, None)
+            if sig is not None:
+                saved.append((sig, signal.getsignal(sig)))
+    outcome = {}
+
+    def work():
+        try:
+            outcome["value"] = call(*args, **kwargs)
+        except BaseException as e:  # handed to the waiting thread
+            outcome["error"] = e
+
+    worker = threading.Thread(target=work, name="tricklab-run", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            try:
+                worker.join(0.1)
+            except KeyboardInterrupt:
+                _request_stop()
+    finally:
+        for sig, handler in saved:
+            if handler is not None:
+                signal.signal(sig, handler)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")
 
 
 def _name(a):

@@ -17,9 +17,10 @@ Parameters: ``players``, ``seed``, ``deals`` and ``options``: the command line's
 ``=`` (``"pairs"``, ``"rules:SwappedTargets"``, ``"honours;target:7"``).
 
 The observation tensor is ``State.observation_vector(player)`` (see
-``tricklab.observation_layout``); the information state string is
-``State.information_state_string(player)``, the observation string the same without the
-history of decisions.
+``tricklab.observation_layout``); the information state tensor is
+``State.information_state_tensor(player)`` (see ``Game.information_state_layout``); the
+information state string is ``State.information_state_string(player)``, the observation string
+the same without the history of decisions.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def _game_type(short_name):
         max_num_players=hi,
         min_num_players=lo,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
@@ -177,19 +178,27 @@ class TricklabState(pyspiel.State):
 
 
 class TricklabObserver:
-    """OpenSpiel's observer: the tensor is tricklab's observation vector; the string is the
-    information state string (perfect recall) or the same without the history."""
+    """OpenSpiel's observer. With perfect recall (the information state): the tensor is
+    tricklab's information-state tensor and the string the information state string; else the
+    observation vector and the same string without the history."""
 
     def __init__(self, game, iig_obs_type, params):
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(game.tricklab_game.observation_size, np.float32)
-        self.dict = {"observation": self.tensor}
+        g = game.tricklab_game
+        if self.perfect_recall:
+            self.tensor = np.zeros(g.information_state_tensor_size, np.float32)
+            self.dict = {"info_state": self.tensor}
+        else:
+            self.tensor = np.zeros(g.observation_size, np.float32)
+            self.dict = {"observation": self.tensor}
 
     def set_from(self, state, player):
         if state.hand is None:
             self.tensor.fill(0.0)
+        elif self.perfect_recall:
+            self.tensor[:] = state.hand.information_state_tensor(player)
         else:
             self.tensor[:] = state.hand.observation_vector(player)
 

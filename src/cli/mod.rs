@@ -31,6 +31,7 @@ use clap::{Parser, Subcommand};
 
 pub use error::{Interrupted, UserError};
 pub use options::parse_options;
+pub use run::request_stop;
 
 /// The exit codes, shown at the end of `tricklab --help`.
 pub const EXIT_CODES: &str = "\
@@ -107,6 +108,53 @@ where
             return ExitCode::from(code);
         }
     };
+    match run_command(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("error: {}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+/// A command that failed: its exit code (1, 2 or 3; see [`EXIT_CODES`]) and the one-line
+/// message the tool prints after `error: `.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The exit code: 2 bad input, 3 interrupted, 1 anything else.
+    pub code: u8,
+    /// The one-line message.
+    pub message: String,
+}
+
+/// Runs the tool on `args` as [`main_with_args`] does, but returns a failure instead of
+/// printing it, for callers that report errors their own way (the Python package raises
+/// them). A command line clap rejects is bad input (code 2) with clap's first line; help and
+/// version requests print as usual and succeed.
+pub fn try_main_with_args<I, T>(args: I) -> Result<(), Failure>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    match Cli::try_parse_from(args) {
+        Ok(cli) => run_command(cli),
+        Err(e) if e.use_stderr() => {
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or_default();
+            Err(Failure {
+                code: 2,
+                message: first.trim_start_matches("error: ").to_string(),
+            })
+        }
+        Err(e) => {
+            let _ = e.print();
+            Ok(())
+        }
+    }
+}
+
+/// Runs a parsed command; every external bot still running is stopped before it returns.
+fn run_command(cli: Cli) -> Result<(), Failure> {
     let result = crate::agents::external::catch_faults(|| match cli.command {
         Command::Simulate(a) => simulate::run(a),
         Command::Replay(a) => replay::run(a),
@@ -129,14 +177,12 @@ where
     // Every external bot still running is stopped before the exit code is decided.
     crate::agents::external::shutdown();
     match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            if is_broken_pipe(&e) {
-                return ExitCode::SUCCESS;
-            }
-            eprintln!("error: {}", one_line(&e));
-            ExitCode::from(error::exit_code(&e))
-        }
+        Ok(()) => Ok(()),
+        Err(e) if is_broken_pipe(&e) => Ok(()),
+        Err(e) => Err(Failure {
+            code: error::exit_code(&e),
+            message: one_line(&e),
+        }),
     }
 }
 

@@ -71,6 +71,13 @@ pub(crate) fn stop_flag() -> Arc<AtomicBool> {
     .clone()
 }
 
+/// Asks the `run` in progress to stop as Ctrl-C does: it keeps every finished deal and ends with
+/// the interrupted error (exit code 3). For callers that handle signals themselves (the Python
+/// package); each `run` starts unstopped.
+pub fn request_stop() {
+    stop_flag().store(true, Ordering::SeqCst);
+}
+
 fn parse_shard(s: &str) -> anyhow::Result<(u64, u64)> {
     let bad = || {
         user(format!(
@@ -128,6 +135,8 @@ where
     let rules: R = rules_from_table(exp.players, &exp.options).map_err(user)?;
     let provenance = Provenance::start(rayon::current_num_threads());
     let stop = stop_flag();
+    // A stop asked for during an earlier run in this process (from Python) is not this one's.
+    stop.store(false, Ordering::SeqCst);
     let range = plan.range(exp.deals);
     let progress = std::io::stderr().is_terminal().then(|| {
         let p = ProgressBar::new(range.end - range.start);
