@@ -124,3 +124,34 @@ def _small_config(tmp_path, deals):
     path = tmp_path / f"small-{deals}.toml"
     path.write_text(text.replace("deals = 2000", f"deals = {deals}"))
     return path
+
+
+CTRL_C = r"""
+import os, signal, sys, threading
+import tricklab
+
+config, out = sys.argv[1], sys.argv[2]
+for attempt in range(2):
+    # The first run installs the command line's handler; the second finds Python's again.
+    threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
+    try:
+        tricklab.run(config, f"{out}-{attempt}", threads=1)
+        print("finished")
+    except tricklab.Interrupted as e:
+        print("interrupted:", e)
+assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+"""
+
+
+def test_ctrl_c_stops_a_run_with_interrupted_every_time(tmp_path):
+    import subprocess
+    import sys
+
+    config = _small_config(tmp_path, 2_000_000)
+    r = subprocess.run([sys.executable, "-c", CTRL_C, str(config), str(tmp_path / "out")],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) == 2 and all(line.startswith("interrupted: interrupted after ")
+                                   for line in lines), r.stdout
+    assert "--resume" in lines[1]

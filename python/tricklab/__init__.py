@@ -160,19 +160,23 @@ def _in_worker(call, *args, **kwargs):
             if sig is not None:
                 saved.append((sig, signal.getsignal(sig)))
     outcome = {}
+    done = threading.Event()
 
     def work():
         try:
             outcome["value"] = call(*args, **kwargs)
         except BaseException as e:  # handed to the waiting thread
             outcome["error"] = e
+        finally:
+            done.set()
 
-    worker = threading.Thread(target=work, name="tricklab-run", daemon=True)
-    worker.start()
+    threading.Thread(target=work, name="tricklab-run", daemon=True).start()
     try:
-        while worker.is_alive():
+        # An Event, not Thread.join: a join interrupted by Ctrl-C can mark the thread as
+        # finished while it still runs (bpo-45274).
+        while not done.is_set():
             try:
-                worker.join(0.1)
+                done.wait(0.1)
             except KeyboardInterrupt:
                 _request_stop()
     finally:
