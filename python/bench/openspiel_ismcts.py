@@ -13,8 +13,8 @@ OpenSpiel's mean points per seat and hand minus tricklab's; the summary gives th
 deals with its 95% t interval.
 
 OpenSpiel's bot: random-rollout evaluator, UCT c = 2, max-visit-count final policy, unlimited
-world samples via State.resample_from_infostate (tricklab's exact sampler), ``--iterations``
-simulations per decision in both modes. tricklab's bot: ``ismcts`` with its defaults (random
+world samples via State.resample_from_infostate (tricklab's exact sampler, seeded from the
+bot's RandomState), ``--iterations`` simulations per decision in both modes. tricklab's bot: ``ismcts`` with its defaults (random
 rollouts, c = 0.7) and ``iterations=N`` (mode ``iterations``), ``time_ms=T`` (mode ``time``: a
 wall-time budget per decision, OpenSpiel's measured mean wall time per decision), or, mode
 ``cpu``, the iterations that take OpenSpiel's CPU time per decision (``--cpu-ms``): calibrated
@@ -88,6 +88,10 @@ def play(game, deal, openspiel_seats, args, seed):
     rs = np.random.RandomState(seed)
     os_bot = ismcts.ISMCTSBot(game=game, evaluator=mcts.RandomRolloutEvaluator(1, rs),
                               uct_c=2.0, max_simulations=args.iterations, random_state=rs)
+    # Worlds drawn with the bot's own seeded stream: by default the bot passes an unseeded
+    # pyspiel.UniformProbabilitySampler, and no two runs would agree. (The bot has no
+    # constructor argument for its resampler hook.)
+    os_bot._resampler_cb = lambda s, player: s.resample_from_infostate(player, rs.uniform)
     tl_bot = tricklab.agent(tricklab_spec(args), seed=seed)
     spent = {"openspiel": 0.0, "tricklab": 0.0}
     cpu = {"openspiel": 0.0, "tricklab": 0.0}
