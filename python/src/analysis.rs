@@ -139,7 +139,9 @@ pub fn run_cli_run(
         .map_err(command_error)
 }
 
-/// Asks the `run` in progress to stop as Ctrl-C would (it then raises `Interrupted`).
+/// Asks the `run` in progress to stop as Ctrl-C would (it then raises `Interrupted`). The
+/// first call in a process installs the command line's signal handlers: call it where
+/// Python's are put back afterwards (as `tricklab.run` does).
 #[pyfunction]
 pub fn request_stop() {
     tricklab::cli::request_stop();

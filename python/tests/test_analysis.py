@@ -113,7 +113,13 @@ def test_interrupted_run_raises_interrupted_and_resumes_to_the_same_summary(tmp_
 
 
 def test_a_stop_requested_between_runs_does_not_stop_the_next(tmp_path):
-    tricklab._tricklab.request_stop()
+    import signal
+
+    saved = signal.getsignal(signal.SIGINT)
+    try:
+        tricklab._tricklab.request_stop()  # may install the command line's handlers
+    finally:
+        signal.signal(signal.SIGINT, saved)
     r = tricklab.run(_small_config(tmp_path, 40), tmp_path / "out", threads=1)
     assert r["summary"]
 

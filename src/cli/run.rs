@@ -73,7 +73,8 @@ pub(crate) fn stop_flag() -> Arc<AtomicBool> {
 
 /// Asks the `run` in progress to stop as Ctrl-C does: it keeps every finished deal and ends with
 /// the interrupted error (exit code 3). For callers that handle signals themselves (the Python
-/// package); each `run` starts unstopped.
+/// package); each `run` starts unstopped. Like a run, the first call installs the command
+/// line's Ctrl-C and SIGTERM handlers.
 pub fn request_stop() {
     stop_flag().store(true, Ordering::SeqCst);
 }
