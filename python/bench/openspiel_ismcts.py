@@ -134,6 +134,9 @@ def main():
                          "calibrated to take as much")
     ap.add_argument("--time-ms", type=int, default=None,
                     help="tricklab's wall-time budget per decision in mode time")
+    ap.add_argument("--tricklab-iterations", type=int, default=None,
+                    help="mode cpu: the calibrated iterations of an earlier calibration "
+                         "(to split one run over several processes)")
     ap.add_argument("--out", default="results/openspiel-ismcts")
     args = ap.parse_args()
     if args.mode == "time" and not args.time_ms:
@@ -142,7 +145,9 @@ def main():
         ap.error("--mode cpu needs --cpu-ms (OpenSpiel's mean CPU ms per decision)")
     game = pyspiel.load_game(f"tricklab_{args.game}", {"seed": 1, "deals": 100_000})
     per_iteration = None
-    if args.mode == "cpu":
+    if args.mode == "cpu" and args.tricklab_iterations:
+        print(f"given: {args.tricklab_iterations} iterations", flush=True)
+    elif args.mode == "cpu":
         args.tricklab_iterations, per_iteration = calibrate(game, args.cpu_ms)
         print(f"calibrated: {args.tricklab_iterations} iterations "
               f"({per_iteration * 1e6:.2f} CPU us each)", flush=True)
