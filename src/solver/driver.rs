@@ -31,6 +31,9 @@ pub struct Solver {
     context: Option<Context>,
     /// The move that last cut off, by tricks left and place in the trick (killer moves).
     pub(super) killers: [[u8; MAX_SEATS]; 64],
+    /// Whether the table's chains are split by the owners of the top cards (one seat
+    /// against two, counting tricks: see [`TopOwners`](super::tt::TopOwners)).
+    pub(super) split_table: bool,
 }
 
 /// The parts of a position that every table entry assumes.
@@ -122,6 +125,7 @@ impl Solver {
             stats: Stats::default(),
             context: None,
             killers: [[NO_CARD; MAX_SEATS]; 64],
+            split_table: false,
         }
     }
 
@@ -150,7 +154,8 @@ impl Solver {
     fn enter(&mut self, p: &Position) {
         let c = Context::of(p);
         if self.context != Some(c) {
-            self.tt.new_generation();
+            self.split_table = p.seat_count() == 3 && p.tricks_only();
+            self.tt.set_split(self.split_table);
             self.context = Some(c);
         }
     }
