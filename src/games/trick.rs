@@ -371,6 +371,21 @@ impl TrickPlay {
         self.hands[..hands.len()].copy_from_slice(hands);
     }
 
+    /// The seats' hands, for a game's own moves of cards before the first trick (an exchange,
+    /// a kitty taken up, discards).
+    #[inline]
+    pub fn hands_mut(&mut self) -> &mut [CardSet] {
+        &mut self.hands[..self.seats as usize]
+    }
+
+    /// Names `trump` as trumps, for a game that names them after the deal (before the first
+    /// card is played).
+    #[inline]
+    pub fn set_trump(&mut self, trump: Suit) {
+        debug_assert!(self.trick.is_empty() && self.tricks_done == 0);
+        self.trump = trump;
+    }
+
     /// Empties every hand but `seat`'s (for a seat's view of the state).
     pub fn hide_hands_except(&mut self, seat: Seat) {
         for (s, h) in self.hands.iter_mut().enumerate() {
