@@ -449,6 +449,25 @@ mod tests {
     }
 
     #[test]
+    fn hands_move_and_trumps_are_named_before_the_first_trick() {
+        let hands: Vec<CardSet> = ["AC 2D", "KC 3D", "2H"]
+            .iter()
+            .map(|h| h.parse().unwrap())
+            .collect();
+        let mut p = TrickPlay::new(&hands, Seat(0), Suit::Clubs, TrumpOrder::ACES_HIGH);
+        assert_eq!(p.hands_mut().len(), 3);
+        // Seat 2 is given the 3D, then hearts are named: its 2H ruffs the clubs.
+        p.hands_mut()[1].remove(c("3D"));
+        p.hands_mut()[2].insert(c("3D"));
+        p.set_trump(Suit::Hearts);
+        p.play(c("AC"));
+        p.play(c("KC"));
+        let last = p.play(c("2H"));
+        assert_eq!(last.completed.map(|t| t.winner()), Some(Seat(2)));
+        assert_eq!(p.hand(Seat(2)), CardSet::single(c("3D")));
+    }
+
+    #[test]
     fn trick_play_records_show_outs_and_tricks() {
         let hands: Vec<CardSet> = ["AC 2D", "KC 3D", "2H 4D", "QC 5D"]
             .iter()
