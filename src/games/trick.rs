@@ -371,6 +371,21 @@ impl TrickPlay {
         self.hands[..hands.len()].copy_from_slice(hands);
     }
 
+    /// The seats' hands, for a game's own moves of cards before the first trick (an exchange,
+    /// a kitty taken up, discards).
+    #[inline]
+    pub fn hands_mut(&mut self) -> &mut [CardSet] {
+        &mut self.hands[..self.seats as usize]
+    }
+
+    /// Names `trump` as trumps, for a game that names them after the deal (before the first
+    /// card is played).
+    #[inline]
+    pub fn set_trump(&mut self, trump: Suit) {
+        debug_assert!(self.trick.is_empty() && self.tricks_done == 0);
+        self.trump = trump;
+    }
+
     /// Empties every hand but `seat`'s (for a seat's view of the state).
     pub fn hide_hands_except(&mut self, seat: Seat) {
         for (s, h) in self.hands.iter_mut().enumerate() {
@@ -431,6 +446,25 @@ mod tests {
         assert_eq!(follow(hand, Some(Suit::Hearts)).len(), 2);
         assert_eq!(follow(hand, Some(Suit::Clubs)), hand);
         assert_eq!(follow(hand, None), hand);
+    }
+
+    #[test]
+    fn hands_move_and_trumps_are_named_before_the_first_trick() {
+        let hands: Vec<CardSet> = ["AC 2D", "KC 3D", "2H"]
+            .iter()
+            .map(|h| h.parse().unwrap())
+            .collect();
+        let mut p = TrickPlay::new(&hands, Seat(0), Suit::Clubs, TrumpOrder::ACES_HIGH);
+        assert_eq!(p.hands_mut().len(), 3);
+        // Seat 2 is given the 3D, then hearts are named: its 2H ruffs the clubs.
+        p.hands_mut()[1].remove(c("3D"));
+        p.hands_mut()[2].insert(c("3D"));
+        p.set_trump(Suit::Hearts);
+        p.play(c("AC"));
+        p.play(c("KC"));
+        let last = p.play(c("2H"));
+        assert_eq!(last.completed.map(|t| t.winner()), Some(Seat(2)));
+        assert_eq!(p.hand(Seat(2)), CardSet::single(c("3D")));
     }
 
     #[test]

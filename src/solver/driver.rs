@@ -31,6 +31,9 @@ pub struct Solver {
     context: Option<Context>,
     /// The move that last cut off, by tricks left and place in the trick (killer moves).
     pub(super) killers: [[u8; MAX_SEATS]; 64],
+    /// Whether the table's chains are split by the owners of the top cards (one seat
+    /// against two, counting tricks: see [`TopOwners`](super::tt::TopOwners)).
+    pub(super) split_table: bool,
 }
 
 /// The parts of a position that every table entry assumes.
@@ -115,13 +118,15 @@ impl Solver {
     }
 
     /// A solver whose table holds up to `2^bits` entries (allocated on first use; see
-    /// [`Solver::table_bytes`]).
+    /// [`Solver::table_bytes`]). For one seat against two counting tricks (9-5-2) the table
+    /// splits its chains and holds four times as many (129 MiB by default).
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {
             tt: TransTable::new(bits.clamp(4, 30)),
             stats: Stats::default(),
             context: None,
             killers: [[NO_CARD; MAX_SEATS]; 64],
+            split_table: false,
         }
     }
 
@@ -150,7 +155,8 @@ impl Solver {
     fn enter(&mut self, p: &Position) {
         let c = Context::of(p);
         if self.context != Some(c) {
-            self.tt.new_generation();
+            self.split_table = p.seat_count() == 3 && p.tricks_only();
+            self.tt.set_split(self.split_table);
             self.context = Some(c);
         }
     }

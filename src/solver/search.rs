@@ -22,7 +22,7 @@ use super::encoding::{power_of, suit_of};
 use super::moves::{MoveList, generate};
 use super::ordering::order;
 use super::position::Position;
-use super::tt::Keyed;
+use super::tt::{Hit, Keyed};
 
 /// An answer and the cards it relied on.
 type Answer = (bool, u64);
@@ -78,15 +78,42 @@ impl Solver {
             return (v >= target, ranks | honours);
         }
         let shape = Keyed::new(p.shape_for::<POINTS>());
+        let tops = if self.split_table {
+            Some(p.top_owners())
+        } else {
+            None
+        };
         let mut best_stored = NO_CARD;
         let mut unseen = true;
-        let hit = self.tt.probe(&shape, p.layout(), |hit| {
+        let mut accept = |hit: &Hit| {
             unseen = false;
             if hit.best != NO_CARD {
                 best_stored = hit.best;
             }
             hit.lo as i32 >= need || (hit.hi as i32) < need
-        });
+        };
+        let hit = match tops {
+            None => self.tt.probe(&shape, p.layout(), &mut accept),
+            Some(tops) => {
+                // The chains of every set of suits with a live card that the shape has, the
+                // largest set first.
+                let present = self.tt.chains_of(&shape);
+                let live = tops.live_suits();
+                let mut fixed = live;
+                loop {
+                    if present >> fixed & 1 != 0 {
+                        let key = shape.with_sub(tops.sub(fixed));
+                        if let Some(hit) = self.tt.probe(&key, p.layout(), &mut accept) {
+                            break Some(hit);
+                        }
+                    }
+                    if fixed == 0 {
+                        break None;
+                    }
+                    fixed = (fixed - 1) & live;
+                }
+            }
+        };
         if let Some(hit) = hit {
             self.stats.tt_cuts += 1;
             return (hit.lo as i32 >= need, p.ranks_of(&hit.pattern) | honours);
@@ -111,7 +138,9 @@ impl Solver {
         };
         let best = best.map_or(NO_CARD, |c| p.top_index(c));
         let bounds = (lo.clamp(0, 255) as u8, hi.clamp(0, 255) as u8, best);
-        self.tt.store(&shape, &p.pattern(ranks), bounds, unseen);
+        let pattern = p.pattern(ranks);
+        let key = tops.map_or(shape, |tops| shape.with_sub(tops.sub_of(&pattern)));
+        self.tt.store(&key, &pattern, bounds, unseen);
         (ok, ranks)
     }
 

@@ -23,6 +23,16 @@ use super::position::{Pattern, Shape};
 /// Index slots per block of the arena, as a shift: the index has half as many slots.
 const INDEX_SHIFT: u32 = 1;
 
+/// The same for a table split by top owners ([`TopOwners`]): as many slots as blocks, since
+/// a shape then has a chain for each set of top owners met, and most chains stay short.
+const SPLIT_INDEX_SHIFT: u32 = 0;
+
+/// How many times more blocks a split table holds, as a shift. Its chains are many and
+/// short, so their blocks are often part-empty; at the plain size the arena filled and the
+/// table started afresh in the hardest 9-5-2 deals (bench deal 62: 61.3M positions searched,
+/// 25.9M with four times the blocks).
+const SPLIT_ARENA_SHIFT: u32 = 2;
+
 /// Entries per block.
 const PER_BLOCK: usize = 6;
 
@@ -46,6 +56,8 @@ const FIRST_INDEX_LEN: usize = 1 << 12;
 #[repr(C, align(64))]
 struct Block {
     shape: Shape,
+    /// The sub-key of the chain (see [`Keyed::with_sub`]).
+    sub: u16,
     /// `mask[w][j]`: word `w` of entry `j`'s pattern mask.
     mask: [[u64; PER_BLOCK]; 2],
     /// `codes[w][j]`: word `w` of entry `j`'s owner codes.
@@ -68,13 +80,14 @@ impl Block {
     /// A block of `shape` holding one entry, before block `next` (plus one; 0: none), at the
     /// head of a chain of `chain` blocks.
     fn holding(
-        shape: &Shape,
+        key: &Keyed,
         (pattern, lo, hi, best): (&Pattern, u8, u8, u8),
         next: u32,
         chain: u16,
     ) -> Block {
         let mut block = Block {
-            shape: *shape,
+            shape: key.shape,
+            sub: key.sub,
             mask: [[0; PER_BLOCK]; 2],
             codes: [[0; PER_BLOCK]; 2],
             lo: [0; PER_BLOCK],
@@ -138,22 +151,101 @@ impl Block {
     }
 }
 
-/// A shape with its hash, worked out once for the probe and the store of a node.
+/// A shape and a sub-key with their hash, worked out once for the probe and the store of a
+/// node. The sub-key is 0 unless the table is split by the owners of the top cards (see
+/// [`TopOwners`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Keyed {
     shape: Shape,
+    sub: u16,
     hash: u64,
 }
 
 impl Keyed {
-    /// `shape` and its hash.
+    /// `shape` (sub-key 0) and its hash.
     #[inline]
     pub fn new(shape: Shape) -> Keyed {
         Keyed {
             hash: TransTable::hash(&shape),
             shape,
+            sub: 0,
         }
     }
+
+    /// The same shape under sub-key `sub` (sub-key 0 keeps the shape's own hash).
+    #[inline]
+    pub fn with_sub(&self, sub: u16) -> Keyed {
+        Keyed {
+            shape: self.shape,
+            sub,
+            hash: self.hash ^ (sub as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        }
+    }
+}
+
+/// The owner of each suit's top live card, for a table split by them: four bits a suit
+/// (suit `s` at bit `4s`), the owner's code in the low three and bit 3 set when the suit has
+/// a live card.
+///
+/// With one seat against two (9-5-2) a shape gathers hundreds of patterns, and a probe that
+/// tests every one of them costs more than the rest of the search. Split, the entries of a
+/// shape are chained by the suits whose top card their pattern fixes and the owners of those
+/// top cards ([`TopOwners::sub_of`]); a probe walks only the chains whose top owners the
+/// position has, one for each set of suits that holds a live card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct TopOwners(pub u16);
+
+impl TopOwners {
+    /// The suits with a live card, as a four-bit mask.
+    #[inline]
+    pub fn live_suits(self) -> u8 {
+        let mut m = 0;
+        for s in 0..4 {
+            m |= ((self.0 >> (4 * s + 3) & 1) as u8) << s;
+        }
+        m
+    }
+
+    /// The sub-key of the chain for the suits `fixed` (a mask of suits with a live card):
+    /// the mask and the top owners of those suits.
+    #[inline]
+    pub fn sub(self, fixed: u8) -> u16 {
+        let mut sub = fixed as u16;
+        for s in 0..4 {
+            if fixed >> s & 1 != 0 {
+                sub |= (self.0 >> (4 * s) & 7) << (4 + 3 * s);
+            }
+        }
+        sub
+    }
+
+    /// The sub-key of the chain that holds `pattern`: the suits in which it fixes a card
+    /// (it fixes cards from the top down, so then the top card).
+    #[inline]
+    pub fn sub_of(self, pattern: &Pattern) -> u16 {
+        let mut fixed = 0u8;
+        for s in 0..4 {
+            let lane = pattern.mask[s / 2] >> (32 * (s % 2)) & 0xFFFF_FFFF;
+            fixed |= ((lane != 0) as u8) << s;
+        }
+        self.sub(fixed)
+    }
+}
+
+/// Directory slots of a split table, as a shift below the blocks: each shape of a split
+/// table has a slot, found by its hash, saying which of its chains exist.
+const DIR_SHIFT: u32 = 3;
+
+/// A directory slot: a tag from a shape's hash, and which sets of fixed suits (bit `F` for
+/// the set `F`, see [`TopOwners::sub`]) have a chain. A slot claimed by two shapes keeps
+/// the union of their chains: a probe may then look for a chain that is not there, but never
+/// misses one that is.
+#[derive(Clone, Copy, Debug, Default)]
+struct Dir {
+    tag: u32,
+    present: u16,
+    /// Claimed by two shapes: every chain may exist, for any shape.
+    shared: bool,
 }
 
 /// A shape's place in the index: a tag from its hash and its head block plus one (0: an
@@ -185,6 +277,13 @@ pub(super) struct TransTable {
     old_slots: Vec<Slot>,
     blocks: Vec<Block>,
     bits: u32,
+    /// A split table's directory (empty unless split).
+    dir: Vec<Dir>,
+    /// Extra blocks, as a shift (0, or [`SPLIT_ARENA_SHIFT`] for a split table).
+    arena_shift: u32,
+    /// Index slots per block, as a shift ([`INDEX_SHIFT`], or [`SPLIT_INDEX_SHIFT`] for a
+    /// split table).
+    index_shift: u32,
     /// Shapes in the index.
     shapes: usize,
 }
@@ -197,18 +296,21 @@ impl TransTable {
             old_slots: Vec::new(),
             blocks: Vec::new(),
             bits: bits.max(6),
+            dir: Vec::new(),
+            arena_shift: 0,
+            index_shift: INDEX_SHIFT,
             shapes: 0,
         }
     }
 
     /// The most blocks the arena holds.
     fn capacity(&self) -> usize {
-        1 << (self.bits - BLOCK_SHIFT)
+        1 << (self.bits - BLOCK_SHIFT + self.arena_shift)
     }
 
     /// The most slots of the index (a power of two).
     fn max_index_len(&self) -> usize {
-        1 << (self.bits - BLOCK_SHIFT - INDEX_SHIFT)
+        1 << (self.bits - BLOCK_SHIFT - self.index_shift)
     }
 
     /// Slots of the index at the start of a generation.
@@ -222,6 +324,68 @@ impl TransTable {
             + self.max_index_len() * std::mem::size_of::<Slot>()
     }
 
+    /// Sizes the index for a table split by top owners, or not, and forgets every entry.
+    /// (The index grows to its new full size without moving when it is next allocated.)
+    pub fn set_split(&mut self, split: bool) {
+        let shift = if split {
+            SPLIT_INDEX_SHIFT
+        } else {
+            INDEX_SHIFT
+        };
+        if shift != self.index_shift {
+            self.index_shift = shift;
+            self.arena_shift = if split { SPLIT_ARENA_SHIFT } else { 0 };
+            self.slots = Vec::new();
+            self.old_slots = Vec::new();
+            self.blocks.clear();
+        }
+        let dir_len = if split {
+            1 << (self.bits - BLOCK_SHIFT + self.arena_shift - DIR_SHIFT)
+        } else {
+            0
+        };
+        if self.dir.len() != dir_len {
+            self.dir = vec![Dir::default(); dir_len];
+        }
+        self.new_generation();
+    }
+
+    /// The directory slot of `shape` (a split table's).
+    #[inline]
+    fn dir_slot(&self, shape: &Keyed) -> usize {
+        (shape.hash >> (64 - self.dir.len().trailing_zeros())) as usize
+    }
+
+    /// Which sets of fixed suits have a chain for `shape` (sub-key 0) in a split table, as
+    /// bits: a superset of those that do.
+    #[inline]
+    pub fn chains_of(&self, shape: &Keyed) -> u16 {
+        let d = self.dir[self.dir_slot(shape)];
+        if d.shared {
+            u16::MAX
+        } else if d.tag == (shape.hash >> 32) as u32 {
+            d.present
+        } else {
+            0
+        }
+    }
+
+    /// Records in the directory that `key`'s chain exists.
+    #[inline]
+    fn enter_chain(&mut self, key: &Keyed) {
+        let shape = Keyed::new(key.shape);
+        let i = self.dir_slot(&shape);
+        let tag = (shape.hash >> 32) as u32;
+        let bit = 1u16 << (key.sub & 15);
+        let d = &mut self.dir[i];
+        if d.present == 0 {
+            d.tag = tag;
+        } else if d.tag != tag {
+            d.shared = true;
+        }
+        d.present |= bit;
+    }
+
     /// Forgets every entry.
     pub fn new_generation(&mut self) {
         self.blocks.clear();
@@ -230,6 +394,7 @@ impl TransTable {
             self.slots.fill(Slot::default());
         }
         self.shapes = 0;
+        self.dir.fill(Dir::default());
     }
 
     /// Doubles the index, placing each shape anew. (Both vectors were allocated at their
@@ -243,7 +408,8 @@ impl TransTable {
         for k in 0..self.old_slots.len() {
             let slot = self.old_slots[k];
             if slot.head != 0 {
-                let key = Keyed::new(self.blocks[slot.head as usize - 1].shape);
+                let head = &self.blocks[slot.head as usize - 1];
+                let key = Keyed::new(head.shape).with_sub(head.sub);
                 let Err(i) = self.find(&key) else {
                     unreachable!("each shape has one slot");
                 };
@@ -277,7 +443,8 @@ impl TransTable {
             if slot.head == 0 {
                 return Err(i);
             }
-            if slot.tag == tag && self.blocks[slot.head as usize - 1].shape == key.shape {
+            let head = &self.blocks[slot.head as usize - 1];
+            if slot.tag == tag && head.shape == key.shape && head.sub == key.sub {
                 return Ok(i);
             }
             i = (i + 1) & mask;
@@ -339,7 +506,9 @@ impl TransTable {
             self.slots = Vec::with_capacity(self.max_index_len());
             self.slots.resize(self.first_index_len(), Slot::default());
             self.old_slots = Vec::with_capacity(self.max_index_len() / 2);
-            self.blocks = Vec::with_capacity(self.capacity());
+            if self.blocks.capacity() < self.capacity() {
+                self.blocks = Vec::with_capacity(self.capacity());
+            }
         }
         let entry = (pattern, lo, hi, best);
         let found = self.find(key);
@@ -373,7 +542,7 @@ impl TransTable {
                     i = self.blocks[i as usize - 1].next;
                 }
                 self.blocks[before_last as usize - 1].next = 0;
-                self.blocks[last as usize - 1] = Block::holding(&key.shape, entry, head, chain);
+                self.blocks[last as usize - 1] = Block::holding(key, entry, head, chain);
                 self.slots[slot].head = last;
                 return;
             }
@@ -397,8 +566,7 @@ impl TransTable {
             }
             Err(_) => (0, 1),
         };
-        self.blocks
-            .push(Block::holding(&key.shape, entry, next, chain));
+        self.blocks.push(Block::holding(key, entry, next, chain));
         let head = self.blocks.len() as u32;
         match found {
             Ok(slot) => self.slots[slot].head = head,
@@ -408,6 +576,9 @@ impl TransTable {
                     head,
                 };
                 self.shapes += 1;
+                if !self.dir.is_empty() {
+                    self.enter_chain(key);
+                }
             }
         }
     }
@@ -481,6 +652,15 @@ mod tests {
     }
 
     #[test]
+    fn a_split_table_holds_four_times_the_blocks() {
+        let mut t = TransTable::new(20);
+        t.set_split(true);
+        assert_eq!(t.bytes(), (128 << 20) + (1 << 20));
+        t.set_split(false);
+        assert_eq!(t.bytes(), (32 << 20) + (512 << 10));
+    }
+
+    #[test]
     fn a_long_chain_recycles_its_oldest_block() {
         let mut t = TransTable::new(14);
         let shape = Keyed::new(Shape { dist: [5, 5], c: 2 });
@@ -500,6 +680,47 @@ mod tests {
             assert!(t.probe(&shape, [code, 0], |_| true).is_some(), "{code}");
         }
         assert_eq!(t.blocks.len(), MAX_CHAIN as usize);
+    }
+
+    #[test]
+    fn a_split_table_finds_each_chain_through_the_directory() {
+        let mut t = TransTable::new(12);
+        t.set_split(true);
+        let shape = Keyed::new(Shape { dist: [3, 4], c: 5 });
+        // Top owners: suit 0's top card held by seat 2, suit 1's by seat 1, suits 2 and 3
+        // empty.
+        let tops = TopOwners(0b1010 | 0b1001 << 4);
+        assert_eq!(tops.live_suits(), 0b11);
+        assert_eq!(t.chains_of(&shape), 0);
+        // A pattern fixing suit 0's top card only, and one fixing nothing.
+        let top0 = Pattern {
+            mask: [0b11 << 4, 0],
+            codes: [0b10 << 4, 0],
+        };
+        let none = Pattern::default();
+        assert_eq!(tops.sub_of(&top0), tops.sub(0b01));
+        assert_eq!(tops.sub_of(&none), 0);
+        t.store(
+            &shape.with_sub(tops.sub_of(&top0)),
+            &top0,
+            (3, 3, NO_CARD),
+            true,
+        );
+        t.store(&shape.with_sub(0), &none, (1, 9, NO_CARD), true);
+        assert_eq!(t.chains_of(&shape), 1 << 0b01 | 1);
+        let layout = [0b10 << 4 | 0b0101, 0];
+        let hit = t.probe(&shape.with_sub(tops.sub(0b01)), layout, |_| true);
+        assert_eq!(hit.map(|h| h.lo), Some(3));
+        // Another owner of suit 0's top card has another chain.
+        let other = TopOwners(0b1001 | 0b1001 << 4);
+        assert_ne!(other.sub(0b01), tops.sub(0b01));
+        assert_eq!(
+            t.probe(&shape.with_sub(other.sub(0b01)), layout, |_| true),
+            None
+        );
+        // A new generation forgets the directory too.
+        t.new_generation();
+        assert_eq!(t.chains_of(&shape), 0);
     }
 
     #[test]

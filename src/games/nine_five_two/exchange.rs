@@ -194,7 +194,7 @@ impl Exchange {
     /// Carries out the forced returns of every batch given in full and not yet answered, in
     /// batch order, on the seats' `hands`. For each card received, in card order, the receiver
     /// returns the highest card of that suit then in hand, received cards included (§2.4, §7.8).
-    pub(super) fn return_due(&mut self, hands: &mut [CardSet; 3]) {
+    pub(super) fn return_due(&mut self, hands: &mut [CardSet]) {
         for b in self.answered as usize..self.current as usize {
             let Batch {
                 giver, receiver, ..

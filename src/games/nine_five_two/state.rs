@@ -5,7 +5,8 @@ use rand::Rng;
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::games::deal::check_hands;
 use crate::games::{
-    Action, ActionSet, Decision, Game, GameKind, Masked, Seat, Side, Sides, Trick, TrumpOrder,
+    Action, ActionSet, Decision, Game, GameKind, Masked, Seat, Side, Sides, Trick, TrickPlay,
+    TrumpOrder,
 };
 use crate::rng::shuffle;
 
@@ -45,8 +46,10 @@ pub enum Phase {
     Over,
 }
 
-/// One 9-5-2 hand in play (RULES.md §2): every seat's cards, the kitty and discards, the
-/// exchange, trumps, the trick, and what each seat has shown and taken.
+/// One 9-5-2 hand in play (RULES.md §2): the card play (every seat's cards, the trick, and what
+/// each seat has shown and taken, in the shared [`TrickPlay`]), the kitty and discards, the
+/// exchange and trumps. The exchange, the kitty and the discards edit the hands of the card
+/// play before its first trick.
 ///
 /// Build one with [`NineFiveTwo::deal`] (a shuffled deal) or [`NineFiveTwo::from_hands`] (a
 /// given deal), then drive it through [`Game`]. The exchange that opens the hand follows from
@@ -57,20 +60,14 @@ pub struct NineFiveTwo {
     variant: Variant,
     dealer: Seat,
     phase: Phase,
-    /// The seat to play to the trick (kept here so that play never recomputes it).
-    turn: Seat,
+    /// Trumps once named (the card play holds them too, from then on).
     trump: Option<Suit>,
     targets: [u8; 3],
-    tricks: [u8; 3],
-    voids: [u8; 3],
     discarded: u8,
-    tricks_done: u8,
-    hands: [CardSet; 3],
     kitty: CardSet,
     discards: CardSet,
-    played_by: [CardSet; 3],
     exchange: Exchange,
-    trick: Trick,
+    play: TrickPlay,
     context: MatchContext,
 }
 
@@ -186,19 +183,19 @@ impl NineFiveTwo {
             variant,
             dealer,
             phase: Phase::Over,
-            turn: dealer.left(PLAYERS),
             trump: None,
             targets,
-            tricks: [0; 3],
-            voids: [0; 3],
             discarded: 0,
-            tricks_done: 0,
-            hands,
             kitty,
             discards: CardSet::EMPTY,
-            played_by: [CardSet::EMPTY; 3],
             exchange: previous.map_or(Exchange::NONE, |p| Exchange::plan(p, targets)),
-            trick: Trick::new(dealer.left(PLAYERS)),
+            // The eldest hand leads the first trick; trumps are set when named.
+            play: TrickPlay::new(
+                &hands,
+                dealer.left(PLAYERS),
+                Suit::Clubs,
+                TrumpOrder::ACES_HIGH,
+            ),
             context: MatchContext {
                 rules: Rules::of(variant),
                 totals: [0; 3],
@@ -226,22 +223,17 @@ impl NineFiveTwo {
     }
 
     /// Starts `phase`, carrying out what happens as it begins: an empty exchange is skipped;
-    /// the dealer takes the kitty as the discard begins, or under `SergeantMajor` once it is
-    /// over; play begins with the eldest hand on lead.
+    /// over; play begins with the eldest hand on lead (the card play's leader from the deal).
     fn enter(&mut self, phase: Phase) {
         self.phase = phase;
         let dealer = self.dealer.index();
         match phase {
             Phase::Give if self.exchange.current().is_none() => self.enter(self.after(phase)),
             Phase::Discard if self.variant != Variant::SergeantMajor => {
-                self.hands[dealer] |= self.kitty;
+                self.play.hands_mut()[dealer] |= self.kitty;
             }
-            Phase::Play => {
-                if self.variant == Variant::SergeantMajor {
-                    self.hands[dealer] |= self.kitty;
-                }
-                self.turn = self.dealer.left(PLAYERS);
-                self.trick = Trick::new(self.turn);
+            Phase::Play if self.variant == Variant::SergeantMajor => {
+                self.play.hands_mut()[dealer] |= self.kitty;
             }
             _ => {}
         }
@@ -249,11 +241,12 @@ impl NineFiveTwo {
 
     fn give(&mut self, card: Card) {
         let batch = self.exchange.current().expect("a batch to give");
-        self.hands[batch.giver.index()].remove(card);
-        self.hands[batch.receiver.index()].insert(card);
+        let hands = self.play.hands_mut();
+        hands[batch.giver.index()].remove(card);
+        hands[batch.receiver.index()].insert(card);
         if self.exchange.give(card) {
             if self.variant != Variant::SwappedTargets && self.exchange.giver_done() {
-                self.exchange.return_due(&mut self.hands);
+                self.exchange.return_due(self.play.hands_mut());
             }
             if self.exchange.current().is_none() {
                 self.enter(self.after(Phase::Give));
@@ -263,14 +256,15 @@ impl NineFiveTwo {
 
     fn name_trump(&mut self, suit: Suit) {
         self.trump = Some(suit);
+        self.play.set_trump(suit);
         if self.variant == Variant::SwappedTargets {
-            self.exchange.return_due(&mut self.hands);
+            self.exchange.return_due(self.play.hands_mut());
         }
         self.enter(self.after(Phase::NameTrump));
     }
 
     fn discard(&mut self, card: Card) {
-        self.hands[self.dealer.index()].remove(card);
+        self.play.hands_mut()[self.dealer.index()].remove(card);
         self.discards.insert(card);
         self.discarded += 1;
         if self.discarded as usize == KITTY_SIZE {
@@ -280,30 +274,10 @@ impl NineFiveTwo {
 
     #[inline]
     fn play(&mut self, card: Card) {
-        let seat = self.turn.index();
-        debug_assert!(
-            self.hands[seat].contains(card),
-            "seat {seat} does not hold {card}"
-        );
-        self.hands[seat].remove(card);
-        self.played_by[seat].insert(card);
-        let trump = self.trump.expect("trumps are named before play");
-        self.trick
-            .play(card, PLAYERS, trump, &TrumpOrder::ACES_HIGH);
-        // A card off the suit led shows a void (the lead never does); no branch, since in
-        // random play following or not is unpredictable.
-        let led = self.trick.cards()[0].suit();
-        self.voids[seat] |= ((card.suit() != led) as u8) << led.index();
-        if self.trick.len() == PLAYERS {
-            let w = self.trick.winner();
-            self.tricks[w.index()] += 1;
-            self.tricks_done += 1;
-            self.trick = Trick::new(w);
-            if self.tricks_done as usize == HAND_SIZE {
-                self.phase = Phase::Over;
-            }
+        debug_assert!(self.trump.is_some(), "trumps are named before play");
+        if self.play.play(card).completed.is_some() && self.play.tricks_done() == HAND_SIZE {
+            self.phase = Phase::Over;
         }
-        self.turn = self.trick.to_play();
     }
 
     /// The same hand placed in a game (see [`MatchContext`]).
@@ -328,7 +302,7 @@ impl NineFiveTwo {
         batch: Option<(usize, CardSet)>,
     ) -> NineFiveTwo {
         let mut s = *self;
-        s.hands = hands;
+        s.play.redeal(&hands);
         s.kitty = kitty;
         s.discards = discards;
         if let Some((b, cards)) = batch {
@@ -364,23 +338,28 @@ impl NineFiveTwo {
     /// Tricks taken by each seat so far.
     #[inline]
     pub const fn tricks(&self) -> [u8; 3] {
-        self.tricks
+        [
+            self.play.tricks_won(Seat(0)) as u8,
+            self.play.tricks_won(Seat(1)) as u8,
+            self.play.tricks_won(Seat(2)) as u8,
+        ]
     }
 
     /// Each seat's `tricks − target` so far (the hand's score once it is over).
     #[inline]
     pub const fn diffs(&self) -> [i32; 3] {
+        let t = self.tricks();
         [
-            self.tricks[0] as i32 - self.targets[0] as i32,
-            self.tricks[1] as i32 - self.targets[1] as i32,
-            self.tricks[2] as i32 - self.targets[2] as i32,
+            t[0] as i32 - self.targets[0] as i32,
+            t[1] as i32 - self.targets[1] as i32,
+            t[2] as i32 - self.targets[2] as i32,
         ]
     }
 
     /// Tricks completed.
     #[inline]
     pub const fn tricks_done(&self) -> usize {
-        self.tricks_done as usize
+        self.play.tricks_done()
     }
 
     /// The kitty as dealt (it stays here after the dealer takes it). Seen by the dealer only,
@@ -422,13 +401,13 @@ impl NineFiveTwo {
     /// The cards `seat` has played.
     #[inline]
     pub const fn played_by(&self, seat: Seat) -> CardSet {
-        self.played_by[seat.index()]
+        self.play.played_by(seat)
     }
 
     /// The suits `seat` has shown out of, as a bit mask over suit indices.
     #[inline]
     pub const fn voids(&self, seat: Seat) -> u8 {
-        self.voids[seat.index()]
+        self.play.voids(seat)
     }
 
     /// A copy with everything `seat` cannot see removed (RULES.md §2.8): the other seats'
@@ -436,11 +415,7 @@ impl NineFiveTwo {
     /// is the dealer; the cards of exchange batches `seat` takes no part in.
     fn masked_for(&self, seat: Seat) -> NineFiveTwo {
         let mut v = *self;
-        for (s, h) in v.hands.iter_mut().enumerate() {
-            if s != seat.index() {
-                *h = CardSet::EMPTY;
-            }
-        }
+        v.play.hide_hands_except(seat);
         if seat != self.dealer {
             v.discards = CardSet::EMPTY;
         }
@@ -475,7 +450,7 @@ impl Game for NineFiveTwo {
     #[inline]
     fn to_act(&self) -> Option<Seat> {
         match self.phase {
-            Phase::Play => Some(self.turn),
+            Phase::Play => Some(self.play.to_play()),
             Phase::Give => self.exchange.current().map(|b| b.giver),
             Phase::NameTrump | Phase::Discard => Some(self.dealer),
             Phase::Over => None,
@@ -485,15 +460,13 @@ impl Game for NineFiveTwo {
     #[inline]
     fn legal_actions(&self) -> ActionSet {
         match self.phase {
-            Phase::Play => ActionSet::plays(self.trick.playable(self.hands[self.turn.index()])),
+            Phase::Play => ActionSet::plays(self.play.legal()),
             Phase::Give => match self.exchange.current() {
-                Some(b) => ActionSet::from_cards(Decision::Give, self.hands[b.giver.index()]),
+                Some(b) => ActionSet::from_cards(Decision::Give, self.play.hand(b.giver)),
                 None => ActionSet::NONE,
             },
             Phase::NameTrump => ActionSet::trumps(0xF),
-            Phase::Discard => {
-                ActionSet::from_cards(Decision::Discard, self.hands[self.dealer.index()])
-            }
+            Phase::Discard => ActionSet::from_cards(Decision::Discard, self.play.hand(self.dealer)),
             Phase::Over => ActionSet::NONE,
         }
     }
@@ -516,12 +489,12 @@ impl Game for NineFiveTwo {
 
     #[inline]
     fn trick(&self) -> &Trick {
-        &self.trick
+        self.play.trick()
     }
 
     #[inline]
     fn hand(&self, seat: Seat) -> CardSet {
-        self.hands[seat.index()]
+        self.play.hand(seat)
     }
 
     fn side_points(&self, side: Side) -> i32 {
@@ -529,7 +502,7 @@ impl Game for NineFiveTwo {
     }
 
     fn tricks_won(&self, seat: Seat) -> u32 {
-        self.tricks[seat.index()] as u32
+        self.play.tricks_won(seat)
     }
 
     fn view(&self, seat: Seat) -> NineFiveTwoView {

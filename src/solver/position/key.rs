@@ -19,6 +19,7 @@ use super::Position;
 use crate::cards::{SELECT_IN_BYTE, byte_counts};
 use crate::solver::encoding::{bits, lane, suit_mask};
 use crate::solver::encoding::{power_of, suit_of};
+use crate::solver::tt::TopOwners;
 
 /// Where a position is, in the parts an entry must match exactly: each hand's length in each
 /// suit, and the leader, clamped cards still needed, live scoring trumps and tricks left.
@@ -122,6 +123,22 @@ impl Position {
     pub(in crate::solver) fn layout(&self) -> [u64; 2] {
         let w = self.owner_codes.map(u64::from);
         [w[0] | w[1] << 32, w[2] | w[3] << 32]
+    }
+
+    /// The owner of each suit's top live card, as the table splits its chains by them (valid
+    /// at the start of a trick).
+    #[inline]
+    pub(in crate::solver) fn top_owners(&self) -> TopOwners {
+        let cb = self.code_bits as u32;
+        let mut tops = 0u16;
+        for s in 0..4u8 {
+            let n = lane(self.live, s).count_ones();
+            if n != 0 {
+                let code = (self.owner_codes[s as usize] >> ((n - 1) * cb)) & ((1 << cb) - 1);
+                tops |= (8 | code as u16) << (4 * s);
+            }
+        }
+        TopOwners(tops)
     }
 
     /// The pattern of this position for the cards that matter, `ranks`: in each suit, the
