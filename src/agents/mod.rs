@@ -5,6 +5,7 @@
 //! purpose as an upper bound and says so in its name.)
 
 pub mod external;
+pub mod inference;
 pub mod ismcts;
 pub mod oracle;
 pub mod pimc;

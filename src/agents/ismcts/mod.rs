@@ -29,6 +29,11 @@
 //! The tree keeps its speed as it grows: children sit side by side in one arena (`tree.rs`),
 //! nothing is allocated per iteration.
 //!
+//! With `infer=…` each iteration's world is drawn from a pool of uniform candidates weighed by
+//! the likelihood of the other seats' plays so far (policy-based inference, see
+//! [`inference`](super::inference)); the pool is drawn once per decision, before the threads
+//! start, from the agent's generator.
+//!
 //! Spec: `ismcts:iterations=10000,c=0.7,rollout=rules,reward=points`; keys `iterations`,
 //! `time_ms` (a wall-time budget instead; not reproducible), `c`, `rollout` (`random`, `rules`
 //! or `rules/switch/switch`), `reward` (`points`, `difference`, `match`), `threads` (root
@@ -49,7 +54,8 @@ use rand::Rng;
 
 use crate::rng::{GameRng, Purpose, stream};
 
-use super::{Agent, AgentFactory, SpecError, build_agent};
+use super::inference::{Inference, Worlds};
+use super::{Agent, AgentFactory, SpecError, TableEvent, build_agent};
 use tree::Tree;
 
 /// The size of one tree node in bytes (each iteration adds at most one).
@@ -120,7 +126,7 @@ impl<G: AgentFactory> Worker<G> {
         params: &IsmctsParams,
         root: &G,
         k: &Knowledge,
-        sampler: &WorldSampler,
+        worlds: &Worlds<'_>,
         iterations: u64,
         rng: &mut GameRng,
     ) -> u64 {
@@ -140,7 +146,7 @@ impl<G: AgentFactory> Worker<G> {
                 break;
             }
             done += 1;
-            sampler.sample_into(rng, &mut self.hidden);
+            worlds.draw_into(rng, &mut self.hidden);
             let mut s = root.redeal(k, &self.hidden);
             self.path.clear();
             self.path.push(0);
@@ -246,6 +252,10 @@ pub struct Ismcts<G: Game> {
     workers: Vec<Worker<G>>,
     stats: SearchStats,
     root: Vec<ActionStats>,
+    /// Policy-based inference, when asked for.
+    inference: Option<Inference<G>>,
+    /// The cumulative weights of the inferred candidates.
+    cum: Vec<f64>,
 }
 
 impl<G: AgentFactory> Ismcts<G> {
@@ -256,6 +266,8 @@ impl<G: AgentFactory> Ismcts<G> {
     pub fn new(params: IsmctsParams) -> Result<Ismcts<G>, SpecError> {
         build_agent::<G>(&params.rollout)?;
         Ok(Ismcts {
+            inference: Inference::new(&params.infer),
+            cum: Vec::new(),
             params,
             workers: Vec::new(),
             stats: SearchStats::default(),
@@ -280,6 +292,25 @@ impl<G: AgentFactory> Ismcts<G> {
         let k = state.knowledge(seat);
         let sampler =
             WorldSampler::new(&k).expect("the true state is consistent with its knowledge");
+        let mut inference = self.inference.take();
+        let worlds = match &mut inference {
+            None => Worlds::Uniform(&sampler),
+            Some(inf) => {
+                inf.weigh(state, &k, &sampler, rng);
+                let (rows, weights) = inf.candidates();
+                self.cum.clear();
+                let mut total = 0.0;
+                for w in weights {
+                    total += w;
+                    self.cum.push(total);
+                }
+                Worlds::Weighted {
+                    rows,
+                    cum: &self.cum,
+                    places: k.places.len(),
+                }
+            }
+        };
         let threads = self.params.threads.max(1) as usize;
         while self.workers.len() < threads {
             self.workers.push(Worker::new(&self.params));
@@ -290,18 +321,18 @@ impl<G: AgentFactory> Ismcts<G> {
         let params = &self.params;
         let done: Vec<u64> = if threads == 1 {
             let mut r = stream(seeds[0], 0, Purpose::Agent, 0);
-            vec![self.workers[0].search(params, state, &k, &sampler, per + extra, &mut r)]
+            vec![self.workers[0].search(params, state, &k, &worlds, per + extra, &mut r)]
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = self.workers[..threads]
                     .iter_mut()
                     .enumerate()
                     .map(|(t, w)| {
-                        let (k, sampler, seed) = (&k, &sampler, seeds[t]);
+                        let (k, worlds, seed) = (&k, &worlds, seeds[t]);
                         let budget = per + u64::from((t as u64) < extra);
                         scope.spawn(move || {
                             let mut r = stream(seed, t as u64, Purpose::Agent, 0);
-                            w.search(params, state, k, sampler, budget, &mut r)
+                            w.search(params, state, k, worlds, budget, &mut r)
                         })
                     })
                     .collect();
@@ -350,6 +381,7 @@ impl<G: AgentFactory> Ismcts<G> {
             seconds: started.elapsed().as_secs_f64(),
         };
         self.root = merged.clone();
+        self.inference = inference;
         merged
     }
 }
@@ -386,6 +418,16 @@ impl<G: AgentFactory> super::Evaluator<G> for Ismcts<G> {
 }
 
 impl<G: AgentFactory> Agent<G> for Ismcts<G> {
+    fn observes(&self) -> bool {
+        self.inference.is_some()
+    }
+
+    fn observe(&mut self, seat: Seat, event: &TableEvent<'_, G>) {
+        if let Some(inference) = &mut self.inference {
+            inference.observe(seat, event);
+        }
+    }
+
     fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action {
         let legal = state.legal_actions();
         if legal.len() == 1 {

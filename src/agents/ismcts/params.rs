@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::games::RewardKind;
 
+use super::super::inference::InferParams;
 use super::super::spec::key_value;
 use super::super::{AgentSpec, SpecError};
 
@@ -24,6 +25,8 @@ pub struct IsmctsParams {
     pub threads: u32,
     /// The most arena slots per tree (nodes, and the room children's blocks keep; see the tree).
     pub node_cap: u32,
+    /// Policy-based inference for the determinizations (off by default: uniform worlds).
+    pub infer: InferParams,
 }
 
 impl Default for IsmctsParams {
@@ -36,12 +39,13 @@ impl Default for IsmctsParams {
             reward: RewardKind::Points,
             threads: 1,
             node_cap: 4_000_000,
+            infer: InferParams::default(),
         }
     }
 }
 
 /// The keys an ISMCTS spec takes.
-pub const KEYS: [&str; 7] = [
+pub const KEYS: [&str; 11] = [
     "iterations",
     "time_ms",
     "c",
@@ -49,6 +53,10 @@ pub const KEYS: [&str; 7] = [
     "reward",
     "threads",
     "nodes",
+    "infer",
+    "noise",
+    "temp",
+    "pool",
 ];
 
 fn bad(key: &str, value: &str, what: &str) -> SpecError {
@@ -101,9 +109,11 @@ impl IsmctsParams {
                 "reward" => p.reward = value.parse().map_err(|e: String| bad(key, value, &e))?,
                 "threads" => p.threads = num(256)? as u32,
                 "nodes" => p.node_cap = num(u32::MAX as u64)? as u32,
+                _ if p.infer.read("ismcts", key, value)? => {}
                 _ => return Err(SpecError::unknown_key("ismcts", key, &KEYS)),
             }
         }
+        p.infer.check("ismcts")?;
         Ok(p)
     }
 }
@@ -127,7 +137,7 @@ impl fmt::Display for IsmctsParams {
         if self.node_cap != IsmctsParams::default().node_cap {
             write!(f, ",nodes={}", self.node_cap)?;
         }
-        Ok(())
+        write!(f, "{}", self.infer)
     }
 }
 

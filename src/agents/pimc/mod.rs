@@ -23,8 +23,14 @@
 //! hand is solved ([`Pimc::action_means`]). That costs a full solve per world and action, so
 //! the agent does not play that way.
 //!
+//! With `infer=…` the worlds are not uniform: they are drawn from a pool of uniform candidates
+//! in proportion to the likelihood of the other seats' plays so far (policy-based inference,
+//! see [`inference`](super::inference)); the draw happens before the split over threads, so
+//! the decision still does not depend on the thread count.
+//!
 //! Spec: `pimc:worlds=50,tt=18,threads=1`; keys `worlds` (worlds per decision), `tt` (each
-//! solver's table holds about `2^tt` entries) and `threads` (solvers working at once).
+//! solver's table holds about `2^tt` entries), `threads` (solvers working at once), and the
+//! inference keys `infer`, `noise`, `temp` and `pool`.
 
 mod params;
 
@@ -36,7 +42,8 @@ use crate::knowledge::WorldSampler;
 use crate::rng::GameRng;
 use crate::solver::{Position, Solver};
 
-use super::{Agent, AgentFactory, fallback_agent};
+use super::inference::Inference;
+use super::{Agent, AgentFactory, TableEvent, fallback_agent};
 
 /// What the last search found for one card.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -56,6 +63,10 @@ pub struct Pimc<G: Game> {
     /// The worlds' positions of the decision at hand.
     positions: Vec<Position>,
     other: Box<dyn Agent<G>>,
+    /// Policy-based inference, when asked for.
+    inference: Option<Inference<G>>,
+    /// The inferred worlds of the decision at hand, one row of hidden places each.
+    drawn: Vec<CardSet>,
 }
 
 impl<G: AgentFactory> Pimc<G> {
@@ -63,10 +74,12 @@ impl<G: AgentFactory> Pimc<G> {
     pub fn new(params: PimcParams) -> Pimc<G> {
         Pimc {
             solvers: vec![Solver::with_table_bits(params.tt_bits)],
+            inference: Inference::new(&params.infer),
             params,
             hidden: Vec::new(),
             positions: Vec::new(),
             other: fallback_agent::<G>(),
+            drawn: Vec::new(),
         }
     }
 
@@ -75,8 +88,8 @@ impl<G: AgentFactory> Pimc<G> {
         &self.params
     }
 
-    /// Draws the agent's worlds for `seat` (uniformly from what it knows) and calls `f` with
-    /// each, in order, sharing `rng`.
+    /// Draws the agent's worlds for `seat` (uniformly from what it knows, or by inference) and
+    /// calls `f` with each, in order, sharing `rng`.
     fn for_each_world(
         &mut self,
         state: &G,
@@ -87,6 +100,18 @@ impl<G: AgentFactory> Pimc<G> {
         let k = state.knowledge(seat);
         let sampler =
             WorldSampler::new(&k).expect("the true state is consistent with its knowledge");
+        if let Some(mut inference) = self.inference.take() {
+            let mut drawn = std::mem::take(&mut self.drawn);
+            let n = self.params.worlds as usize;
+            inference.draw(state, &k, &sampler, n, rng, &mut drawn);
+            self.inference = Some(inference);
+            for row in drawn.chunks(k.places.len().max(1)).take(n) {
+                let world = state.redeal(&k, &row[..k.places.len()]);
+                f(self, world, rng);
+            }
+            self.drawn = drawn;
+            return;
+        }
         let mut hidden = std::mem::take(&mut self.hidden);
         hidden.resize(k.places.len(), CardSet::EMPTY);
         for _ in 0..self.params.worlds {
@@ -240,6 +265,16 @@ impl<G: AgentFactory> super::Evaluator<G> for Pimc<G> {
 }
 
 impl<G: AgentFactory> Agent<G> for Pimc<G> {
+    fn observes(&self) -> bool {
+        self.inference.is_some()
+    }
+
+    fn observe(&mut self, seat: Seat, event: &TableEvent<'_, G>) {
+        if let Some(inference) = &mut self.inference {
+            inference.observe(seat, event);
+        }
+    }
+
     fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action {
         if let Some(a) = super::unsearched(state, seat, rng, self.other.as_mut()) {
             return a;

@@ -3,10 +3,12 @@
 use std::fmt;
 
 use super::super::SpecError;
+use super::super::inference::InferParams;
 use super::super::spec::key_value;
 
-/// PIMC parameters: `pimc:worlds=50,tt=18,threads=1`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// PIMC parameters: `pimc:worlds=50,tt=18,threads=1`, and inference
+/// (`infer=rules,noise=0.1,pool=200`; see [`inference`](crate::agents::inference)).
+#[derive(Clone, Debug, PartialEq)]
 pub struct PimcParams {
     /// Worlds sampled and solved per decision.
     pub worlds: u32,
@@ -15,6 +17,8 @@ pub struct PimcParams {
     pub tt_bits: u32,
     /// Solvers working on a decision's worlds at once (the decision does not depend on it).
     pub threads: u32,
+    /// Policy-based inference: how the worlds are weighed (off by default: uniform worlds).
+    pub infer: InferParams,
 }
 
 /// The default table size of a PIMC agent's solver: about `2^18` entries (8 MiB), smaller than a
@@ -27,12 +31,13 @@ impl Default for PimcParams {
             worlds: 50,
             tt_bits: PIMC_TT_BITS,
             threads: 1,
+            infer: InferParams::default(),
         }
     }
 }
 
 /// The keys a PIMC spec takes.
-pub const KEYS: [&str; 3] = ["worlds", "tt", "threads"];
+pub const KEYS: [&str; 7] = ["worlds", "tt", "threads", "infer", "noise", "temp", "pool"];
 
 fn bad(key: &str, value: &str, what: &str) -> SpecError {
     SpecError::bad_value("pimc", key, value, what)
@@ -76,9 +81,11 @@ impl PimcParams {
                         .filter(|t| (1..=256).contains(t))
                         .ok_or_else(|| bad(key, value, "expected 1 to 256 threads"))?
                 }
+                _ if p.infer.read("pimc", key, value)? => {}
                 _ => return Err(SpecError::unknown_key("pimc", key, &KEYS)),
             }
         }
+        p.infer.check("pimc")?;
         Ok(p)
     }
 }
@@ -92,7 +99,7 @@ impl fmt::Display for PimcParams {
         if self.threads != 1 {
             write!(f, ",threads={}", self.threads)?;
         }
-        Ok(())
+        write!(f, "{}", self.infer)
     }
 }
 
@@ -117,6 +124,18 @@ mod tests {
                 .unwrap()
                 .to_string(),
             p.to_string()
+        );
+        let p = PimcParams::parse(&["infer=rules".into(), "noise=0.2".into()]).unwrap();
+        assert_eq!(p.to_string(), "pimc:worlds=50,infer=rules,noise=0.2");
+        let e = PimcParams::parse(&["temp=2".into()]).unwrap_err();
+        assert!(
+            e.to_string().contains("`temp` is used only with infer=dd"),
+            "{e}"
+        );
+        let e = PimcParams::parse(&["infer=bayes".into()]).unwrap_err();
+        assert!(
+            e.to_string().contains("none, flat, random, rules or dd"),
+            "{e}"
         );
         let e = PimcParams::parse(&["threads=0".into()]).unwrap_err();
         assert!(

@@ -1,0 +1,159 @@
+//! The inference keys a search agent's spec takes: `infer`, `noise`, `temp` and `pool`.
+
+use std::fmt;
+
+use super::super::SpecError;
+
+/// The model of the other seats whose likelihood weighs the worlds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModelKind {
+    /// Every legal card weighs 1: the likelihood is the same in every world, which stay
+    /// uniform (a check of the machinery, not a player's model).
+    Flat,
+    /// The random player: each legal card has probability `1 / legal cards`. Worlds where the
+    /// seat had fewer choices weigh more.
+    Random,
+    /// The rule-based player B0 (`rules`), smoothed: its card has probability `1 − noise`,
+    /// the other legal cards share `noise`.
+    Rules,
+    /// A softmax over the double-dummy values of the legal cards in the world, for the
+    /// playing seat's side, with temperature `temp` (in points or tricks).
+    DoubleDummy,
+}
+
+impl ModelKind {
+    fn name(self) -> &'static str {
+        match self {
+            ModelKind::Flat => "flat",
+            ModelKind::Random => "random",
+            ModelKind::Rules => "rules",
+            ModelKind::DoubleDummy => "dd",
+        }
+    }
+}
+
+/// Policy-based inference settings (see [`inference`](super)).
+#[derive(Clone, Debug, PartialEq)]
+pub struct InferParams {
+    /// The model, or `None`: worlds uniform, as without inference.
+    pub model: Option<ModelKind>,
+    /// The probability the `rules` model gives the cards B0 would not play, together.
+    pub noise: f64,
+    /// The `dd` model's softmax temperature, in points (Catch the Ten) or tricks.
+    pub temp: f64,
+    /// Candidate worlds drawn uniformly and weighed per decision; the search's worlds are
+    /// drawn from them in proportion to their weights.
+    pub pool: u32,
+}
+
+/// The default `noise`.
+pub const NOISE: f64 = 0.1;
+/// The default `temp`.
+pub const TEMP: f64 = 1.0;
+/// The default `pool`.
+pub const POOL: u32 = 200;
+
+impl Default for InferParams {
+    fn default() -> InferParams {
+        InferParams {
+            model: None,
+            noise: NOISE,
+            temp: TEMP,
+            pool: POOL,
+        }
+    }
+}
+
+/// The keys inference adds to a search agent's spec.
+pub const INFER_KEYS: [&str; 4] = ["infer", "noise", "temp", "pool"];
+
+impl InferParams {
+    /// Whether inference is on.
+    pub fn is_on(&self) -> bool {
+        self.model.is_some()
+    }
+
+    /// Reads `key=value` for `agent` if `key` is an inference key: `Ok(true)` when it was one.
+    ///
+    /// # Errors
+    /// A value out of range, with what is allowed.
+    pub fn read(&mut self, agent: &str, key: &str, value: &str) -> Result<bool, SpecError> {
+        let bad = |what: &str| SpecError::bad_value(agent, key, value, what);
+        match key {
+            "infer" => {
+                self.model = match value {
+                    "none" => None,
+                    "flat" => Some(ModelKind::Flat),
+                    "random" => Some(ModelKind::Random),
+                    "rules" => Some(ModelKind::Rules),
+                    "dd" => Some(ModelKind::DoubleDummy),
+                    _ => return Err(bad("expected none, flat, random, rules or dd")),
+                }
+            }
+            "noise" => {
+                self.noise = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| *x > 0.0 && *x < 1.0)
+                    .ok_or_else(|| bad("expected a probability above 0 and below 1"))?
+            }
+            "temp" => {
+                self.temp = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && *x > 0.0)
+                    .ok_or_else(|| bad("expected a number above 0"))?
+            }
+            "pool" => {
+                self.pool = value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=100_000).contains(n))
+                    .ok_or_else(|| bad("expected a whole number from 1 to 100000"))?
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Checks that `noise`, `temp` and `pool` are given only with a model that uses them.
+    ///
+    /// # Errors
+    /// A key the chosen model does not use.
+    pub fn check(&self, agent: &str) -> Result<(), SpecError> {
+        let unused = |key: &str, needs: &str| {
+            SpecError::BadParameter(format!("{agent} `{key}` is used only with {needs}"))
+        };
+        if self.noise != NOISE && self.model != Some(ModelKind::Rules) {
+            return Err(unused("noise", "infer=rules"));
+        }
+        if self.temp != TEMP && self.model != Some(ModelKind::DoubleDummy) {
+            return Err(unused("temp", "infer=dd"));
+        }
+        if self.pool != POOL && self.model.is_none() {
+            return Err(unused("pool", "infer=flat, random, rules or dd"));
+        }
+        Ok(())
+    }
+}
+
+/// Writes `,infer=…` and the keys that differ from their defaults; nothing when off, so
+/// that specs without inference read as before.
+impl fmt::Display for InferParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(model) = self.model else {
+            return Ok(());
+        };
+        write!(f, ",infer={}", model.name())?;
+        if self.noise != NOISE {
+            write!(f, ",noise={}", self.noise)?;
+        }
+        if self.temp != TEMP {
+            write!(f, ",temp={}", self.temp)?;
+        }
+        if self.pool != POOL {
+            write!(f, ",pool={}", self.pool)?;
+        }
+        Ok(())
+    }
+}
