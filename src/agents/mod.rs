@@ -4,6 +4,7 @@
 //! history and its private observations. (The `oracle`, which sees every card, exists on
 //! purpose as an upper bound and says so in its name.)
 
+pub mod alphamu;
 pub mod external;
 pub mod inference;
 pub mod ismcts;
@@ -25,6 +26,7 @@ use crate::games::{Action, Decision, Game, Rewarded, Seat};
 use crate::knowledge::Observable;
 use crate::rng::GameRng;
 use crate::solver::Solvable;
+use alphamu::AlphaMu;
 use ismcts::Ismcts;
 use oracle::Oracle;
 use pimc::Pimc;
@@ -90,6 +92,7 @@ pub fn build_agent<G: AgentFactory>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>
         AgentSpec::Rules(switches) => G::rules_agent(switches),
         AgentSpec::Ismcts(p) => Ok(Box::new(Ismcts::<G>::new((**p).clone())?)),
         AgentSpec::Pimc(p) => Ok(Box::new(Pimc::<G>::new(p.clone()))),
+        AgentSpec::AlphaMu(p) => Ok(Box::new(AlphaMu::<G>::new(p.clone()))),
         AgentSpec::Oracle => Ok(Box::new(Oracle::<G>::new())),
         AgentSpec::External(e) => Ok(Box::new(external::ExternalAgent::new((**e).clone()))),
     }

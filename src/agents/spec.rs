@@ -11,13 +11,16 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use super::alphamu::AlphaMuParams;
 use super::external::{ExternalSpec, split_outside_quotes};
 use super::ismcts::IsmctsParams;
 use super::oracle::CHEAT_NOTE;
 use super::pimc::PimcParams;
 
 /// The agents there are, by name.
-pub const AGENT_NAMES: [&str; 6] = ["random", "rules", "ismcts", "pimc", "oracle", "external"];
+pub const AGENT_NAMES: [&str; 7] = [
+    "random", "rules", "ismcts", "pimc", "alphamu", "oracle", "external",
+];
 
 /// An agent, as named by a spec. Parameters are checked against the game when the agent is
 /// built (see [`build_agent`](super::build_agent)).
@@ -32,6 +35,8 @@ pub enum AgentSpec {
     Ismcts(Box<IsmctsParams>),
     /// `pimc[:worlds=50,tt=18]`: perfect-information Monte Carlo (worlds solved double-dummy).
     Pimc(PimcParams),
+    /// `alphamu[:m=2,worlds=20]`: αμ, PIMC without strategy fusion for the searching seat.
+    AlphaMu(AlphaMuParams),
     /// `oracle`: double-dummy play on the true deal. A cheater (it sees every card); it is
     /// written `oracle (cheats: sees every card)` wherever it is reported.
     Oracle,
@@ -161,6 +166,7 @@ impl FromStr for AgentSpec {
             }
             "ismcts" => Ok(AgentSpec::Ismcts(Box::new(IsmctsParams::parse(&list)?))),
             "pimc" => Ok(AgentSpec::Pimc(PimcParams::parse(&list)?)),
+            "alphamu" => Ok(AgentSpec::AlphaMu(AlphaMuParams::parse(&list)?)),
             "oracle" if list.is_empty() => Ok(AgentSpec::Oracle),
             "oracle" => Err(SpecError::NoParameters(name.into(), list.join(","))),
             "external" => Ok(AgentSpec::External(Box::new(ExternalSpec::parse(&list)?))),
@@ -177,6 +183,7 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Rules(sw) => write!(f, "rules:{}", sw.join(",")),
             AgentSpec::Ismcts(p) => write!(f, "{p}"),
             AgentSpec::Pimc(p) => write!(f, "{p}"),
+            AgentSpec::AlphaMu(p) => write!(f, "{p}"),
             AgentSpec::Oracle => write!(f, "oracle ({CHEAT_NOTE})"),
             AgentSpec::External(e) => write!(f, "{e}"),
         }
@@ -326,6 +333,9 @@ mod tests {
             "pimc:samples=3".parse::<AgentSpec>(),
             Err(SpecError::BadParameter(_))
         ));
+        let s = parse_seating("alphamu:m=3,worlds=10;pimc:worlds=5,infer=rules", 2).unwrap();
+        assert_eq!(s[0].to_string(), "alphamu:m=3,worlds=10");
+        assert_eq!(s[1].to_string(), "pimc:worlds=5,infer=rules");
         assert!(matches!(
             "oracle:deep".parse::<AgentSpec>(),
             Err(SpecError::NoParameters(..))

@@ -41,12 +41,20 @@ pub fn lines(what: What) -> Vec<String> {
                 "the baseline rule-based player with beginner tips switched on",
             ),
             (
-                "ismcts[:iterations=N,c=X,rollout=…,reward=…,threads=N,nodes=N,time_ms=N]",
+                "ismcts[:iterations=N,c=X,rollout=…,reward=…,threads=N,nodes=N,time_ms=N,infer=…]",
                 "Information Set Monte Carlo Tree Search",
             ),
             (
-                "pimc[:worlds=N,tt=BITS]",
+                "pimc[:worlds=N,tt=BITS,threads=N,infer=…]",
                 "perfect-information Monte Carlo, worlds solved double-dummy",
+            ),
+            (
+                "alphamu[:m=N,worlds=N,goal=mean|target,front=N]",
+                "αμ: PIMC without strategy fusion, m of its own moves searched over the worlds",
+            ),
+            (
+                "  infer=rules|dd|random|flat[,noise=P,temp=X,pool=N]",
+                "(pimc, ismcts) worlds weighed by the other seats' plays (policy-based inference)",
             ),
             (
                 "oracle",
