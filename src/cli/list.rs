@@ -49,7 +49,7 @@ pub fn lines(what: What) -> Vec<String> {
                 "perfect-information Monte Carlo, worlds solved double-dummy",
             ),
             (
-                "alphamu[:m=N,worlds=N,goal=mean|target,front=N]",
+                "alphamu[:m=N,worlds=N,goal=mean|target,front=N,late=N]",
                 "αμ: PIMC without strategy fusion, m of its own moves searched over the worlds",
             ),
             (

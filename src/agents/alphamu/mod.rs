@@ -28,13 +28,16 @@
 //! opponents' nodes (products of their children's) grow fast. The paper's cuts are not
 //! implemented: the search is exhaustive to depth `m`, so its cost grows with the branching
 //! of the other seats' plays, about `(cards per seat)^(seats − 1)` per extra `m`; it is meant
-//! for `m=2` or `m=3` late in a hand or with few worlds. Worlds are drawn as PIMC draws them
+//! for `m=2` or `m=3` late in a hand or with few worlds: with `late=N` the agent searches `m`
+//! moves only once its seat holds at most `N` cards, and plays as PIMC before (in a Whist hand
+//! played by B0, `alphamu:m=2,worlds=10` did not finish its first card in 5 CPU-minutes while
+//! PIMC-20 takes about 6 s there; see `docs/searchers.md`). Worlds are drawn as PIMC draws them
 //! (the same worlds for the same generator).
 //!
 //! Decisions that are not card plays (9-5-2 trumps, discards and exchange gives) are taken as
 //! PIMC takes them: by the game's rule-based player.
 //!
-//! Spec: `alphamu:m=2,worlds=20,goal=mean,front=64`.
+//! Spec: `alphamu:m=2,worlds=20,goal=mean,front=64,late=13`.
 
 mod front;
 mod params;
@@ -134,7 +137,13 @@ impl<G: AgentFactory> AlphaMu<G> {
                 .unwrap_or(0);
             search.target = (best as f64 / n as f64).round() as i32;
         }
-        let children = search.max_children(worlds, self.params.m);
+        let held = worlds[0].1.hand(seat).len() as u32;
+        let m = if held <= self.params.late {
+            self.params.m
+        } else {
+            1
+        };
+        let children = search.max_children(worlds, m);
         self.solves = search.solves;
         let mut out: Vec<(Card, f64)> = children
             .into_iter()

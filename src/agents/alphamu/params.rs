@@ -17,7 +17,7 @@ pub enum Goal {
     Target,
 }
 
-/// αμ parameters: `alphamu:m=2,worlds=20,goal=mean,front=64`.
+/// αμ parameters: `alphamu:m=2,worlds=20,goal=mean,front=64,late=13`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AlphaMuParams {
     /// The searching seat's moves searched before the worlds are solved double-dummy.
@@ -28,6 +28,9 @@ pub struct AlphaMuParams {
     pub goal: Goal,
     /// The most vectors a Pareto front keeps (those with the best sums); 0 keeps every one.
     pub front: u32,
+    /// αμ searches `m` moves only when the seat holds at most this many cards; with more, it
+    /// plays as PIMC (`m=1`). 13: always.
+    pub late: u32,
 }
 
 impl Default for AlphaMuParams {
@@ -37,12 +40,13 @@ impl Default for AlphaMuParams {
             worlds: 20,
             goal: Goal::Mean,
             front: 64,
+            late: 13,
         }
     }
 }
 
 /// The keys an αμ spec takes.
-pub const KEYS: [&str; 4] = ["m", "worlds", "goal", "front"];
+pub const KEYS: [&str; 5] = ["m", "worlds", "goal", "front", "late"];
 
 impl AlphaMuParams {
     /// Reads `key=value` parameters.
@@ -66,6 +70,7 @@ impl AlphaMuParams {
                 "m" => p.m = num(1, 13)?,
                 "worlds" => p.worlds = num(1, 64)?,
                 "front" => p.front = num(0, 1_000_000)?,
+                "late" => p.late = num(1, 13)?,
                 "goal" => {
                     p.goal = match value {
                         "mean" => Goal::Mean,
@@ -89,6 +94,9 @@ impl fmt::Display for AlphaMuParams {
         if self.front != AlphaMuParams::default().front {
             write!(f, ",front={}", self.front)?;
         }
+        if self.late != AlphaMuParams::default().late {
+            write!(f, ",late={}", self.late)?;
+        }
         Ok(())
     }
 }
@@ -101,11 +109,18 @@ mod tests {
     fn reads_and_writes_specs() {
         let p = AlphaMuParams::parse(&["m=3".into(), "worlds=10".into()]).unwrap();
         assert_eq!(p.to_string(), "alphamu:m=3,worlds=10");
-        let p = AlphaMuParams::parse(&["goal=target".into(), "front=0".into()]).unwrap();
-        assert_eq!(p.to_string(), "alphamu:m=2,worlds=20,goal=target,front=0");
+        let p = AlphaMuParams::parse(&["goal=target".into(), "front=0".into(), "late=6".into()])
+            .unwrap();
+        assert_eq!(
+            p.to_string(),
+            "alphamu:m=2,worlds=20,goal=target,front=0,late=6"
+        );
         let e = AlphaMuParams::parse(&["worlds=65".into()]).unwrap_err();
         assert!(e.to_string().contains("from 1 to 64"), "{e}");
         let e = AlphaMuParams::parse(&["depth=2".into()]).unwrap_err();
-        assert!(e.to_string().contains("m, worlds, goal, front"), "{e}");
+        assert!(
+            e.to_string().contains("m, worlds, goal, front, late"),
+            "{e}"
+        );
     }
 }

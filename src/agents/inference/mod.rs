@@ -233,7 +233,7 @@ fn hidden_before<G: AgentFactory>(
         if h.len() != place.hidden() || !h.is_disjoint(place.excluded) {
             return false;
         }
-        all = all | h;
+        all |= h;
         out.push(h);
     }
     all == knew.unknown

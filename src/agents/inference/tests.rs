@@ -82,7 +82,7 @@ fn all_worlds(k: &Knowledge) -> Vec<Vec<CardSet>> {
             if row[p].len() < place.hidden() && !place.excluded.contains(c) {
                 row[p].insert(c);
                 go(k, rest, row, out);
-                row[p] = row[p] - CardSet::single(c);
+                row[p].remove(c);
             }
         }
     }
