@@ -30,8 +30,9 @@
 //! of the other seats' plays, about `(cards per seat)^(seats − 1)` per extra `m`; it is meant
 //! for `m=2` or `m=3` late in a hand or with few worlds: with `late=N` the agent searches `m`
 //! moves only once its seat holds at most `N` cards, and plays as PIMC before (in a Whist hand
-//! played by B0, `alphamu:m=2,worlds=10` did not finish its first card in 5 CPU-minutes while
-//! PIMC-20 takes about 6 s there; see `docs/searchers.md`). Worlds are drawn as PIMC draws them
+//! played by B0, `alphamu:m=2,worlds=10` did not finish a hand in 5 minutes of a loaded
+//! machine, while PIMC-20 spends about 6 CPU-seconds on the first card; see
+//! `docs/searchers.md`). Worlds are drawn as PIMC draws them
 //! (the same worlds for the same generator).
 //!
 //! Decisions that are not card plays (9-5-2 trumps, discards and exchange gives) are taken as
