@@ -11,7 +11,7 @@ use crate::experiment::{
     statistics_of, summarise,
 };
 use crate::games::GameKind;
-use crate::report::{every_hypothesis_markdown, family_csv, family_markdown};
+use crate::report::{every_hypothesis_csv, every_hypothesis_markdown, family_csv, family_markdown};
 
 use super::error::user;
 
@@ -32,8 +32,9 @@ fn defs(game: GameKind, matches: bool) -> Vec<StatDef> {
     crate::with_game!(game, R => statistics_of::<R>(matches))
 }
 
-/// Runs `tricklab family`: writes `family-<name>.md` and `.csv` into the results folder for
-/// each family found, and prints the markdown. A result folder may hold a shard of its config
+/// Runs `tricklab family`: writes `family-<name>.md` and `.csv`, and `hypotheses-<name>.csv`
+/// (every hypothesis, unadjusted), into the results folder for each family found, and prints
+/// the markdown. A result folder may hold a shard of its config
 /// (a prefix of the planned deals, to be extended with `--shard` and `merge`): its rows say how
 /// many deals were played of how many planned. The markdown ends with every hypothesis of the
 /// configs, primary or not, unadjusted, with the labels at ε/2 and 2ε.
@@ -87,6 +88,10 @@ pub fn run(args: FamilyArgs) -> anyhow::Result<()> {
         std::fs::write(
             args.results.join(format!("family-{name}.csv")),
             family_csv(&rows),
+        )?;
+        std::fs::write(
+            args.results.join(format!("hypotheses-{name}.csv")),
+            every_hypothesis_csv(members),
         )?;
         print!("{md}");
     }

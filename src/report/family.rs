@@ -129,6 +129,60 @@ pub fn every_hypothesis_markdown(members: &[FamilyMember]) -> String {
     t
 }
 
+/// Every hypothesis of the family's configs as CSV, in the order given: the columns of
+/// [`every_hypothesis_markdown`], with the interval's bounds apart.
+pub fn every_hypothesis_csv(members: &[FamilyMember]) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "field",
+        "experiment",
+        "hypothesis",
+        "primary",
+        "statistic",
+        "direction",
+        "epsilon",
+        "played",
+        "planned",
+        "deals",
+        "estimate",
+        "raw_low",
+        "raw_high",
+        "raw_label",
+        "label_half_epsilon",
+        "label_double_epsilon",
+        "p_raw",
+    ])
+    .expect("memory");
+    let f = |x: Option<f64>| x.map_or(String::new(), |x| format!("{x:.6}"));
+    for m in members {
+        let r = m.result.as_ref();
+        w.write_record([
+            opt(m.field.as_ref()),
+            m.experiment.clone(),
+            m.name.clone(),
+            m.primary.to_string(),
+            m.statistic.clone(),
+            match m.direction {
+                Direction::Greater => "greater".into(),
+                Direction::Less => "less".into(),
+            },
+            m.epsilon.to_string(),
+            m.played.to_string(),
+            m.planned.to_string(),
+            r.map_or(String::new(), |d| d.deals.to_string()),
+            f(r.map(|d| d.bootstrap.estimate)),
+            f(r.map(|d| d.bootstrap.low)),
+            f(r.map(|d| d.bootstrap.high)),
+            opt(r.map(|d| d.label)),
+            opt(r.map(|d| d.sensitivity.half)),
+            opt(r.map(|d| d.sensitivity.double)),
+            r.map_or(String::new(), |d| format!("{:.6e}", d.p_value)),
+        ])
+        .expect("memory");
+    }
+    String::from_utf8(w.into_inner().expect("memory")).expect("utf-8")
+}
+
 /// The family as CSV, one row per primary hypothesis in the order given.
 pub fn family_csv(rows: &[FamilyRow]) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
@@ -142,6 +196,7 @@ pub fn family_csv(rows: &[FamilyRow]) -> String {
         "deals",
         "played",
         "planned",
+        "estimate",
         "raw_low",
         "raw_high",
         "raw_label",
@@ -168,6 +223,7 @@ pub fn family_csv(rows: &[FamilyRow]) -> String {
             r.deals.to_string(),
             r.played.to_string(),
             r.planned.to_string(),
+            f(r.raw.map(|i| i.estimate)),
             f(r.raw.map(|i| i.low)),
             f(r.raw.map(|i| i.high)),
             opt(r.raw_label),

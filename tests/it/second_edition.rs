@@ -105,6 +105,8 @@ fn every_config_parses_declares_the_family_and_a_small_shard_runs() {
         .count();
     assert_eq!(rows, hypotheses, "{every}");
     assert!(hypotheses > primaries);
+    let all = std::fs::read_to_string(root.join("hypotheses-tips-2.csv")).unwrap();
+    assert_eq!(all.lines().count(), hypotheses + 1);
 }
 
 /// The CT-H1 (B0 field) config with a cheap agreement: B0 self-play, a small PIMC, few
