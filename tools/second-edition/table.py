@@ -31,6 +31,12 @@ def digits_for(epsilon):
     return 2 if float(epsilon) >= 0.25 else 3
 
 
+def pvalue(x):
+    """A p-value; 0 means below what the t distribution's tail gives in double precision."""
+    v = float(x)
+    return "≈ 0" if v == 0 else f"{v:.1e}"
+
+
 def played(row):
     p, n = int(row["played"]), int(row["planned"])
     return f"{p:,}" if p >= n else f"{p:,} of {n:,}"
@@ -67,13 +73,18 @@ def verdicts(folder):
                     continue
                 print(f"| {head} | {FIELD_NAMES[field]} | {played(r)} | {int(r['deals']):,} | "
                       f"{num(r['estimate'], d)} | {bounds(r['raw_low'], r['raw_high'], d)} | "
-                      f"{r['raw_label']} | {float(r['p_holm']):.1e} | "
+                      f"{r['raw_label']} | {pvalue(r['p_holm'])} | "
                       f"{bounds(r['adjusted_low'], r['adjusted_high'], d)} | "
                       f"**{r['adjusted_label']}** |")
 
 
 def secondary(folder):
     rows = [r for r in load(folder, "hypotheses-tips-2.csv") if r["primary"] == "false"]
+    names = []
+    for r in rows:
+        if r["hypothesis"] not in names:
+            names.append(r["hypothesis"])
+    rows.sort(key=lambda r: (names.index(r["hypothesis"]), FIELDS.index(r["field"])))
     print("| hypothesis (predicted, ε) | field | played | n | effect | 95% interval | label | "
           "at ε/2 | at 2ε |")
     print("|---|---|---:|---:|---:|---|---|---|---|")
