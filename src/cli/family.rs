@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::experiment::{
-    Experiment, FamilyMember, StatDef, complete_run, holm_family, members_of, statistics_of,
-    summarise,
+    Experiment, FamilyMember, StatDef, complete_run, deals_played, holm_family, members_of,
+    statistics_of, summarise,
 };
 use crate::games::GameKind;
-use crate::report::{family_csv, family_markdown};
+use crate::report::{every_hypothesis_csv, every_hypothesis_markdown, family_csv, family_markdown};
 
 use super::error::user;
 
@@ -32,8 +32,12 @@ fn defs(game: GameKind, matches: bool) -> Vec<StatDef> {
     crate::with_game!(game, R => statistics_of::<R>(matches))
 }
 
-/// Runs `tricklab family`: writes `family-<name>.md` and `.csv` into the results folder for
-/// each family found, and prints the markdown.
+/// Runs `tricklab family`: writes `family-<name>.md` and `.csv`, and `hypotheses-<name>.csv`
+/// (every hypothesis, unadjusted), into the results folder for each family found, and prints
+/// the markdown. A result folder may hold a shard of its config
+/// (a prefix of the planned deals, to be extended with `--shard` and `merge`): its rows say how
+/// many deals were played of how many planned. The markdown ends with every hypothesis of the
+/// configs, primary or not, unadjusted, with the labels at ε/2 and 2ε.
 pub fn run(args: FamilyArgs) -> anyhow::Result<()> {
     if !(args.alpha > 0.0 && args.alpha < 1.0) {
         return Err(user(format!(
@@ -54,17 +58,19 @@ pub fn run(args: FamilyArgs) -> anyhow::Result<()> {
             continue;
         };
         let dir = args.results.join(&exp.name);
-        let summary = if complete_run(&dir) {
-            Some(
-                summarise(&exp, &defs(exp.game, exp.matches), &dir.join("deals.csv"))
-                    .map_err(user)?,
+        let (summary, played) = if complete_run(&dir) {
+            let deals = dir.join("deals.csv");
+            (
+                Some(summarise(&exp, &defs(exp.game, exp.matches), &deals).map_err(user)?),
+                deals_played(&deals).map_err(user)?,
             )
         } else {
-            None
+            (None, 0)
         };
         families.entry(family).or_default().extend(members_of(
             &exp,
             summary.as_ref().map(|s| &s.differences[..]),
+            played,
         ));
     }
     if families.is_empty() {
@@ -75,12 +81,17 @@ pub fn run(args: FamilyArgs) -> anyhow::Result<()> {
     }
     std::fs::create_dir_all(&args.results)?;
     for (name, members) in &families {
-        let rows = holm_family(members, args.alpha);
-        let md = family_markdown(name, args.alpha, &rows);
+        let primaries: Vec<FamilyMember> = members.iter().filter(|m| m.primary).cloned().collect();
+        let rows = holm_family(&primaries, args.alpha);
+        let md = family_markdown(name, args.alpha, &rows) + &every_hypothesis_markdown(members);
         std::fs::write(args.results.join(format!("family-{name}.md")), &md)?;
         std::fs::write(
             args.results.join(format!("family-{name}.csv")),
             family_csv(&rows),
+        )?;
+        std::fs::write(
+            args.results.join(format!("hypotheses-{name}.csv")),
+            every_hypothesis_csv(members),
         )?;
         print!("{md}");
     }

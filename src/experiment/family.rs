@@ -28,6 +28,13 @@ pub struct FamilyMember {
     pub direction: Direction,
     /// The equivalence band.
     pub epsilon: f64,
+    /// A member of the pre-registered family (the config marks it `primary`); the others are
+    /// reported unadjusted, beside the family.
+    pub primary: bool,
+    /// Deals (or matches) the run played: fewer than `planned` for a shard of the config.
+    pub played: u64,
+    /// Deals (or matches) the config plans.
+    pub planned: u64,
     /// The paired comparison, or `None` when the run is missing.
     pub result: Option<Difference>,
 }
@@ -49,6 +56,10 @@ pub struct FamilyRow {
     pub epsilon: f64,
     /// Deals with a paired difference (0 when not run).
     pub deals: u64,
+    /// Deals (or matches) the run played (0 when not run).
+    pub played: u64,
+    /// Deals (or matches) the config plans.
+    pub planned: u64,
     /// The raw 95% paired-bootstrap interval, when run.
     pub raw: Option<Interval>,
     /// The label of the raw interval.
@@ -65,7 +76,8 @@ pub struct FamilyRow {
     pub adjusted_label: Option<Label>,
 }
 
-/// Holm's correction at `alpha` over `members`, in their order.
+/// Holm's correction at `alpha` over `members`, in their order (every member counts, so pass
+/// only the primary ones).
 pub fn holm_family(members: &[FamilyMember], alpha: f64) -> Vec<FamilyRow> {
     let raw: Vec<f64> = members
         .iter()
@@ -90,6 +102,8 @@ pub fn holm_family(members: &[FamilyMember], alpha: f64) -> Vec<FamilyRow> {
                 direction: m.direction,
                 epsilon: m.epsilon,
                 deals: m.result.as_ref().map_or(0, |d| d.deals),
+                played: m.played,
+                planned: m.planned,
                 raw: m.result.as_ref().map(|d| d.bootstrap),
                 raw_label: m.result.as_ref().map(|d| d.label),
                 p_raw: raw[i],
@@ -102,13 +116,17 @@ pub fn holm_family(members: &[FamilyMember], alpha: f64) -> Vec<FamilyRow> {
         .collect()
 }
 
-/// The primary hypotheses of `exp` as family members, with the results of `differences` (the
-/// summary's, in the config's hypothesis order) or none.
-pub fn members_of(exp: &Experiment, differences: Option<&[Difference]>) -> Vec<FamilyMember> {
+/// The hypotheses of `exp` (primary or not) as family members, with the results of
+/// `differences` (the summary's, in the config's hypothesis order) or none, from a run that
+/// played `played` deals (0 when there is no run).
+pub fn members_of(
+    exp: &Experiment,
+    differences: Option<&[Difference]>,
+    played: u64,
+) -> Vec<FamilyMember> {
     exp.hypotheses
         .iter()
         .enumerate()
-        .filter(|(_, h)| h.primary)
         .map(|(i, h)| {
             let result = differences.and_then(|d| d.get(i)).cloned();
             FamilyMember {
@@ -120,10 +138,34 @@ pub fn members_of(exp: &Experiment, differences: Option<&[Difference]>) -> Vec<F
                 statistic: h.statistic.clone(),
                 direction: h.direction,
                 epsilon: h.epsilon,
+                primary: h.primary,
+                played: if result.is_some() { played } else { 0 },
+                planned: exp.deals,
                 result,
             }
         })
         .collect()
+}
+
+/// How many deals `deals_csv` holds rows for (its rows come in deal order; a shard of a config
+/// holds fewer than the config plans).
+pub fn deals_played(deals_csv: &Path) -> Result<u64, String> {
+    let shown = deals_csv.display();
+    let mut reader = csv::Reader::from_path(deals_csv).map_err(|e| format!("{shown}: {e}"))?;
+    let mut record = csv::ByteRecord::new();
+    let mut last: Option<Vec<u8>> = None;
+    let mut played = 0;
+    while reader
+        .read_byte_record(&mut record)
+        .map_err(|e| format!("{shown}: {e}"))?
+    {
+        let deal = record.get(0).unwrap_or_default();
+        if last.as_deref() != Some(deal) {
+            played += 1;
+            last = Some(deal.to_vec());
+        }
+    }
+    Ok(played)
 }
 
 /// Whether `dir` holds a complete run (its `deals.csv`, and no saved progress of an
@@ -170,6 +212,9 @@ mod tests {
             statistic: "tricks".into(),
             direction: Direction::Greater,
             epsilon: 0.05,
+            primary: true,
+            played: if result.is_some() { 200 } else { 0 },
+            planned: 200,
             result,
         }
     }

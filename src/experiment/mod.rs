@@ -16,7 +16,7 @@ mod tournament;
 pub mod wholeness;
 
 pub use config::{Agreement, Arm, Claim, Combine, ConfigError, Experiment, Hypothesis};
-pub use family::{FamilyMember, FamilyRow, complete_run, holm_family, members_of};
+pub use family::{FamilyMember, FamilyRow, complete_run, deals_played, holm_family, members_of};
 pub use games::rules_from_table;
 pub use measure::{
     COMMON, MATCH, Measured, StatDef, hand_statistic, match_statistic, statistics_of,

@@ -7,6 +7,6 @@ mod provenance;
 mod tables;
 
 pub use charts::{difference_histogram, estimates_chart};
-pub use family::{family_csv, family_markdown};
+pub use family::{every_hypothesis_csv, every_hypothesis_markdown, family_csv, family_markdown};
 pub use provenance::{CommandRecord, Provenance, RUN_JSON, build_commit, write_record};
 pub use tables::{summary_csv, summary_markdown};

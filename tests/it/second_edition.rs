@@ -43,11 +43,13 @@ where
 #[test]
 fn every_config_parses_declares_the_family_and_a_small_shard_runs() {
     let paths = configs();
-    // 14 tips × 3 fields, less the mixed field of N-H3 (a single opponent).
-    assert_eq!(paths.len(), 41);
+    // 14 tips × 3 fields, less the mixed field of N-H3 (a single opponent), and the Whist
+    // tips over whole matches in each field.
+    assert_eq!(paths.len(), 44);
     let root = common::temp_path("second-edition", "results");
     let _ = std::fs::remove_dir_all(&root);
     let mut primaries = 0;
+    let mut hypotheses = 0;
     for p in &paths {
         let mut exp = Experiment::load(p).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(exp.edition, 2, "{}", p.display());
@@ -55,6 +57,7 @@ fn every_config_parses_declares_the_family_and_a_small_shard_runs() {
         let field = exp.field.clone().unwrap();
         assert!(exp.name.ends_with(&field), "{}", p.display());
         primaries += exp.hypotheses.iter().filter(|h| h.primary).count();
+        hypotheses += exp.hypotheses.len();
         // A small shard: two deals, and matches cut short after two hands.
         exp.deals = 2;
         exp.max_hands = 2;
@@ -88,6 +91,22 @@ fn every_config_parses_declares_the_family_and_a_small_shard_runs() {
     // are secondary), less N-H3's in the mixed field.
     assert_eq!(primaries, 44);
     assert_eq!(csv.lines().count(), primaries + 1);
+    // Each run played 2 of the deals its config plans, and the table says so; the markdown
+    // also lists every hypothesis, secondary ones included, once.
+    let md = std::fs::read_to_string(root.join("family-tips-2.md")).unwrap();
+    assert!(md.contains("| 2 of 20000 |"), "{md}");
+    let (family, every) = md.split_once("## Every hypothesis, unadjusted").unwrap();
+    assert!(!family.contains("| 20000 |"));
+    let rows = every
+        .lines()
+        .filter(|l| {
+            l.contains(" of 20000 |") || l.contains(" of 60000 |") || l.contains(" of 2000 |")
+        })
+        .count();
+    assert_eq!(rows, hypotheses, "{every}");
+    assert!(hypotheses > primaries);
+    let all = std::fs::read_to_string(root.join("hypotheses-tips-2.csv")).unwrap();
+    assert_eq!(all.lines().count(), hypotheses + 1);
 }
 
 /// The CT-H1 (B0 field) config with a cheap agreement: B0 self-play, a small PIMC, few

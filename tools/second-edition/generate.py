@@ -343,4 +343,29 @@ for i, field in enumerate(FIELDS):
         hyp("W-H4 step: + return", "signals", "echo_lead", "tricks", "greater", 0.05),
     ], agreement=("signals", "lead"))
 
+    config("w-h-matches", field, s + 25, [
+        "W-H1–W-H4 over whole matches to 5 points (RULES.md §5.4: tips about matches also",
+        "report match wins). One config for the four Whist tips: each tip's arm against its",
+        "control, as in the single-hand configs; every hypothesis is secondary.",
+    ], "whist", ["match_win", "tricks"], [
+        ("B0", team(B0, field), [0, 2]),
+        ("lead_from_length", team(rules("lead_from_length"), field), [0, 2]),
+        ("lead_from_strength", team(rules("lead_from_strength"), field), [0, 2]),
+        ("count_trumps", team(rules("count_trumps"), field), [0, 2]),
+        ("second", team(rules("second_hand_low"), field), [0, 2]),
+        ("third", team(rules("third_hand_high"), field), [0, 2]),
+        ("both", team(rules("second_hand_low,third_hand_high"), field), [0, 2]),
+        ("signals", team(rules("lead_from_length,echo,echo_lead,return_lead"), field), [0, 2]),
+    ], [
+        hyp("W-H1 length − strength, match wins", "lead_from_length", "lead_from_strength",
+            "match_win", "greater", 0.02),
+        hyp("W-H2 count − B0, match wins", "count_trumps", "B0", "match_win", "greater", 0.02),
+        hyp("W-H3 main effect: second hand low, match wins", "second", "B0", "match_win",
+            "greater", 0.02, **{"with": ["both", "third"], "combine": "average"}),
+        hyp("W-H3 main effect: third hand high, match wins", "third", "B0", "match_win",
+            "greater", 0.02, **{"with": ["both", "second"], "combine": "average"}),
+        hyp("W-H4 signals − W-H1 lead, match wins", "signals", "lead_from_length", "match_win",
+            "greater", 0.02),
+    ], matches=True)
+
 print(f"wrote {len(written)} configs into {OUT}")
