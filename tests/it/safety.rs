@@ -552,3 +552,96 @@ fn a_killed_simulate_out_leaves_no_file_that_looks_complete() {
         .collect();
     assert!(left.is_empty(), "temporary file removed: {left:?}");
 }
+
+/// Waits until process `pid` has installed its SIGINT handler (Linux: `SigCgt` in
+/// `/proc/PID/status`), so that a Ctrl-C sent after this reaches the program, not the default
+/// action.
+fn wait_for_sigint_handler(pid: u32) {
+    for _ in 0..5000 {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let caught = status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+            .unwrap_or(0);
+        if caught & (1 << (libc::SIGINT - 1)) != 0 {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("tricklab never installed a SIGINT handler");
+}
+
+#[test]
+fn agree_interrupted_while_collecting_positions_exits_3_and_says_nothing_was_kept() {
+    // A strong self-play player and many positions: collecting takes far longer than the test
+    // waits before Ctrl-C.
+    let config = temp_path("safety", "agree-collecting.toml");
+    std::fs::write(
+        &config,
+        r#"
+name = "agree-collecting"
+game = "catch-the-ten"
+players = 4
+seed = 3
+deals = 10
+statistics = ["points"]
+
+[[arm]]
+name = "save_ten"
+seats = ["rules:save_ten", "rules", "rules:save_ten", "rules"]
+subject = [0, 2]
+
+[[arm]]
+name = "B0"
+seats = "rules"
+subject = [0, 2]
+
+[agreement]
+tip = "save_ten"
+control = "B0"
+play = "ismcts:iterations=3000,rollout=rules"
+searchers = ["ismcts:iterations=10"]
+positions = 100000
+"#,
+    )
+    .unwrap();
+    let out = fresh("agree-collecting");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tricklab"))
+        .args(["agree", config.to_str().unwrap(), "--threads", "1"])
+        .args(["--out", out.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_sigint_handler(child.id());
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(3), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    assert!(
+        err.contains("interrupted while collecting positions")
+            && err.contains("of 100000 found")
+            && err.contains("nothing was kept"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "start again with: tricklab agree {} --out {}",
+            config.display(),
+            out.display()
+        )),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing written: {}", out.display());
+}
