@@ -4,11 +4,13 @@
 mod charts;
 mod family;
 mod json;
+mod number;
 mod provenance;
 mod tables;
 
 pub use charts::{difference_histogram, estimates_chart};
 pub use family::{family_csv, family_markdown};
 pub use json::{SUMMARY_FORMAT, summary_json};
+pub use number::{bounds, fixed};
 pub use provenance::{CommandRecord, Provenance, RUN_JSON, build_commit, write_record};
 pub use tables::{claim_id, hypothesis_id, shown_verdict, summary_csv, summary_markdown};

@@ -5,6 +5,8 @@ use std::fmt::Write as _;
 use crate::experiment::{Experiment, Summary};
 use crate::stats::{Direction, Label, Verdict};
 
+use super::number::{bounds, fixed};
+
 /// `summary.csv`: one row per arm and statistic (and two per hypothesis' difference, one per
 /// claim), with n, estimate and 95% interval; the rows of a hypothesis or claim end with its id,
 /// its verdict and its band (docs/csv.md).
@@ -167,8 +169,13 @@ pub fn summary_markdown(exp: &Experiment, s: &Summary) -> String {
     for a in &s.arms {
         let _ = writeln!(
             t,
-            "| {} | {} | {} | {:.4} | [{:.4}, {:.4}] | {} |",
-            a.arm, a.statistic, a.n, a.interval.estimate, a.interval.low, a.interval.high, a.method
+            "| {} | {} | {} | {} | {} | {} |",
+            a.arm,
+            a.statistic,
+            a.n,
+            fixed(a.interval.estimate, 4),
+            bounds(a.interval, 4),
+            a.method
         );
     }
     if s.edition >= 2 {
@@ -192,13 +199,11 @@ pub fn summary_markdown(exp: &Experiment, s: &Summary) -> String {
         let _ = writeln!(t, "|---:|---:|---|---|---|");
         let _ = writeln!(
             t,
-            "| {} | {:.4} | [{:.4}, {:.4}] | [{:.4}, {:.4}] | **{}** |",
+            "| {} | {} | {} | {} | **{}** |",
             d.deals,
-            d.bootstrap.estimate,
-            d.bootstrap.low,
-            d.bootstrap.high,
-            d.t.low,
-            d.t.high,
+            fixed(d.bootstrap.estimate, 4),
+            bounds(d.bootstrap, 4),
+            bounds(d.t, 4),
             d.verdict
         );
         if let Some(n) = d.needed {
@@ -221,10 +226,9 @@ pub fn summary_markdown(exp: &Experiment, s: &Summary) -> String {
         );
         let _ = writeln!(
             t,
-            "Estimate {:.4}, 95% interval [{:.4}, {:.4}]: **{}** (band ±{}).",
-            c.interval.estimate,
-            c.interval.low,
-            c.interval.high,
+            "Estimate {}, 95% interval {}: **{}** (band ±{}).",
+            fixed(c.interval.estimate, 4),
+            bounds(c.interval, 4),
             if s.edition >= 2 {
                 c.label.to_string()
             } else {
@@ -270,17 +274,15 @@ fn second_edition_differences(t: &mut String, exp: &Experiment, s: &Summary) {
         };
         let _ = writeln!(
             t,
-            "| {}{} | {} | {sign} 0 | {} | {} | {:.4} | [{:.4}, {:.4}] | [{:.4}, {:.4}] | {:.2e} | **{}** | {} | {} |",
+            "| {}{} | {} | {sign} 0 | {} | {} | {} | {} | {} | {:.2e} | **{}** | {} | {} |",
             d.name,
             if d.primary { " *" } else { "" },
             d.statistic,
             d.epsilon,
             d.deals,
-            d.bootstrap.estimate,
-            d.bootstrap.low,
-            d.bootstrap.high,
-            d.t.low,
-            d.t.high,
+            fixed(d.bootstrap.estimate, 4),
+            bounds(d.bootstrap, 4),
+            bounds(d.t, 4),
             d.p_value,
             d.label,
             d.sensitivity.half,

@@ -233,3 +233,20 @@ fn summary_csv_names_the_hypothesis_its_verdict_and_band() {
         assert!(stdout.contains(&format!("**{verdict}**")), "{id}: {stdout}");
     }
 }
+
+#[test]
+fn summary_md_shows_an_interval_of_no_width_as_a_dash() {
+    // In Whist every deal's 13 tricks split 6.5 a side on average over the two rotations of
+    // B0 against itself: the control's interval has no width.
+    let out = fresh("no-width");
+    tricklab_ok(&[
+        "run",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden/configs/whist.toml"),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(md.contains("| B0 | tricks | 24 | 6.5000 | — | t |"), "{md}");
+    assert!(!md.contains("[6.5000, 6.5000]"), "{md}");
+    assert!(!md.contains("-0.0000"), "{md}");
+}
