@@ -241,7 +241,10 @@ fn summary_md_shows_an_interval_of_no_width_as_a_dash() {
     let out = fresh("no-width");
     tricklab_ok(&[
         "run",
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden/configs/whist.toml"),
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/golden/configs/whist.toml"
+        ),
         "--out",
         out.to_str().unwrap(),
     ]);
