@@ -222,6 +222,10 @@ pub fn play_games<R: Table>(
                     }
                     let before = m;
                     rules.settle(&mut m, &hand);
+                    // As `play_match`: abandoned with the last hand, so the record marks the cut.
+                    if !m.is_over() && m.hands_dealt >= max_hands {
+                        m.abandoned = true;
+                    }
                     let played = PlayedHand {
                         initial: &initial,
                         actions: &actions,

@@ -12,7 +12,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::AgentFactory;
-use crate::experiment::agreement::{Answer, Disagreement, ask, collect};
+use crate::experiment::agreement::{Answer, Disagreement, ask, collect_until};
 use crate::experiment::agreement_report::{
     CSV_HEADER, Scored, agreement_markdown, csv_row, scored_from_csv, summarise_answers,
 };
@@ -62,6 +62,8 @@ pub struct AgreeArgs {
 
 /// Runs `tricklab agree`.
 pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
+    // From the start, so that Ctrl-C in any phase ends with a message and exit code 3.
+    let _ = stop_flag();
     let exp = Experiment::load(&args.config).map_err(user)?;
     if let Some(ag) = &exp.agreement {
         super::notices::warn_clock(ag.searchers.iter().chain([&ag.play]));
@@ -102,7 +104,29 @@ where
     let rules: R = rules_from_table(exp.players, &exp.options).map_err(user)?;
     let provenance = Provenance::start(rayon::current_num_threads());
     let ag = exp.agreement.as_ref().expect("checked");
-    let positions = collect(exp, &rules);
+    let stop = stop_flag();
+    let collecting = std::io::stderr().is_terminal().then(|| {
+        let p = ProgressBar::new(ag.positions);
+        p.set_style(
+            ProgressStyle::with_template(
+                "collecting positions where tip and control differ {bar:30} {pos}/{len}  {elapsed}",
+            )
+            .expect("valid template"),
+        );
+        p
+    });
+    let positions = collect_until(exp, &rules, &stop, collecting.as_ref());
+    if let Some(p) = &collecting {
+        p.finish_and_clear();
+    }
+    if stop.load(Ordering::SeqCst) {
+        return Err(interrupted(collecting_interrupted(
+            args,
+            out,
+            positions.len(),
+            ag.positions,
+        )));
+    }
     let fingerprint = exp.fingerprint(AGREE_SALT);
     let mut answers: Vec<Vec<Option<Answer>>> =
         vec![vec![None; positions.len()]; ag.searchers.len()];
@@ -116,12 +140,13 @@ where
     let progress = std::io::stderr().is_terminal().then(|| {
         let p = ProgressBar::new((positions.len() * ag.searchers.len()) as u64);
         p.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} answers  {per_sec}  eta {eta}")
-                .expect("valid template"),
+            ProgressStyle::with_template(
+                "asking the searchers {bar:40} {pos}/{len} answers  {per_sec}  eta {eta}",
+            )
+            .expect("valid template"),
         );
         p
     });
-    let stop = stop_flag();
     let done = AtomicU64::new(0);
     let failed = std::sync::Mutex::new(None);
     for (k, slots) in answers.iter_mut().enumerate() {
@@ -178,6 +203,33 @@ where
     std::fs::remove_file(out.join(PARTIAL))?;
     println!("\nresults: {}", out.display());
     Ok(())
+}
+
+/// The message of an interrupt while positions were being collected, before any searcher was
+/// asked: nothing was written, and what was in the output folder before is as it was.
+fn collecting_interrupted(args: &AgreeArgs, out: &Path, found: usize, wanted: u64) -> String {
+    let out_flag = args
+        .out
+        .as_ref()
+        .map(|o| format!(" --out {}", o.display()))
+        .unwrap_or_default();
+    let command = format!("tricklab agree {}", args.config.display());
+    let start = if args.resume {
+        format!(
+            "the answers saved before are still in {}; continue with: {command} --resume{out_flag}",
+            out.join(PARTIAL).display()
+        )
+    } else if args.force {
+        format!(
+            "{} is as it was; start again with: {command} --force{out_flag}",
+            out.display()
+        )
+    } else {
+        format!("start again with: {command}{out_flag}")
+    };
+    format!(
+        "interrupted while collecting positions ({found} of {wanted} found), before any searcher was asked; nothing was kept or written (the positions are found again from the seed in the same order); {start}"
+    )
 }
 
 /// Writes `agreement.csv` and `agreement.md` from a full set of answers, and prints the table.

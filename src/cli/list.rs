@@ -123,12 +123,42 @@ fn switches<S: Switch>() -> Vec<String> {
         .collect()
 }
 
+/// The options that are unset by default, which the serialised defaults leave out: the game,
+/// the name, and what it takes (and means when unset).
+const UNSET: [(GameKind, &str, &str); 2] = [
+    (
+        GameKind::CatchTheTen,
+        "revoke_penalty",
+        "LoseGame or LoseHandPoints, only with allow_revokes; unset means LoseGame",
+    ),
+    (
+        GameKind::NineFiveTwo,
+        "end",
+        "FirstTo(10), FirstTo(20) or FixedHands(k) with k at least 1; unset means the variant's own end",
+    ),
+];
+
+/// One line per option of `game`, in name order: `game name=default`, or for an option unset
+/// by default `game name=(unset)  what it takes`.
 fn options<O: Serialize>(game: GameKind, defaults: &O) -> Vec<String> {
     let table = toml::Table::try_from(defaults).unwrap_or_default();
-    table
+    let mut lines: Vec<(&str, String)> = table
         .iter()
-        .map(|(k, v)| format!("{game} {k}={}", v.to_string().trim_matches('"')))
-        .collect()
+        .map(|(k, v)| {
+            (
+                k.as_str(),
+                format!("{game} {k}={}", v.to_string().trim_matches('"')),
+            )
+        })
+        .collect();
+    lines.extend(
+        UNSET
+            .iter()
+            .filter(|u| u.0 == game && !table.contains_key(u.1))
+            .map(|&(_, name, takes)| (name, format!("{game} {name}=(unset)  {takes}"))),
+    );
+    lines.sort_by(|a, b| a.0.cmp(b.0));
+    lines.into_iter().map(|l| l.1).collect()
 }
 
 /// Runs `tricklab list`.
@@ -172,5 +202,65 @@ mod tests {
                 .iter()
                 .any(|l| l.starts_with("catch-the-ten allow_revokes=false"))
         );
+    }
+
+    /// The names an options type accepts, from the error its deserialiser gives for an
+    /// unknown one (`expected one of `a`, `b``).
+    fn accepted<O: serde::de::DeserializeOwned>() -> Vec<String> {
+        let e = toml::from_str::<O>("no_such_option = 1")
+            .err()
+            .expect("unknown options are refused")
+            .to_string();
+        let expected = e.split("expected").nth(1).expect("the names accepted");
+        expected
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn options_unset_by_default_are_listed_with_every_other_option() {
+        let listed = lines(What::Options);
+        let names = |game: GameKind| -> Vec<String> {
+            let mut v: Vec<String> = listed
+                .iter()
+                .filter_map(|l| l.strip_prefix(&format!("{game} ")))
+                .map(|l| l.split('=').next().unwrap().to_string())
+                .collect();
+            v.sort();
+            v
+        };
+        for (game, mut accepted) in [
+            (GameKind::CatchTheTen, accepted::<catch_the_ten::Options>()),
+            (GameKind::NineFiveTwo, accepted::<nine_five_two::Options>()),
+            (GameKind::Whist, accepted::<whist::Options>()),
+        ] {
+            // `keep_6s` is an alias of `keep_6S`.
+            accepted.retain(|n| n != "keep_6s");
+            accepted.sort();
+            assert_eq!(names(game), accepted, "{game}");
+        }
+        assert!(listed.contains(
+            &"catch-the-ten revoke_penalty=(unset)  LoseGame or LoseHandPoints, only with allow_revokes; unset means LoseGame".to_string()
+        ));
+        assert!(
+            listed
+                .iter()
+                .any(|l| l.starts_with("nine-five-two end=(unset)  FirstTo(10)"))
+        );
+        // What the lines say is taken is taken.
+        let ct: catch_the_ten::Options = crate::cli::parse_options(
+            "catch-the-ten",
+            &["allow_revokes,revoke_penalty=LoseHandPoints".to_string()],
+        )
+        .unwrap();
+        assert!(catch_the_ten::Setup::new(4, ct).is_ok());
+        for end in ["FirstTo(10)", "FirstTo(20)", "FixedHands(3)"] {
+            let o: nine_five_two::Options =
+                crate::cli::parse_options("nine-five-two", &[format!("end={end}")]).unwrap();
+            assert!(o.end.is_some(), "{end}");
+        }
     }
 }

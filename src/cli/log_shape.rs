@@ -1,21 +1,35 @@
 //! The shape of a record file as a whole, beyond each hand: matches numbered from 0 without
 //! gaps or repeats, hands of a match numbered from 0 without gaps or repeats, and every match
-//! ending where its rules end it unless the log was cut.
+//! ending where its rules end it unless its last hand says it was cut (`"cut": true`, written
+//! by `simulate --hands` and `--max-hands`).
 //!
-//! A record does not say that its match was cut, so a match that stops unfinished is accepted
-//! only in the two shapes `simulate` writes: a single-hands log (`--hands`: every match is one
-//! hand), or matches abandoned at the hand limit (`--max-hands`: every unfinished match has
-//! the same number of hands, and no finished match has more).
+//! Logs written before the `cut` field existed say nothing of their cuts; for them an
+//! unmarked unfinished match is accepted only where the log cannot be damaged that way
+//! unseen: a log of single hands (every match one hand: a deleted line shows as a gap in the
+//! match numbers), or, with `replay --max-hands N`, a match of exactly N hands.
+
+/// How a hand left its match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandEnd {
+    /// The match goes on.
+    Ongoing,
+    /// The match ended by its rules.
+    Finished,
+    /// The match was stopped with this hand (`"cut": true`).
+    Cut,
+}
 
 /// What has been read of a record file so far.
 #[derive(Debug, Default)]
 pub struct LogShape {
-    /// The match being read: its number, its last hand and whether that hand ended it.
-    current: Option<(u64, u32, bool)>,
-    /// The matches that stopped unfinished: number and hands.
-    unfinished: Vec<(u64, u32)>,
-    /// The most hands of a finished match.
-    longest_finished: u32,
+    /// The match being read: its number, its last hand and how that hand left it.
+    current: Option<(u64, u32, Option<HandEnd>)>,
+    /// The matches that stopped unfinished without a cut mark: number and hands.
+    unmarked: Vec<(u64, u32)>,
+    /// Matches ended by their rules.
+    finished: u64,
+    /// Matches marked cut.
+    cut: u64,
     /// Whether every match so far has been a single hand.
     all_single: bool,
 }
@@ -29,8 +43,8 @@ impl LogShape {
         }
     }
 
-    /// Takes the next hand: hand `hand` of match `game`; `over` if the match ended with it.
-    pub fn next(&mut self, game: u64, hand: u32, over: bool) -> Result<(), String> {
+    /// Takes the next hand: hand `hand` of match `game`, leaving its match as `end` says.
+    pub fn next(&mut self, game: u64, hand: u32, end: HandEnd) -> Result<(), String> {
         match self.current {
             None if game != 0 => {
                 return Err(format!(
@@ -38,10 +52,18 @@ impl LogShape {
                 ));
             }
             Some((m, h, ended)) if game == m => {
-                if ended {
-                    return Err(format!(
-                        "match {m} has a hand {hand} after it ended with hand {h}"
-                    ));
+                match ended {
+                    Some(HandEnd::Finished) => {
+                        return Err(format!(
+                            "match {m} has a hand {hand} after it ended with hand {h}"
+                        ));
+                    }
+                    Some(HandEnd::Cut) => {
+                        return Err(format!(
+                            "match {m} has a hand {hand} after hand {h}, which is marked as its last (`cut`)"
+                        ));
+                    }
+                    _ => {}
                 }
                 if hand != h + 1 {
                     return Err(format!(
@@ -60,43 +82,36 @@ impl LogShape {
         if self.current.is_none_or(|(m, _, _)| m != game) && hand != 0 {
             return Err(format!("match {game} starts at hand {hand}, not at hand 0"));
         }
-        self.current = Some((game, hand, over));
+        let end = (end != HandEnd::Ongoing).then_some(end);
+        self.current = Some((game, hand, end));
         Ok(())
     }
 
-    fn close(&mut self, m: u64, last: u32, ended: bool) {
+    fn close(&mut self, m: u64, last: u32, end: Option<HandEnd>) {
         self.all_single &= last == 0;
-        if ended {
-            self.longest_finished = self.longest_finished.max(last + 1);
-        } else {
-            self.unfinished.push((m, last + 1));
+        match end {
+            Some(HandEnd::Finished) => self.finished += 1,
+            Some(HandEnd::Cut) => self.cut += 1,
+            _ => self.unmarked.push((m, last + 1)),
         }
     }
 
-    /// Checks the file's end: an unfinished match must fit a single-hands log or the hand
-    /// limit (see the module doc).
-    pub fn finish(mut self) -> Result<(), String> {
-        if let Some((m, h, ended)) = self.current.take() {
-            self.close(m, h, ended);
+    /// Checks the file's end (see the module doc; `limit` is `replay --max-hands`) and returns
+    /// the matches ended by their rules and the matches cut.
+    pub fn finish(mut self, limit: Option<u32>) -> Result<(u64, u64), String> {
+        if let Some((m, h, end)) = self.current.take() {
+            self.close(m, h, end);
         }
-        if self.unfinished.is_empty() || self.all_single {
-            return Ok(());
-        }
-        let limit = self.unfinished.iter().map(|u| u.1).max().unwrap_or(0);
+        let old_single_hands = self.all_single && self.cut == 0;
         let odd = self
-            .unfinished
+            .unmarked
             .iter()
-            .find(|u| u.1 != limit || self.longest_finished > limit);
+            .find(|u| !old_single_hands && Some(u.1) != limit);
         match odd {
-            None => Ok(()),
+            None => Ok((self.finished, self.cut)),
             Some((m, hands)) => Err(format!(
-                "match {m} stops unfinished after {hands} hand{}, though other matches {} (a hand is missing or the file was cut)",
+                "match {m} stops unfinished after {hands} hand{} and its last hand is not marked `cut` (a hand is missing or the file was cut short; a log written before cut marks, with --max-hands N, replays with --max-hands N)",
                 if *hands == 1 { "" } else { "s" },
-                if self.longest_finished > *hands {
-                    format!("run to {} hands", self.longest_finished)
-                } else {
-                    format!("stop at {limit} hands")
-                }
             )),
         }
     }
@@ -104,49 +119,84 @@ impl LogShape {
 
 #[cfg(test)]
 mod tests {
+    use super::HandEnd::{Cut, Finished as Fin, Ongoing as On};
     use super::*;
 
-    fn shape(hands: &[(u64, u32, bool)]) -> Result<(), String> {
+    fn shape(hands: &[(u64, u32, HandEnd)], limit: Option<u32>) -> Result<(u64, u64), String> {
         let mut s = LogShape::new();
-        for (i, &(m, h, over)) in hands.iter().enumerate() {
-            s.next(m, h, over).map_err(|e| format!("hand {i}: {e}"))?;
+        for (i, &(m, h, end)) in hands.iter().enumerate() {
+            s.next(m, h, end).map_err(|e| format!("hand {i}: {e}"))?;
         }
-        s.finish()
+        s.finish(limit)
     }
 
     #[test]
     fn whole_logs_pass() {
-        assert!(shape(&[(0, 0, false), (0, 1, true), (1, 0, true)]).is_ok());
-        // Single hands, and matches abandoned at a hand limit of 2.
-        assert!(shape(&[(0, 0, false), (1, 0, false), (2, 0, true)]).is_ok());
-        assert!(shape(&[(0, 0, false), (0, 1, false), (1, 0, false), (1, 1, true)]).is_ok());
+        assert_eq!(
+            shape(&[(0, 0, On), (0, 1, Fin), (1, 0, Fin)], None),
+            Ok((2, 0))
+        );
+        // Single hands and matches cut at a hand limit of 2, marked.
+        assert_eq!(
+            shape(&[(0, 0, Cut), (1, 0, Cut), (2, 0, Fin)], None),
+            Ok((1, 2))
+        );
+        assert_eq!(
+            shape(&[(0, 0, On), (0, 1, Cut), (1, 0, On), (1, 1, Fin)], None),
+            Ok((1, 1))
+        );
+    }
+
+    #[test]
+    fn old_logs_without_cut_marks_pass_as_single_hands_or_with_the_limit() {
+        assert_eq!(
+            shape(&[(0, 0, On), (1, 0, On), (2, 0, Fin)], None),
+            Ok((1, 0))
+        );
+        let limit2 = [(0, 0, On), (0, 1, On), (1, 0, On), (1, 1, Fin)];
+        assert_eq!(shape(&limit2, Some(2)), Ok((1, 0)));
+        let e = shape(&limit2, None).unwrap_err();
+        assert!(e.contains("match 0 stops unfinished after 2 hands"), "{e}");
+        assert!(e.contains("--max-hands N"), "{e}");
     }
 
     #[test]
     fn each_kind_of_broken_match_is_named() {
-        type Hands = &'static [(u64, u32, bool)];
-        let cases: [(Hands, &str); 7] = [
+        type Hands = &'static [(u64, u32, HandEnd)];
+        let cases: [(Hands, &str); 9] = [
             // The last hand of match 0 deleted.
             (
-                &[(0, 0, false), (1, 0, false), (1, 1, true)],
-                "match 0 stops unfinished after 1 hand,",
+                &[(0, 0, On), (1, 0, On), (1, 1, Fin)],
+                "match 0 stops unfinished after 1 hand and its last hand is not marked",
+            ),
+            // The last hand of the longest match deleted: nothing else was cut.
+            (
+                &[(0, 0, On), (0, 1, Fin), (1, 0, On), (1, 1, On)],
+                "match 1 stops unfinished after 2 hands",
+            ),
+            // The marked last hand of a cut match deleted.
+            (
+                &[(0, 0, On), (0, 1, Cut), (1, 0, On)],
+                "match 1 stops unfinished after 1 hand",
             ),
             // A hand repeated; a hand missing.
             (
-                &[(0, 0, false), (0, 0, false)],
+                &[(0, 0, On), (0, 0, On)],
                 "hand 0 follows hand 0 of match 0",
             ),
-            (&[(0, 0, false), (0, 2, true)], "hand 2 follows hand 0"),
-            // A hand after the match ended (a duplicated last line).
-            (&[(0, 0, true), (0, 0, true)], "after it ended"),
+            (&[(0, 0, On), (0, 2, Fin)], "hand 2 follows hand 0"),
+            // A hand after the match ended, or after its cut (a duplicated last line).
+            (&[(0, 0, Fin), (0, 0, Fin)], "after it ended"),
+            (&[(0, 0, Cut), (0, 0, Cut)], "marked as its last"),
             // Match numbers changed.
-            (&[(77, 0, true)], "the first hand is of match 77"),
-            (&[(0, 0, true), (77, 0, true)], "match 77 follows match 0"),
-            (&[(0, 0, true), (1, 1, true)], "starts at hand 1"),
+            (&[(77, 0, Fin)], "the first hand is of match 77"),
+            (&[(0, 0, Fin), (77, 0, Fin)], "match 77 follows match 0"),
         ];
         for (hands, want) in cases {
-            let e = shape(hands).unwrap_err();
+            let e = shape(hands, None).unwrap_err();
             assert!(e.contains(want), "{hands:?}: {e}");
         }
+        let e = shape(&[(0, 0, Fin), (1, 1, Fin)], None).unwrap_err();
+        assert!(e.contains("starts at hand 1"), "{e}");
     }
 }

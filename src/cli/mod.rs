@@ -71,6 +71,8 @@ pub enum Command {
     Run(run::RunArgs),
     /// Join the shard folders of an experiment into the files one run would have written.
     Merge(run::MergeArgs),
+    /// Write a complete results folder's summary again from its deals (no deal is played).
+    Summarise(run::SummariseArgs),
     /// Play every pair of agents on duplicate deals and rate them (Bradley–Terry).
     Tournament(tournament::TournamentArgs),
     /// Expert agreement: where a tip and its control disagree, what do strong searchers choose?
@@ -163,6 +165,7 @@ fn run_command(cli: Cli) -> Result<(), Failure> {
         Command::Solve(a) => solve::run(a),
         Command::Run(a) => run::run(a),
         Command::Merge(a) => run::merge(a),
+        Command::Summarise(a) => run::summarise(a),
         Command::Tournament(a) => tournament::run(a),
         Command::Agree(a) => agree::run(a),
         Command::Bots(a) => bots::run(a),

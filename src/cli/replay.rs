@@ -11,7 +11,7 @@ use crate::games::matches::MatchState;
 use crate::games::record::{RecordRules, game_of_line, replay_line};
 
 use super::error::user;
-use super::log_shape::LogShape;
+use super::log_shape::{HandEnd, LogShape};
 use super::position::open_record_file;
 
 /// Arguments of `tricklab replay`.
@@ -22,6 +22,10 @@ pub struct ReplayArgs {
     /// Print each hand's recomputed result.
     #[arg(long)]
     pub verbose: bool,
+    /// For a log written before hands carried the `cut` mark: accept matches that stop
+    /// unfinished after exactly this many hands (the `--max-hands` it was written with).
+    #[arg(long, value_name = "N")]
+    pub max_hands: Option<u32>,
 }
 
 /// Where the previous line left its match, to check that the next hand follows on.
@@ -99,7 +103,6 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     let mut prev: Option<Chain> = None;
     let mut shape = LogShape::new();
     let mut hands = 0u64;
-    let mut matches = 0u64;
     for (i, line) in BufReader::new(f).lines().enumerate() {
         let line = line.with_context(|| format!("reading {}", args.file.display()))?;
         if line.trim().is_empty() {
@@ -122,21 +125,28 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
             .map_err(at)?;
         hands += 1;
         let p = prev.as_ref().expect("set by a replayed hand");
-        shape
-            .next(p.match_index, p.hand, p.after.is_over())
-            .map_err(at)?;
-        if p.after.is_over() {
-            matches += 1;
-        }
+        let end = if p.after.winners.is_some() {
+            HandEnd::Finished
+        } else if p.after.abandoned {
+            HandEnd::Cut
+        } else {
+            HandEnd::Ongoing
+        };
+        shape.next(p.match_index, p.hand, end).map_err(at)?;
         if args.verbose {
             println!("{summary}");
         }
     }
-    shape
-        .finish()
+    let (matches, cut) = shape
+        .finish(args.max_hands)
         .map_err(|e| user(format!("{}: {e}", args.file.display())))?;
+    let cut = if cut > 0 {
+        format!(" ({cut} more cut short)")
+    } else {
+        String::new()
+    };
     println!(
-        "{}: {hands} hands replayed, {matches} matches ended, every action legal and every result as recorded",
+        "{}: {hands} hands replayed, {matches} matches ended{cut}, every action legal and every result as recorded",
         args.file.display()
     );
     Ok(())

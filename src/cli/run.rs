@@ -11,8 +11,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::AgentFactory;
 use crate::experiment::{
-    Experiment, Measured, RunEnd, RunError, RunPlan, RunRecord, merge_shards, rules_from_table,
-    statistics_of, write_run_record, write_summary,
+    Experiment, Measured, RunEnd, RunError, RunPlan, RunRecord, Summary, merge_shards,
+    rules_from_table, statistics_of, write_run_record, write_summary,
 };
 use crate::report::Provenance;
 
@@ -38,6 +38,9 @@ pub struct RunArgs {
     /// Run only shard K of N (1-based), e.g. `--shard 2/8`; join them with `tricklab merge`.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+    /// Print the summary as one JSON object (docs/csv.md) instead of the markdown table.
+    #[arg(long, conflicts_with = "shard")]
+    pub json: bool,
     /// Stop as if interrupted once this many deals are done (for testing resumption).
     #[arg(long, hide = true)]
     pub stop_after_deals: Option<u64>,
@@ -55,6 +58,19 @@ pub struct MergeArgs {
     /// Replace results already in the output folder.
     #[arg(long)]
     pub force: bool,
+    /// Print the summary as one JSON object (docs/csv.md) instead of the markdown table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `tricklab summarise`.
+#[derive(Debug, Args)]
+pub struct SummariseArgs {
+    /// A complete results folder (of `run` or `merge`, not a shard).
+    pub dir: PathBuf,
+    /// Print the summary as one JSON object (docs/csv.md) instead of the markdown table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The stop flag set by Ctrl-C or SIGTERM (installed once per process).
@@ -182,10 +198,12 @@ where
             if plan.shard.is_none() {
                 let summary = write_summary(exp, &statistics_of::<R>(exp.matches), &plan.out)
                     .map_err(anyhow::Error::msg)?;
-                print!("{}", crate::report::summary_markdown(exp, &summary));
+                write_run_record(&plan.out, &record)?;
+                print_summary(exp, &summary, &plan.out, args.json);
+            } else {
+                write_run_record(&plan.out, &record)?;
+                println!("\nresults: {}", plan.out.display());
             }
-            write_run_record(&plan.out, &record)?;
-            println!("\nresults: {}", plan.out.display());
             Ok(())
         }
     }
@@ -219,7 +237,49 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
     let summary = write_summary(&exp, &defs, &out).map_err(anyhow::Error::msg)?;
     record.provenance = provenance.finish();
     write_run_record(&out, &record)?;
-    print!("{}", crate::report::summary_markdown(&exp, &summary));
-    println!("\nresults: {}", out.display());
+    print_summary(&exp, &summary, &out, args.json);
     Ok(())
+}
+
+/// Runs `tricklab summarise`: writes the summary files of a complete results folder again from
+/// its `deals.csv` and the config in its `run.json`, without playing a deal; `hands.csv`,
+/// `deals.csv` and `run.json` are left as they are.
+pub fn summarise(args: SummariseArgs) -> anyhow::Result<()> {
+    let dir = &args.dir;
+    let text = std::fs::read_to_string(dir.join("run.json")).map_err(|_| {
+        user(format!(
+            "{} holds no complete run (no run.json); `run --resume` an interrupted one first",
+            dir.display()
+        ))
+    })?;
+    let rec: RunRecord =
+        serde_json::from_str(&text).map_err(|e| user(format!("{}: {e}", dir.display())))?;
+    if let Some([k, n]) = rec.shard {
+        return Err(user(format!(
+            "{} is shard {k}/{n}: a shard has no summary; join the shards with `tricklab merge`",
+            dir.display()
+        )));
+    }
+    let exp = Experiment::parse("run.json config", &rec.config).map_err(user)?;
+    crate::experiment::wholeness::check_rows(
+        &dir.join(crate::experiment::DEALS),
+        0..exp.deals,
+        crate::experiment::wholeness::Cover::EveryDealEvenly,
+    )
+    .map_err(user)?;
+    let defs = crate::with_game!(exp.game, R => statistics_of::<R>(exp.matches));
+    let summary = write_summary(&exp, &defs, dir).map_err(anyhow::Error::msg)?;
+    print_summary(&exp, &summary, dir, args.json);
+    Ok(())
+}
+
+/// Prints a finished run's summary: the markdown table and the results folder, or (`--json`)
+/// one JSON object that names the folder.
+fn print_summary(exp: &Experiment, summary: &Summary, out: &Path, json: bool) {
+    if json {
+        print!("{}", crate::report::summary_json(&exp.name, out, summary));
+    } else {
+        print!("{}", crate::report::summary_markdown(exp, summary));
+        println!("\nresults: {}", out.display());
+    }
 }

@@ -150,6 +150,21 @@ pub fn collect<R: RecordRules>(exp: &Experiment, rules: &R) -> Vec<Disagreement<
 where
     R::Hand: AgentFactory,
 {
+    collect_until(exp, rules, &AtomicBool::new(false), None)
+}
+
+/// [`collect`], stopping between games once `stop` is set, with the positions found so far
+/// (fewer than asked: the caller tells an interrupted collection by `stop`). The positions
+/// found are counted on `progress` if given, game by game.
+pub fn collect_until<R: RecordRules>(
+    exp: &Experiment,
+    rules: &R,
+    stop: &AtomicBool,
+    progress: Option<&ProgressBar>,
+) -> Vec<Disagreement<R::Hand>>
+where
+    R::Hand: AgentFactory,
+{
     let ag = exp.agreement.as_ref().expect("an [agreement] section");
     let n = rules.sides().num_seats();
     let tip_spec = &exp.arms[ag.tip].seats[exp.arms[ag.tip].subject[0].index()];
@@ -179,7 +194,10 @@ where
     for game in 0..1_000_000u64 {
         {
             let mut p = panel.lock().unwrap_or_else(|p| p.into_inner());
-            if p.found.len() as u64 >= ag.positions {
+            if let Some(bar) = progress {
+                bar.set_position(p.found.len() as u64);
+            }
+            if p.found.len() as u64 >= ag.positions || stop.load(Ordering::SeqCst) {
                 break;
             }
             p.game = game;

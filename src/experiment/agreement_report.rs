@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::games::{Action, Seat};
+use crate::report::{bounds, fixed};
 use crate::stats::{Interval, MeanAcc, Z95, wilson};
 
 use super::agreement::Answer;
@@ -215,7 +216,7 @@ pub fn agreement_markdown(exp: &Experiment, results: &[AgreementResult]) -> Stri
     );
     let _ = writeln!(t, "|---|---:|---|---|---|---|---|---|");
     for r in results {
-        let p = |i: Interval| format!("{:.3} [{:.3}, {:.3}]", i.estimate, i.low, i.high);
+        let p = |i: Interval| format!("{} {}", fixed(i.estimate, 3), bounds(i, 3));
         let _ = writeln!(
             t,
             "| {} | {} | {} | {} | {} | {} | {} | {} |",
@@ -257,7 +258,7 @@ fn second_edition_markdown(exp: &Experiment, results: &[AgreementResult]) -> Str
     );
     let _ = writeln!(t, "|---|---:|---|---|---|---|---|---|");
     for r in results {
-        let p = |i: Interval| format!("{:.3} [{:.3}, {:.3}]", i.estimate, i.low, i.high);
+        let p = |i: Interval| format!("{} {}", fixed(i.estimate, 3), bounds(i, 3));
         let _ = writeln!(
             t,
             "| {} | {} | **{}** | {} | {} | {} | {} | {} |",

@@ -74,7 +74,8 @@ pub struct PlayedHand<'a, G> {
 }
 
 /// Plays a match from `start` to its end (or `max_hands` hands, after which it is marked
-/// abandoned). `choose` makes every decision; `on_hand` sees every finished hand.
+/// abandoned: `on_hand` sees `after.abandoned` set with the last hand). `choose` makes every
+/// decision; `on_hand` sees every finished hand.
 pub fn play_match<R: MatchRules>(
     rules: &R,
     start: MatchState,
@@ -100,6 +101,11 @@ pub fn play_match<R: MatchRules>(
         });
         let before = m;
         rules.settle(&mut m, &hand);
+        // Cut at the limit: `on_hand` sees the match abandoned with its last hand, so that a
+        // record can say so.
+        if !m.is_over() && m.hands_dealt >= max_hands {
+            m.abandoned = true;
+        }
         on_hand(&PlayedHand {
             initial: &initial,
             actions: &actions,

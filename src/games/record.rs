@@ -21,10 +21,13 @@
 //! | `scores_after` | the match scores per side after the hand |
 //! | `next_dealer` | who deals next (the same dealer after a void deal) |
 //! | `winners` | the winning sides if the match ended with this hand, else `null` |
+//! | `cut` | `true` on the last hand of a match stopped before its rules end it: a single hand (`simulate --hands`) or the hand limit (`--max-hands`); absent otherwise (and in logs written before it existed) |
 //!
 //! Cards are in card notation (`TD`), card sets as space-separated lists (`AS KS 2D`).
 //! [`replay_line`] rebuilds the hand from `deal`, re-applies every decision, checks every forced
 //! step, recomputes the result and the match settlement, and reports the first difference.
+//! A record without `cut` reads as `"cut": false`, so logs written before the field replay as
+//! they did.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -184,6 +187,13 @@ pub struct HandRecord<O, D, R> {
     pub next_dealer: u8,
     /// The winning sides, if the match ended.
     pub winners: Option<Vec<u8>>,
+    /// The match was stopped with this hand before its rules ended it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub cut: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The record of a game's hand.
@@ -221,6 +231,7 @@ pub fn record_hand<R: RecordRules>(
         scores_after: played.after.scores[..n_sides].to_vec(),
         next_dealer: played.after.dealer.0,
         winners: played.after.winners.map(sides_of),
+        cut: played.after.abandoned,
     }
 }
 
@@ -382,6 +393,13 @@ pub fn replay_record<R: RecordRules>(rec: &RecordOf<R>) -> Result<Replayed<R>, R
     if winners != rec.winners {
         return Err(mismatch("winners", &rec.winners, &winners));
     }
+    if rec.cut && winners.is_some() {
+        return Err(ReplayError::Format(
+            "the hand is marked `cut` but ended its match".to_string(),
+        ));
+    }
+    // The writer's match was abandoned with this hand.
+    after.abandoned = rec.cut;
     Ok(Replayed {
         rules,
         after,

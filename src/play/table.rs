@@ -428,6 +428,10 @@ where
     fn finish_hand(&mut self, events: &mut Vec<Event>) {
         let before = self.m;
         self.rules.settle(&mut self.m, &self.hand);
+        // Abandoned at the hand limit before the record is written, which marks the cut.
+        if !self.m.is_over() && self.m.hands_dealt >= self.config.max_hands {
+            self.m.abandoned = true;
+        }
         let record = record_hand(
             &self.rules,
             self.config.match_index,
@@ -449,9 +453,6 @@ where
             scores: self.m.scores[..sides.num_sides()].to_vec(),
         });
         self.last_bot = None;
-        if !self.m.is_over() && self.m.hands_dealt >= self.config.max_hands {
-            self.m.abandoned = true;
-        }
         if self.m.is_over() {
             events.push(Event::MatchOver {
                 winners: (0..8)

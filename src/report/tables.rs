@@ -3,10 +3,13 @@
 use std::fmt::Write as _;
 
 use crate::experiment::{Experiment, Summary};
-use crate::stats::Direction;
+use crate::stats::{Direction, Label, Verdict};
 
-/// `summary.csv`: one row per arm and statistic (and one for the hypothesis' difference), with
-/// n, estimate and 95% interval.
+use super::number::{bounds, fixed};
+
+/// `summary.csv`: one row per arm and statistic (and two per hypothesis' difference, one per
+/// claim), with n, estimate and 95% interval; the rows of a hypothesis or claim end with its id,
+/// its verdict and its band (docs/csv.md).
 pub fn summary_csv(s: &Summary) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     let second = s.edition >= 2;
@@ -28,6 +31,7 @@ pub fn summary_csv(s: &Summary) -> String {
             "label_double_epsilon",
         ]);
     }
+    header.extend(["hypothesis", "verdict", "band"]);
     w.write_record(&header).expect("memory");
     // Second edition: the extra columns, empty where they do not apply.
     let extra = |r: &mut Vec<String>, cells: [String; 4]| {
@@ -49,9 +53,10 @@ pub fn summary_csv(s: &Summary) -> String {
             a.method.to_string(),
         ];
         extra(&mut r, none());
+        r.extend([String::new(), String::new(), String::new()]);
         w.write_record(&r).expect("memory");
     }
-    for d in &s.differences {
+    for (k, d) in s.differences.iter().enumerate() {
         for (method, i) in [("paired bootstrap", d.bootstrap), ("paired t", d.t)] {
             let name = if second {
                 d.name.clone()
@@ -79,10 +84,17 @@ pub fn summary_csv(s: &Summary) -> String {
                 none()
             };
             extra(&mut r, cells);
+            // The verdict comes from the bootstrap interval: on the t row it stays empty.
+            let verdict = if method == "paired bootstrap" {
+                shown_verdict(s.edition, d.verdict, d.label)
+            } else {
+                String::new()
+            };
+            r.extend([hypothesis_id(k), verdict, d.epsilon.to_string()]);
             w.write_record(&r).expect("memory");
         }
     }
-    for c in &s.claims {
+    for (k, c) in s.claims.iter().enumerate() {
         let mut r = vec![
             format!("{} vs {}", c.arm, c.threshold),
             c.statistic.clone(),
@@ -100,9 +112,34 @@ pub fn summary_csv(s: &Summary) -> String {
             String::new(),
         ];
         extra(&mut r, cells);
+        r.extend([
+            claim_id(k),
+            shown_verdict(s.edition, c.verdict, c.label),
+            c.epsilon.to_string(),
+        ]);
         w.write_record(&r).expect("memory");
     }
     String::from_utf8(w.into_inner().expect("memory")).expect("utf-8")
+}
+
+/// The id of the `k`-th (from 0) `[[hypothesis]]` of a config in reports: `H1`, `H2`, …
+pub fn hypothesis_id(k: usize) -> String {
+    format!("H{}", k + 1)
+}
+
+/// The id of the `k`-th (from 0) `[[claim]]` of a config in reports: `C1`, `C2`, …
+pub fn claim_id(k: usize) -> String {
+    format!("C{}", k + 1)
+}
+
+/// The verdict a report shows: the first edition's (RULES.md §5.0) or, from the second edition
+/// on, the label (§5.4).
+pub fn shown_verdict(edition: u8, verdict: Verdict, label: Label) -> String {
+    if edition >= 2 {
+        label.to_string()
+    } else {
+        verdict.to_string()
+    }
 }
 
 /// `summary.md`: the estimates per arm, then the hypothesis with its verdict.
@@ -132,8 +169,13 @@ pub fn summary_markdown(exp: &Experiment, s: &Summary) -> String {
     for a in &s.arms {
         let _ = writeln!(
             t,
-            "| {} | {} | {} | {:.4} | [{:.4}, {:.4}] | {} |",
-            a.arm, a.statistic, a.n, a.interval.estimate, a.interval.low, a.interval.high, a.method
+            "| {} | {} | {} | {} | {} | {} |",
+            a.arm,
+            a.statistic,
+            a.n,
+            fixed(a.interval.estimate, 4),
+            bounds(a.interval, 4),
+            a.method
         );
     }
     if s.edition >= 2 {
@@ -157,13 +199,11 @@ pub fn summary_markdown(exp: &Experiment, s: &Summary) -> String {
         let _ = writeln!(t, "|---:|---:|---|---|---|");
         let _ = writeln!(
             t,
-            "| {} | {:.4} | [{:.4}, {:.4}] | [{:.4}, {:.4}] | **{}** |",
+            "| {} | {} | {} | {} | **{}** |",
             d.deals,
-            d.bootstrap.estimate,
-            d.bootstrap.low,
-            d.bootstrap.high,
-            d.t.low,
-            d.t.high,
+            fixed(d.bootstrap.estimate, 4),
+            bounds(d.bootstrap, 4),
+            bounds(d.t, 4),
             d.verdict
         );
         if let Some(n) = d.needed {
@@ -186,10 +226,9 @@ pub fn summary_markdown(exp: &Experiment, s: &Summary) -> String {
         );
         let _ = writeln!(
             t,
-            "Estimate {:.4}, 95% interval [{:.4}, {:.4}]: **{}** (band ±{}).",
-            c.interval.estimate,
-            c.interval.low,
-            c.interval.high,
+            "Estimate {}, 95% interval {}: **{}** (band ±{}).",
+            fixed(c.interval.estimate, 4),
+            bounds(c.interval, 4),
             if s.edition >= 2 {
                 c.label.to_string()
             } else {
@@ -235,17 +274,15 @@ fn second_edition_differences(t: &mut String, exp: &Experiment, s: &Summary) {
         };
         let _ = writeln!(
             t,
-            "| {}{} | {} | {sign} 0 | {} | {} | {:.4} | [{:.4}, {:.4}] | [{:.4}, {:.4}] | {:.2e} | **{}** | {} | {} |",
+            "| {}{} | {} | {sign} 0 | {} | {} | {} | {} | {} | {:.2e} | **{}** | {} | {} |",
             d.name,
             if d.primary { " *" } else { "" },
             d.statistic,
             d.epsilon,
             d.deals,
-            d.bootstrap.estimate,
-            d.bootstrap.low,
-            d.bootstrap.high,
-            d.t.low,
-            d.t.high,
+            fixed(d.bootstrap.estimate, 4),
+            bounds(d.bootstrap, 4),
+            bounds(d.t, 4),
             d.p_value,
             d.label,
             d.sensitivity.half,

@@ -1,6 +1,6 @@
 //! Fuzzing every parser of user input with mutated examples and random text: cards and card
-//! sets, solve deals, agent specs and seatings, `--option` strings, experiment configs and
-//! hand records. No input may panic, and every error is one line. The normal run tries a few
+//! sets, solve deals, agent specs and seatings, `--option` strings, experiment configs, hand
+//! records and the messages external bots write (`tricklab-bot/1`). No input may panic, and every error is one line. The normal run tries a few
 //! hundred inputs per parser; `cargo test --test it fuzz_long -- --ignored` tries 1,000,000.
 
 use std::fmt::Display;
@@ -9,12 +9,13 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
+use tricklab::agents::external::protocol::{read_answer, read_hello};
 use tricklab::agents::{AgentSpec, parse_seating, parse_specs};
 use tricklab::cards::{Card, CardSet, parse_card_list, parse_cards_by_seat};
 use tricklab::cli::parse_options;
 use tricklab::experiment::Experiment;
 use tricklab::games::record::replay_line;
-use tricklab::games::{catch_the_ten, nine_five_two, whist};
+use tricklab::games::{ActionSet, Decision, Seat, catch_the_ten, nine_five_two, whist};
 
 /// An edit of a seed text: (kind, position, character).
 type Edit = (u8, u16, char);
@@ -231,10 +232,54 @@ fn check_record(s: &str) -> Result<(), TestCaseError> {
     )
 }
 
+/// What bots write: answers to `hello` and to `decide` (docs/bot-protocol.md), as the example
+/// bots write them.
+fn bot_corpus() -> &'static [String] {
+    static C: OnceLock<Vec<String>> = OnceLock::new();
+    C.get_or_init(|| {
+        lines(concat!(
+            r#"{"type": "hello", "protocol": "tricklab-bot/1", "name": "rule-bot", "author": "tricklab examples", "version": "1.0", "games": [{"game": "catch-the-ten", "players": [2, 3, 4, 5, 6, 7, 8]}, {"game": "nine-five-two", "players": [3]}, {"game": "whist", "players": [4]}]}"#,
+            "\n",
+            r#"{"type":"hello","protocol":"tricklab-bot/1","name":"random-bot","games":[{"game":"whist","players":[4]}]}"#,
+            "\n",
+            r#"{"type": "info", "id": 0, "comment": "lead high from the longest suit"}"#,
+            "\n",
+            r#"{"type": "action", "id": 0, "seat": 0, "action": "AS"}"#,
+            "\n",
+            r#"{"type": "action", "id": 7, "seat": 2, "action": "TD"}"#,
+            "\n",
+            r#"{"type":"action","id":3,"seat":1,"action":"H"}"#,
+            "\n",
+            r#"{"type":"action","id":18446744073709551615,"seat":0,"action":"7C"}"#,
+            "\n",
+            // A JSON escape decodes to a control character inside the message's text.
+            r#"{"type":"action","id":0,"seat":0,"action":"A\nS\u0007"}"#,
+        ))
+    })
+}
+
+fn check_bot_message(s: &str) -> Result<(), TestCaseError> {
+    one_line("bot hello", s, read_hello(s))?;
+    let plays = ActionSet::plays(
+        "AS TD 7C QH 2D"
+            .parse()
+            .expect("a card set for the legal plays"),
+    );
+    let trumps = ActionSet::trumps(0b1111);
+    let discards = ActionSet::from_cards(Decision::Discard, "AS 7C".parse().unwrap());
+    for (id, seat) in [(0, 0), (7, 2), (3, 1)] {
+        for legal in [plays, trumps, discards] {
+            let answer = read_answer(s, id, Seat(seat), legal).map_err(|(_, m)| m);
+            one_line("bot answer", s, answer)?;
+        }
+    }
+    Ok(())
+}
+
 /// Every parser once with `cases` inputs, reporting counts and time on standard error.
 fn all(cases: u32) {
     type Check = fn(&str) -> Result<(), TestCaseError>;
-    let parsers: [(&str, &'static [String], bool, Check); 5] = [
+    let parsers: [(&str, &'static [String], bool, Check); 6] = [
         (
             "cards, card sets, solve deals",
             cards_corpus(),
@@ -255,6 +300,12 @@ fn all(cases: u32) {
             check_config,
         ),
         ("hand records", record_corpus(), false, check_record),
+        (
+            "bot messages (tricklab-bot/1)",
+            bot_corpus(),
+            false,
+            check_bot_message,
+        ),
     ];
     // `FUZZ_ONLY=records` (any part of a name) runs one parser.
     let only = std::env::var("FUZZ_ONLY").unwrap_or_default();

@@ -33,6 +33,7 @@ mod replay_whist;
 mod rules_catch_the_ten;
 mod rules_nine_five_two;
 mod rules_whist;
+mod run_summary;
 mod safety;
 mod second_edition;
 mod show;

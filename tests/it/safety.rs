@@ -302,9 +302,150 @@ fn replay_refuses_each_kind_of_broken_match() {
     let p = write_lines("renumbered.jsonl", &renumbered);
     refused(&tricklab(&["replay", p.to_str().unwrap()]), 2, "match 77");
 
+    // The last hand of the longest match deleted: no match of the log was cut, so no match
+    // may stop unfinished.
+    let hands_of = |m: u64| {
+        lines
+            .iter()
+            .filter(|l| field(l, "match").as_u64() == Some(m))
+            .count()
+    };
+    let longest = (0..40).max_by_key(|&m| (hands_of(m), m)).unwrap();
+    let last_of_longest = lines
+        .iter()
+        .rposition(|l| field(l, "match").as_u64() == Some(longest))
+        .unwrap();
+    let mut without = lines.clone();
+    without.remove(last_of_longest);
+    let p = write_lines("no-last-hand-of-longest.jsonl", &without);
+    refused(
+        &tricklab(&["replay", p.to_str().unwrap()]),
+        2,
+        &format!(
+            "match {longest} stops unfinished after {} hands and its last hand is not marked `cut`",
+            hands_of(longest) - 1
+        ),
+    );
+
     // The whole file still passes, with every match counted.
     let out = tricklab_ok(&["replay", log.to_str().unwrap()]);
-    assert!(out.contains("40 matches ended"), "{out}");
+    assert!(out.contains("40 matches ended,"), "{out}");
+}
+
+/// A log of 30 matches cut at two hands (`--max-hands 2`) and its lines.
+fn cut_log(name: &str) -> (PathBuf, Vec<String>) {
+    let p = temp_path("safety", name);
+    tricklab_ok(&[
+        "simulate",
+        "--games",
+        "30",
+        "--max-hands=2",
+        "--log",
+        p.to_str().unwrap(),
+    ]);
+    let lines = std::fs::read_to_string(&p)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    (p, lines)
+}
+
+#[test]
+fn replay_refuses_each_kind_of_broken_match_in_a_log_with_cuts() {
+    let (log, lines) = cut_log("cut-matches.jsonl");
+    let is_cut = |l: &str| serde_json::from_str::<serde_json::Value>(l).unwrap()["cut"] == true;
+    let cuts = lines.iter().filter(|l| is_cut(l)).count();
+    assert!(cuts > 0, "some match runs past two hands");
+    let out = tricklab_ok(&["replay", log.to_str().unwrap()]);
+    assert!(
+        out.contains(&format!("matches ended ({cuts} more cut short)")),
+        "{out}"
+    );
+    let first_cut = lines.iter().position(|l| is_cut(l)).unwrap();
+    let with = |edit: &dyn Fn(&mut Vec<String>)| {
+        let mut v = lines.clone();
+        edit(&mut v);
+        v
+    };
+    let replay = |name: &str, v: Vec<String>| {
+        let v: Vec<&str> = v.iter().map(String::as_str).collect();
+        let p = write_lines(name, &v);
+        tricklab(&["replay", p.to_str().unwrap()])
+    };
+    // The marked last hand of a cut match deleted: the match stops after one hand, unmarked.
+    refused(
+        &replay(
+            "cut-deleted.jsonl",
+            with(&|v| {
+                v.remove(first_cut);
+            }),
+        ),
+        2,
+        "after 1 hand and its last hand is not marked `cut`",
+    );
+    // The cut hand duplicated.
+    refused(
+        &replay(
+            "cut-doubled.jsonl",
+            with(&|v| v.insert(first_cut, lines[first_cut].clone())),
+        ),
+        2,
+        "which is marked as its last (`cut`)",
+    );
+    // A match renumbered.
+    refused(
+        &replay(
+            "cut-renumbered.jsonl",
+            with(&|v| {
+                let mut r: serde_json::Value = serde_json::from_str(&v[first_cut]).unwrap();
+                r["match"] = serde_json::json!(77);
+                v[first_cut] = r.to_string();
+            }),
+        ),
+        2,
+        "match 77",
+    );
+    // A cut mark on a hand that ended its match.
+    let finished = lines
+        .iter()
+        .position(|l| !serde_json::from_str::<serde_json::Value>(l).unwrap()["winners"].is_null())
+        .unwrap();
+    refused(
+        &replay(
+            "cut-finished.jsonl",
+            with(&|v| {
+                let mut r: serde_json::Value = serde_json::from_str(&v[finished]).unwrap();
+                r["cut"] = serde_json::json!(true);
+                v[finished] = r.to_string();
+            }),
+        ),
+        2,
+        "marked `cut` but ended its match",
+    );
+}
+
+#[test]
+fn a_log_written_before_cut_marks_replays_with_its_hand_limit() {
+    let (_, lines) = cut_log("old-cut-matches.jsonl");
+    let old: Vec<String> = lines
+        .iter()
+        .map(|l| l.replace(",\"cut\":true", ""))
+        .collect();
+    assert_ne!(old, lines, "the log had cut marks to take out");
+    let old: Vec<&str> = old.iter().map(String::as_str).collect();
+    let p = write_lines("old-cut.jsonl", &old);
+    refused(
+        &tricklab(&["replay", p.to_str().unwrap()]),
+        2,
+        "replays with --max-hands N",
+    );
+    tricklab_ok(&["replay", p.to_str().unwrap(), "--max-hands", "2"]);
+    refused(
+        &tricklab(&["replay", p.to_str().unwrap(), "--max-hands", "3"]),
+        2,
+        "stops unfinished after 2 hands",
+    );
 }
 
 #[test]
@@ -323,6 +464,9 @@ fn replay_accepts_single_hands_and_matches_cut_at_the_hand_limit() {
             p.to_str().unwrap(),
         ]);
         tricklab_ok(&["replay", p.to_str().unwrap()]);
+        // The cut is written down.
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert!(text.contains("\"cut\":true"), "{name} marks its cuts");
     }
 }
 
@@ -551,4 +695,97 @@ fn a_killed_simulate_out_leaves_no_file_that_looks_complete() {
         })
         .collect();
     assert!(left.is_empty(), "temporary file removed: {left:?}");
+}
+
+/// Waits until process `pid` has installed its SIGINT handler (Linux: `SigCgt` in
+/// `/proc/PID/status`), so that a Ctrl-C sent after this reaches the program, not the default
+/// action.
+fn wait_for_sigint_handler(pid: u32) {
+    for _ in 0..5000 {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let caught = status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+            .unwrap_or(0);
+        if caught & (1 << (libc::SIGINT - 1)) != 0 {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("tricklab never installed a SIGINT handler");
+}
+
+#[test]
+fn agree_interrupted_while_collecting_positions_exits_3_and_says_nothing_was_kept() {
+    // A strong self-play player and many positions: collecting takes far longer than the test
+    // waits before Ctrl-C.
+    let config = temp_path("safety", "agree-collecting.toml");
+    std::fs::write(
+        &config,
+        r#"
+name = "agree-collecting"
+game = "catch-the-ten"
+players = 4
+seed = 3
+deals = 10
+statistics = ["points"]
+
+[[arm]]
+name = "save_ten"
+seats = ["rules:save_ten", "rules", "rules:save_ten", "rules"]
+subject = [0, 2]
+
+[[arm]]
+name = "B0"
+seats = "rules"
+subject = [0, 2]
+
+[agreement]
+tip = "save_ten"
+control = "B0"
+play = "ismcts:iterations=3000,rollout=rules"
+searchers = ["ismcts:iterations=10"]
+positions = 100000
+"#,
+    )
+    .unwrap();
+    let out = fresh("agree-collecting");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tricklab"))
+        .args(["agree", config.to_str().unwrap(), "--threads", "1"])
+        .args(["--out", out.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_sigint_handler(child.id());
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(3), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    assert!(
+        err.contains("interrupted while collecting positions")
+            && err.contains("of 100000 found")
+            && err.contains("nothing was kept"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "start again with: tricklab agree {} --out {}",
+            config.display(),
+            out.display()
+        )),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing written: {}", out.display());
 }

@@ -86,8 +86,29 @@ pub fn hello() -> String {
     message("hello", &json!({"protocol": PROTOCOL}))
 }
 
+/// `text` with control characters escaped (`\n`), so that a message echoing what a bot wrote
+/// (a JSON string may hold an escaped newline) stays on one line.
+fn on_one_line(text: String) -> String {
+    if !text.chars().any(char::is_control) {
+        return text;
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// Reads a bot's answer to `hello`.
 pub fn read_hello(line: &str) -> Result<Hello, String> {
+    hello_of(line).map_err(on_one_line)
+}
+
+fn hello_of(line: &str) -> Result<Hello, String> {
     let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON ({e})"))?;
     if v.get("type").and_then(Value::as_str) != Some("hello") {
         return Err("expected {\"type\":\"hello\",…}".into());
@@ -287,6 +308,15 @@ pub enum Answer {
 /// Reads one line a bot wrote while `seat` is to decide `id` among `legal`. An error is the
 /// kind of fault and what was wrong.
 pub fn read_answer(
+    line: &str,
+    id: u64,
+    seat: Seat,
+    legal: ActionSet,
+) -> Result<Answer, (FaultKind, String)> {
+    answer_of(line, id, seat, legal).map_err(|(kind, m)| (kind, on_one_line(m)))
+}
+
+fn answer_of(
     line: &str,
     id: u64,
     seat: Seat,
