@@ -121,6 +121,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         force: args.force,
         shard,
         stop_after: args.stop_after_deals,
+        records: None,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))

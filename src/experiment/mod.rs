@@ -23,9 +23,12 @@ pub use measure::{
 };
 pub use merge::merge_shards;
 pub use run::{
-    DEALS, HANDS, RunEnd, RunError, RunPlan, deals_header, hands_header, rotations, run,
+    Batch, DEALS, HANDS, RunEnd, RunError, RunPlan, deals_header, hands_header, partial_name,
+    play_batches, rotations, run,
 };
-pub use summary::{ArmStat, BOOTSTRAP, ClaimResult, Difference, Summary, summarise};
+pub use summary::{
+    ArmStat, BOOTSTRAP, ClaimResult, Difference, Summary, summarise, summarise_bytes,
+};
 pub use tournament::{PairPlan, PairResult, pair_seatings, play_pair, ratings};
 
 use std::path::Path;

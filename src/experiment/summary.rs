@@ -114,8 +114,28 @@ pub const BOOTSTRAP: usize = 2000;
 
 /// Reads `deals.csv` and summarises it.
 pub fn summarise(exp: &Experiment, defs: &[StatDef], deals_csv: &Path) -> Result<Summary, String> {
-    let mut reader =
+    let reader =
         csv::Reader::from_path(deals_csv).map_err(|e| format!("{}: {e}", deals_csv.display()))?;
+    summarise_rows(exp, defs, reader, &deals_csv.display().to_string())
+}
+
+/// Summarises the rows of a `deals.csv` held in memory (with its header), named `name` in
+/// errors: what `simulate` does without an output folder.
+pub fn summarise_bytes(
+    exp: &Experiment,
+    defs: &[StatDef],
+    deals_csv: &[u8],
+    name: &str,
+) -> Result<Summary, String> {
+    summarise_rows(exp, defs, csv::Reader::from_reader(deals_csv), name)
+}
+
+fn summarise_rows<In: std::io::Read>(
+    exp: &Experiment,
+    defs: &[StatDef],
+    mut reader: csv::Reader<In>,
+    deals_csv: &str,
+) -> Result<Summary, String> {
     let n_stats = exp.statistics.len();
     // values[arm][stat] = per deal, the defined values over rotations.
     let n_arms = exp.arms.len();
@@ -123,13 +143,13 @@ pub fn summarise(exp: &Experiment, defs: &[StatDef], deals_csv: &Path) -> Result
     let mut by_rotation: Vec<Vec<std::collections::BTreeMap<(u64, u64), f64>>> =
         vec![vec![Default::default(); n_stats]; n_arms];
     for rec in reader.records() {
-        let rec = rec.map_err(|e| format!("{}: {e}", deals_csv.display()))?;
+        let rec = rec.map_err(|e| format!("{deals_csv}: {e}"))?;
         let deal: u64 = rec[0].parse().map_err(|_| "bad deal number".to_string())?;
         let arm = exp
             .arms
             .iter()
             .position(|a| a.name == rec[1])
-            .ok_or_else(|| format!("unknown arm `{}` in {}", &rec[1], deals_csv.display()))?;
+            .ok_or_else(|| format!("unknown arm `{}` in {deals_csv}", &rec[1]))?;
         let rot: u64 = rec[2].parse().map_err(|_| "bad rotation".to_string())?;
         for s in 0..n_stats {
             let v = if rec[3 + s].is_empty() {
