@@ -190,7 +190,7 @@ where
         let mut report = String::new();
         writeln!(
             report,
-            "{} {} with agents {} (seed {}) in {:.2} s\n",
+            "{} {} with agents {} (seed {}) in {:.2} s",
             args.games,
             if args.hands { "hands" } else { "matches" },
             exp.arms[0]
@@ -202,6 +202,7 @@ where
             args.seed,
             started.elapsed().as_secs_f64()
         )?;
+        writeln!(report, "options: {}\n", option_words(&exp.options))?;
         report.push_str(&summary_markdown(&exp, &summary));
         if let Some(dir) = &args.out {
             let record = RunRecord::new(&exp, &command_of(args), None, provenance);
@@ -303,8 +304,9 @@ where
                 resume_command()
             )))
         }
-        RunEnd::Complete => write_summary(exp, &statistics_of::<R>(exp.matches), dir)
-            .map_err(anyhow::Error::msg),
+        RunEnd::Complete => {
+            write_summary(exp, &statistics_of::<R>(exp.matches), dir).map_err(anyhow::Error::msg)
+        }
     }
 }
 
@@ -366,6 +368,29 @@ where
     }
     summarise_bytes(exp, &statistics_of::<R>(exp.matches), &deals, "deals")
         .map_err(anyhow::Error::msg)
+}
+
+/// The game's options as `--option` words: `target=7, honours=true, end=FixedHands(3)`.
+fn option_words(options: &toml::Table) -> String {
+    fn word(v: &toml::Value) -> String {
+        match v {
+            toml::Value::String(s) => s.clone(),
+            toml::Value::Table(t) if t.len() == 1 => {
+                let (k, x) = t.iter().next().expect("one entry");
+                format!("{k}({})", word(x))
+            }
+            other => other.to_string(),
+        }
+    }
+    let words: Vec<String> = options
+        .iter()
+        .map(|(k, v)| format!("{k}={}", word(v)))
+        .collect();
+    if words.is_empty() {
+        "none".to_string()
+    } else {
+        words.join(", ")
+    }
 }
 
 /// The command that reproduces a simulation, for `run.json`: its flags without outputs and

@@ -36,6 +36,7 @@ mod rules_whist;
 mod safety;
 mod second_edition;
 mod show;
+mod simulate;
 mod solver_brute_force;
 mod solver_dds;
 mod solver_fingerprint;
