@@ -183,7 +183,10 @@ where
             if plan.shard.is_none() {
                 let summary = write_summary(exp, &statistics_of::<R>(exp.matches), &plan.out)
                     .map_err(anyhow::Error::msg)?;
-                print!("{}", crate::report::summary_markdown(exp, &summary));
+                print!(
+                    "{}",
+                    crate::report::summary_markdown(&exp.heading(), &summary)
+                );
             }
             write_run_record(&plan.out, &record)?;
             println!("\nresults: {}", plan.out.display());
@@ -220,7 +223,10 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
     let summary = write_summary(&exp, &defs, &out).map_err(anyhow::Error::msg)?;
     record.provenance = provenance.finish();
     write_run_record(&out, &record)?;
-    print!("{}", crate::report::summary_markdown(&exp, &summary));
+    print!(
+        "{}",
+        crate::report::summary_markdown(&exp.heading(), &summary)
+    );
     println!("\nresults: {}", out.display());
     Ok(())
 }

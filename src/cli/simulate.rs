@@ -203,7 +203,7 @@ where
             started.elapsed().as_secs_f64()
         )?;
         writeln!(report, "options: {}\n", option_words(&exp.options))?;
-        report.push_str(&summary_markdown(&exp, &summary));
+        report.push_str(&summary_markdown(&exp.heading(), &summary));
         if let Some(dir) = &args.out {
             let record = RunRecord::new(&exp, &command_of(args), None, provenance);
             write_run_record(dir, &record)

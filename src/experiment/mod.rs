@@ -16,7 +16,7 @@ mod tournament;
 pub mod wholeness;
 
 pub use config::{Agreement, Arm, Claim, Combine, ConfigError, Experiment, Hypothesis};
-pub use family::{FamilyMember, FamilyRow, complete_run, holm_family, members_of};
+pub use family::{FamilyMember, complete_run, holm_family, members_of};
 pub use games::rules_from_table;
 pub use measure::{
     COMMON, MATCH, Measured, StatDef, hand_statistic, match_statistic, statistics_of,
@@ -26,9 +26,10 @@ pub use run::{
     Batch, DEALS, HANDS, RunEnd, RunError, RunPlan, deals_header, hands_header, partial_name,
     play_batches, rotations, run,
 };
-pub use summary::{
-    ArmStat, BOOTSTRAP, ClaimResult, Difference, Summary, summarise, summarise_bytes,
-};
+pub use summary::{BOOTSTRAP, summarise, summarise_bytes};
+
+// The result types live in `report` (which imports nothing from here); their old paths stay.
+pub use crate::report::{ArmStat, ClaimResult, Difference, FamilyRow, Summary};
 pub use tournament::{PairPlan, PairResult, pair_seatings, play_pair, ratings};
 
 use std::path::Path;
@@ -93,7 +94,7 @@ pub fn write_summary(exp: &Experiment, defs: &[StatDef], dir: &Path) -> Result<S
     let s = summarise(exp, defs, &dir.join(DEALS))?;
     let io = |e: std::io::Error| e.to_string();
     std::fs::write(dir.join("summary.csv"), summary_csv(&s)).map_err(io)?;
-    std::fs::write(dir.join("summary.md"), summary_markdown(exp, &s)).map_err(io)?;
+    std::fs::write(dir.join("summary.md"), summary_markdown(&exp.heading(), &s)).map_err(io)?;
     for stat in &exp.statistics {
         let rows: Vec<&ArmStat> = s.arms.iter().filter(|a| &a.statistic == stat).collect();
         estimates_chart(&dir.join(format!("estimates-{stat}.svg")), stat, &rows)?;

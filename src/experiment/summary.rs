@@ -3,107 +3,15 @@
 
 use std::path::Path;
 
-use serde::Serialize;
-
 use crate::stats::{
-    Direction, Interval, Label, MeanAcc, Sensitivity, Verdict, Z95, label, needed_deals,
-    paired_bootstrap, paired_p_value, sensitivity, verdict, wilson_share,
+    Interval, MeanAcc, Verdict, Z95, label, needed_deals, paired_bootstrap, paired_p_value,
+    sensitivity, verdict, wilson_share,
 };
+
+use crate::report::{ArmStat, ClaimResult, Difference, Summary};
 
 use super::config::{Combine, Experiment, Hypothesis};
 use super::measure::StatDef;
-
-/// One arm's estimate of one statistic.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ArmStat {
-    /// The arm.
-    pub arm: String,
-    /// The statistic.
-    pub statistic: String,
-    /// Units measured: deal × rotation pairs in the statistic's population; in a second-edition
-    /// summary, independent games (identical rotations count once, RULES.md §5.4).
-    pub n: u64,
-    /// Deals with at least one unit.
-    pub deals: u64,
-    /// The estimate and its 95% interval.
-    pub interval: Interval,
-    /// `wilson` for proportions, `t` for means (over deals).
-    pub method: &'static str,
-}
-
-/// The paired comparison of a hypothesis.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Difference {
-    /// The name in reports: the config's `label`, else `tip − control`.
-    pub name: String,
-    /// A member of the pre-registered family.
-    pub primary: bool,
-    /// The tip arm.
-    pub tip: String,
-    /// The control arm.
-    pub control: String,
-    /// The statistic.
-    pub statistic: String,
-    /// Deals in the population (with a paired difference).
-    pub deals: u64,
-    /// The mean paired difference with a t interval.
-    pub t: Interval,
-    /// The mean paired difference with a paired-bootstrap interval (the verdict uses this one).
-    pub bootstrap: Interval,
-    /// The standard deviation of the per-deal differences.
-    pub sd: f64,
-    /// The predicted sign.
-    pub direction: Direction,
-    /// The equivalence band.
-    pub epsilon: f64,
-    /// The verdict.
-    pub verdict: Verdict,
-    /// When inconclusive: about how many deals a decision would need.
-    pub needed: Option<u64>,
-    /// The second edition's label (RULES.md §5.4) of the bootstrap interval.
-    pub label: Label,
-    /// The label at ε/2, ε and 2ε.
-    pub sensitivity: Sensitivity,
-    /// The raw two-sided p-value of the paired t test of no difference.
-    pub p_value: f64,
-    /// The per-deal differences (for the histogram).
-    #[serde(skip)]
-    pub diffs: Vec<f64>,
-}
-
-/// The verdict on a claim about one arm.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ClaimResult {
-    /// The arm.
-    pub arm: String,
-    /// The statistic.
-    pub statistic: String,
-    /// The arm's estimate and 95% interval.
-    pub interval: Interval,
-    /// The threshold.
-    pub threshold: f64,
-    /// The predicted side of the threshold.
-    pub direction: Direction,
-    /// The band around the threshold.
-    pub epsilon: f64,
-    /// The verdict.
-    pub verdict: Verdict,
-    /// The second edition's label.
-    pub label: Label,
-}
-
-/// Everything a run's summary says.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Summary {
-    /// The config's edition: 1 (RULES.md §5.0) or 2 (§5.4), which decides what reports show.
-    pub edition: u8,
-    /// One entry per arm and statistic.
-    pub arms: Vec<ArmStat>,
-    /// One paired comparison per hypothesis of the config.
-    pub differences: Vec<Difference>,
-    /// One verdict per claim of the config.
-    pub claims: Vec<ClaimResult>,
-}
 
 /// For one arm and statistic: each deal with the values of its rotations (`None` outside the
 /// statistic's population).

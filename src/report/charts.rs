@@ -5,7 +5,7 @@ use std::path::Path;
 
 use plotters::prelude::*;
 
-use crate::experiment::{ArmStat, Difference};
+use super::results::{ArmStat, Difference};
 
 /// Draws the estimates of one statistic with their 95% intervals, one bar per arm.
 pub fn estimates_chart(path: &Path, statistic: &str, rows: &[&ArmStat]) -> Result<(), String> {

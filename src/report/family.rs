@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::experiment::FamilyRow;
+use super::results::FamilyRow;
 use crate::stats::{Direction, Interval};
 
 fn interval(i: Option<Interval>) -> String {
