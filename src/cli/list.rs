@@ -2,11 +2,11 @@
 //! statistics and games can be found without reading error messages.
 
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 
 use crate::agents::rules::{CatchTheTenSwitch, NineFiveTwoSwitch, Switch, WhistSwitch};
 use crate::experiment::statistics_of;
-use crate::games::{GameKind, catch_the_ten, nine_five_two, whist};
+use crate::games::record::RecordRules;
+use crate::games::{GAMES, GameKind};
 
 /// Arguments of `tricklab list`.
 #[derive(Debug, Args)]
@@ -63,30 +63,18 @@ pub fn lines(what: What) -> Vec<String> {
             v
         }
         What::Options => {
-            let mut v = options(GameKind::CatchTheTen, &catch_the_ten::Options::default());
-            v.extend(options(
-                GameKind::NineFiveTwo,
-                &nine_five_two::Options::default(),
-            ));
-            v.extend(options(GameKind::Whist, &whist::Options::default()));
+            let mut v = Vec::new();
+            for game in GAMES {
+                crate::with_game!(game, R => v.extend(options::<R>(game)));
+            }
             v
         }
         What::Statistics => {
             let mut v = Vec::new();
             for matches in [false, true] {
                 let unit = if matches { "matches" } else { "hands" };
-                let defs = [
-                    (
-                        GameKind::CatchTheTen,
-                        statistics_of::<catch_the_ten::Setup>(matches),
-                    ),
-                    (
-                        GameKind::NineFiveTwo,
-                        statistics_of::<nine_five_two::Rules>(matches),
-                    ),
-                    (GameKind::Whist, statistics_of::<whist::Setup>(matches)),
-                ];
-                for (game, defs) in defs {
+                for game in GAMES {
+                    let defs = crate::with_game!(game, R => statistics_of::<R>(matches));
                     v.extend(
                         defs.iter()
                             .map(|d| format!("{game} {unit} {}  {}", d.name, d.about)),
@@ -95,15 +83,9 @@ pub fn lines(what: What) -> Vec<String> {
             }
             v
         }
-        What::Games => GameKind::ALL
+        What::Games => GAMES
             .iter()
-            .map(|g| match g {
-                GameKind::CatchTheTen => {
-                    format!("{g}  Catch the Ten (Scotch Whist), 2 to 8 players, 4 by default")
-                }
-                GameKind::NineFiveTwo => format!("{g}  9-5-2 (Sergeant Major), 3 players"),
-                GameKind::Whist => format!("{g}  Whist, 4 players in two partnerships"),
-            })
+            .map(|g| format!("{g}  {}", g.about()))
             .collect(),
     }
 }
@@ -115,8 +97,9 @@ fn switches<S: Switch>() -> Vec<String> {
         .collect()
 }
 
-fn options<O: Serialize>(game: GameKind, defaults: &O) -> Vec<String> {
-    let table = toml::Table::try_from(defaults).unwrap_or_default();
+/// The options of the game `R` with their defaults, as `game key=value` lines.
+fn options<R: RecordRules>(game: GameKind) -> Vec<String> {
+    let table = toml::Table::try_from(R::Options::default()).unwrap_or_default();
     table
         .iter()
         .map(|(k, v)| format!("{game} {k}={}", v.to_string().trim_matches('"')))
@@ -147,15 +130,9 @@ mod tests {
             let (game, switch) = line.split_once(' ').unwrap();
             let spec: crate::agents::AgentSpec = format!("rules:{switch}").parse().unwrap();
             let kind: GameKind = game.parse().unwrap();
-            let ok = match kind {
-                GameKind::CatchTheTen => {
-                    crate::agents::build_agent::<catch_the_ten::CatchTheTen>(&spec).is_ok()
-                }
-                GameKind::NineFiveTwo => {
-                    crate::agents::build_agent::<nine_five_two::NineFiveTwo>(&spec).is_ok()
-                }
-                GameKind::Whist => crate::agents::build_agent::<whist::Whist>(&spec).is_ok(),
-            };
+            let ok = crate::with_game!(kind, R => {
+                crate::agents::build_agent::<<R as RecordRules>::Hand>(&spec).is_ok()
+            });
             assert!(ok, "{line}");
         }
         assert!(lines(What::Games).iter().any(|l| l.starts_with("whist ")));
