@@ -131,7 +131,7 @@ mod tests {
             let spec: crate::agents::AgentSpec = format!("rules:{switch}").parse().unwrap();
             let kind: GameKind = game.parse().unwrap();
             let ok = crate::with_game!(kind, R => {
-                crate::agents::build_agent::<<R as RecordRules>::Hand>(&spec).is_ok()
+                crate::agents::build_agent::<<R as crate::games::matches::MatchRules>::Hand>(&spec).is_ok()
             });
             assert!(ok, "{line}");
         }

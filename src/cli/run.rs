@@ -181,8 +181,7 @@ where
         RunEnd::Complete => {
             let record = RunRecord::new(exp, &command_of(&args.config), plan.shard, provenance);
             if plan.shard.is_none() {
-                let summary = write_summary(exp, &statistics_of::<R>(exp.matches), &plan.out)
-                    .map_err(anyhow::Error::msg)?;
+                let summary = write_summary(exp, &statistics_of::<R>(exp.matches), &plan.out)?;
                 print!(
                     "{}",
                     crate::report::summary_markdown(&exp.heading(), &summary)
@@ -220,7 +219,7 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
     let provenance = Provenance::start(rayon::current_num_threads());
     let mut record = merge_shards(&args.dirs, &out).map_err(user)?;
     let defs = crate::with_game!(exp.game, R => statistics_of::<R>(exp.matches));
-    let summary = write_summary(&exp, &defs, &out).map_err(anyhow::Error::msg)?;
+    let summary = write_summary(&exp, &defs, &out)?;
     record.provenance = provenance.finish();
     write_run_record(&out, &record)?;
     print!(

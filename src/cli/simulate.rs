@@ -305,7 +305,7 @@ where
             )))
         }
         RunEnd::Complete => {
-            write_summary(exp, &statistics_of::<R>(exp.matches), dir).map_err(anyhow::Error::msg)
+            write_summary(exp, &statistics_of::<R>(exp.matches), dir).map_err(anyhow::Error::from)
         }
     }
 }
@@ -367,7 +367,7 @@ where
         l.finish()?;
     }
     summarise_bytes(exp, &statistics_of::<R>(exp.matches), &deals, "deals")
-        .map_err(anyhow::Error::msg)
+        .map_err(anyhow::Error::from)
 }
 
 /// The game's options as `--option` words: `target=7, honours=true, end=FixedHands(3)`.

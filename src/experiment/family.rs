@@ -100,7 +100,7 @@ pub fn complete_run(dir: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::{Sign, sensitivity};
+    use crate::stats::{Label, Sign, sensitivity};
 
     fn difference(diffs: Vec<f64>, p: f64) -> Difference {
         let mut acc = MeanAcc::default();

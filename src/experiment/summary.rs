@@ -8,7 +8,9 @@ use crate::stats::{
     sensitivity, verdict, wilson_share,
 };
 
-use crate::report::{ArmStat, ClaimResult, Difference, Summary};
+use thiserror::Error;
+
+use crate::report::{ArmStat, ChartError, ClaimResult, Difference, Summary};
 
 use super::config::{Combine, Experiment, Hypothesis};
 use super::measure::StatDef;
@@ -20,21 +22,61 @@ type PerDeal = Vec<(u64, Vec<Option<f64>>)>;
 /// Bootstrap resamples for the paired interval.
 pub const BOOTSTRAP: usize = 2000;
 
+/// Why a run's `deals.csv` cannot be summarised, or its summary not written: one line naming
+/// the file and what is wrong.
+#[derive(Debug, Error)]
+pub enum SummaryError {
+    /// A row that cannot be read, or a field that is not what a run writes there.
+    #[error("{file}: {problem}")]
+    Rows {
+        /// The file.
+        file: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A statistic the game does not define.
+    #[error("unknown statistic {0}")]
+    UnknownStatistic(String),
+    /// Writing a summary file.
+    #[error("{file}: {source}")]
+    Io {
+        /// The file.
+        file: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// Drawing a chart.
+    #[error(transparent)]
+    Chart(#[from] ChartError),
+}
+
 /// Reads `deals.csv` and summarises it.
-pub fn summarise(exp: &Experiment, defs: &[StatDef], deals_csv: &Path) -> Result<Summary, String> {
-    let reader =
-        csv::Reader::from_path(deals_csv).map_err(|e| format!("{}: {e}", deals_csv.display()))?;
+///
+/// # Errors
+/// A file that cannot be read or holds rows a run does not write ([`SummaryError`]).
+pub fn summarise(
+    exp: &Experiment,
+    defs: &[StatDef],
+    deals_csv: &Path,
+) -> Result<Summary, SummaryError> {
+    let reader = csv::Reader::from_path(deals_csv).map_err(|e| SummaryError::Rows {
+        file: deals_csv.display().to_string(),
+        problem: e.to_string(),
+    })?;
     summarise_rows(exp, defs, reader, &deals_csv.display().to_string())
 }
 
 /// Summarises the rows of a `deals.csv` held in memory (with its header), named `name` in
 /// errors: what `simulate` does without an output folder.
+///
+/// # Errors
+/// Rows a run does not write ([`SummaryError`]).
 pub fn summarise_bytes(
     exp: &Experiment,
     defs: &[StatDef],
     deals_csv: &[u8],
     name: &str,
-) -> Result<Summary, String> {
+) -> Result<Summary, SummaryError> {
     summarise_rows(exp, defs, csv::Reader::from_reader(deals_csv), name)
 }
 
@@ -43,7 +85,11 @@ fn summarise_rows<In: std::io::Read>(
     defs: &[StatDef],
     mut reader: csv::Reader<In>,
     deals_csv: &str,
-) -> Result<Summary, String> {
+) -> Result<Summary, SummaryError> {
+    let bad = |problem: String| SummaryError::Rows {
+        file: deals_csv.to_string(),
+        problem,
+    };
     let n_stats = exp.statistics.len();
     // values[arm][stat] = per deal, the defined values over rotations.
     let n_arms = exp.arms.len();
@@ -51,14 +97,18 @@ fn summarise_rows<In: std::io::Read>(
     let mut by_rotation: Vec<Vec<std::collections::BTreeMap<(u64, u64), f64>>> =
         vec![vec![Default::default(); n_stats]; n_arms];
     for rec in reader.records() {
-        let rec = rec.map_err(|e| format!("{deals_csv}: {e}"))?;
-        let deal: u64 = rec[0].parse().map_err(|_| "bad deal number".to_string())?;
+        let rec = rec.map_err(|e| bad(e.to_string()))?;
+        let deal: u64 = rec[0]
+            .parse()
+            .map_err(|_| bad("bad deal number".to_string()))?;
         let arm = exp
             .arms
             .iter()
             .position(|a| a.name == rec[1])
-            .ok_or_else(|| format!("unknown arm `{}` in {deals_csv}", &rec[1]))?;
-        let rot: u64 = rec[2].parse().map_err(|_| "bad rotation".to_string())?;
+            .ok_or_else(|| bad(format!("unknown arm `{}`", &rec[1])))?;
+        let rot: u64 = rec[2]
+            .parse()
+            .map_err(|_| bad("bad rotation".to_string()))?;
         for s in 0..n_stats {
             let v = if rec[3 + s].is_empty() {
                 None
@@ -66,7 +116,7 @@ fn summarise_rows<In: std::io::Read>(
                 Some(
                     rec[3 + s]
                         .parse::<f64>()
-                        .map_err(|_| "bad value".to_string())?,
+                        .map_err(|_| bad("bad value".to_string()))?,
                 )
             };
             let list = &mut per_deal[arm][s];
@@ -85,7 +135,7 @@ fn summarise_rows<In: std::io::Read>(
             let def = defs
                 .iter()
                 .find(|d| d.name == name)
-                .ok_or_else(|| format!("unknown statistic {name}"))?;
+                .ok_or_else(|| SummaryError::UnknownStatistic(name.clone()))?;
             let units: Vec<f64> = per_deal[a][s]
                 .iter()
                 .flat_map(|(_, v)| v.iter().flatten().copied())
@@ -278,7 +328,19 @@ mod tests {
     use super::*;
     use crate::experiment::statistics_of;
     use crate::games::catch_the_ten::Setup;
-    use crate::stats::Sign;
+    use crate::stats::{Label, Sign};
+
+    #[test]
+    fn a_summary_error_is_one_line_naming_the_file() {
+        let exp = config(1);
+        let defs = statistics_of::<Setup>(false);
+        let rows = b"deal,arm,rotation,ten_saved,points\n0,nobody,0,1,3\n";
+        let e = summarise_bytes(&exp, &defs, rows, "deals.csv").unwrap_err();
+        assert_eq!(e.to_string(), "deals.csv: unknown arm `nobody`");
+        let rows = b"deal,arm,rotation,ten_saved,points\nfirst,tip,0,1,3\n";
+        let e = summarise_bytes(&exp, &defs, rows, "deals.csv").unwrap_err();
+        assert_eq!(e.to_string(), "deals.csv: bad deal number");
+    }
 
     fn config(edition: u8) -> Experiment {
         let text = format!(

@@ -7,7 +7,7 @@ mod provenance;
 mod results;
 mod tables;
 
-pub use charts::{difference_histogram, estimates_chart};
+pub use charts::{ChartError, difference_histogram, estimates_chart};
 pub use family::{family_csv, family_markdown};
 pub use provenance::{CommandRecord, Provenance, RUN_JSON, build_commit, write_record};
 pub use results::{ArmStat, ClaimResult, Difference, FamilyRow, Heading, Summary};

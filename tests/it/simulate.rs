@@ -99,7 +99,7 @@ fn start_and_wait(out: &Path, log: &Path) -> Child {
     args.extend(WHIST);
     args.extend(["--threads", "1", "--out", out.to_str().unwrap()]);
     args.extend(["--log", log.to_str().unwrap()]);
-    let child = Command::new(env!("CARGO_BIN_EXE_tricklab"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tricklab"))
         .args(&args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -112,6 +112,8 @@ fn start_and_wait(out: &Path, log: &Path) -> Child {
         }
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("simulate saved no progress");
 }
 
