@@ -78,14 +78,7 @@ fn replay_verbose_into_a_closed_pipe_ends_quietly() {
     let mut first = [0u8; 64];
     out.read_exact(&mut first).unwrap();
     drop(out);
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let status = child.wait().unwrap();
+    let (status, err) = common::status_and_stderr(child);
     assert!(!err.contains("panic"), "{err}");
     assert!(err.is_empty(), "quiet: {err}");
     assert_eq!(

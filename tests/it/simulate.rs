@@ -4,7 +4,6 @@
 
 use crate::common;
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
@@ -135,18 +134,11 @@ fn an_interrupted_simulation_says_what_it_kept_and_resumes() {
         fresh("interrupted"),
         temp_path("simulate", "interrupted.jsonl"),
     );
-    let mut child = start_and_wait(&out, &log);
+    let child = start_and_wait(&out, &log);
     let _ = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let status = child.wait().unwrap();
+    let (status, err) = common::status_and_stderr(child);
     if status.success() {
         // The run finished before the signal arrived: nothing to resume.
         assert_eq!(&results(&out, &log), uninterrupted());
