@@ -11,49 +11,11 @@ fn tempdir(name: &str) -> std::path::PathBuf {
     d
 }
 
-#[test]
-fn same_seed_same_bytes_on_any_thread_count() {
-    let dir = tempdir("threads");
-    let mut outputs = Vec::new();
-    for threads in ["1", "2", "3"] {
-        let out_dir = dir.join(format!("h{threads}"));
-        let log = dir.join(format!("g{threads}.jsonl"));
-        let out = tricklab(&[
-            "simulate",
-            "--players",
-            "6",
-            "--option",
-            "pairs",
-            "--games",
-            "2000",
-            "--seed",
-            "7",
-            "--threads",
-            threads,
-            "--out",
-            out_dir.to_str().unwrap(),
-            "--log",
-            log.to_str().unwrap(),
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let read = |f: &str| std::fs::read(out_dir.join(f)).unwrap();
-        outputs.push((
-            read("hands.csv"),
-            read("deals.csv"),
-            read("summary.csv"),
-            std::fs::read(log).unwrap(),
-        ));
-    }
-    assert!(outputs[0].0.len() > 10_000);
-    assert_eq!(outputs[0], outputs[1]);
-    assert_eq!(outputs[0], outputs[2]);
-    // And a different seed gives different deals.
-    let other = dir.join("other");
-    let out = tricklab(&[
+/// Six players in pairs, 2000 matches with `seed` on `threads` threads, into `out` (and a
+/// record log beside it); returns the folder's rows and summary and the log.
+fn six_in_pairs(seed: &str, threads: &str, out: &std::path::Path) -> [Vec<u8>; 4] {
+    let log = out.with_extension("jsonl");
+    let o = tricklab(&[
         "simulate",
         "--players",
         "6",
@@ -62,15 +24,37 @@ fn same_seed_same_bytes_on_any_thread_count() {
         "--games",
         "2000",
         "--seed",
-        "8",
+        seed,
+        "--threads",
+        threads,
         "--out",
-        other.to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--log",
+        log.to_str().unwrap(),
     ]);
-    assert!(out.status.success());
-    assert_ne!(
-        std::fs::read(other.join("hands.csv")).unwrap(),
-        outputs[0].0
-    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let read = |f: &str| std::fs::read(out.join(f)).unwrap();
+    [
+        read("hands.csv"),
+        read("deals.csv"),
+        read("summary.csv"),
+        std::fs::read(log).unwrap(),
+    ]
+}
+
+#[test]
+fn same_seed_same_bytes_on_any_thread_count() {
+    let dir = tempdir("threads");
+    let outputs: Vec<[Vec<u8>; 4]> = ["1", "2", "3"]
+        .iter()
+        .map(|t| six_in_pairs("7", t, &dir.join(format!("h{t}"))))
+        .collect();
+    assert!(outputs[0][0].len() > 10_000);
+    assert_eq!(outputs[0], outputs[1]);
+    assert_eq!(outputs[0], outputs[2]);
+    // And a different seed gives different deals.
+    let other = six_in_pairs("8", "2", &dir.join("other"));
+    assert_ne!(other[0], outputs[0][0]);
 }
 
 #[test]
