@@ -2,11 +2,11 @@
 //! statistics and games can be found without reading error messages.
 
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 
 use crate::agents::rules::{CatchTheTenSwitch, NineFiveTwoSwitch, Switch, WhistSwitch};
 use crate::experiment::statistics_of;
-use crate::games::{GameKind, catch_the_ten, nine_five_two, whist};
+use crate::games::record::RecordRules;
+use crate::games::{GAMES, GameKind};
 
 /// Arguments of `tricklab list`.
 #[derive(Debug, Args)]
@@ -71,30 +71,18 @@ pub fn lines(what: What) -> Vec<String> {
             v
         }
         What::Options => {
-            let mut v = options(GameKind::CatchTheTen, &catch_the_ten::Options::default());
-            v.extend(options(
-                GameKind::NineFiveTwo,
-                &nine_five_two::Options::default(),
-            ));
-            v.extend(options(GameKind::Whist, &whist::Options::default()));
+            let mut v = Vec::new();
+            for game in GAMES {
+                crate::with_game!(game, R => v.extend(options::<R>(game)));
+            }
             v
         }
         What::Statistics => {
             let mut v = Vec::new();
             for matches in [false, true] {
                 let unit = if matches { "matches" } else { "hands" };
-                let defs = [
-                    (
-                        GameKind::CatchTheTen,
-                        statistics_of::<catch_the_ten::Setup>(matches),
-                    ),
-                    (
-                        GameKind::NineFiveTwo,
-                        statistics_of::<nine_five_two::Rules>(matches),
-                    ),
-                    (GameKind::Whist, statistics_of::<whist::Setup>(matches)),
-                ];
-                for (game, defs) in defs {
+                for game in GAMES {
+                    let defs = crate::with_game!(game, R => statistics_of::<R>(matches));
                     v.extend(
                         defs.iter()
                             .map(|d| format!("{game} {unit} {}  {}", d.name, d.about)),
@@ -103,15 +91,9 @@ pub fn lines(what: What) -> Vec<String> {
             }
             v
         }
-        What::Games => GameKind::ALL
+        What::Games => GAMES
             .iter()
-            .map(|g| match g {
-                GameKind::CatchTheTen => {
-                    format!("{g}  Catch the Ten (Scotch Whist), 2 to 8 players, 4 by default")
-                }
-                GameKind::NineFiveTwo => format!("{g}  9-5-2 (Sergeant Major), 3 players"),
-                GameKind::Whist => format!("{g}  Whist, 4 players in two partnerships"),
-            })
+            .map(|g| format!("{g}  {}", g.about()))
             .collect(),
     }
 }
@@ -123,25 +105,25 @@ fn switches<S: Switch>() -> Vec<String> {
         .collect()
 }
 
-/// The options that are unset by default, which the serialised defaults leave out: the game,
-/// the name, and what it takes (and means when unset).
-const UNSET: [(GameKind, &str, &str); 2] = [
+/// The options that are unset by default, which the serialised defaults leave out: the game's
+/// name, the option's name, and what it takes (and means when unset).
+const UNSET: [(&str, &str, &str); 2] = [
     (
-        GameKind::CatchTheTen,
+        "catch-the-ten",
         "revoke_penalty",
         "LoseGame or LoseHandPoints, only with allow_revokes; unset means LoseGame",
     ),
     (
-        GameKind::NineFiveTwo,
+        "nine-five-two",
         "end",
         "FirstTo(10), FirstTo(20) or FixedHands(k) with k at least 1; unset means the variant's own end",
     ),
 ];
 
-/// One line per option of `game`, in name order: `game name=default`, or for an option unset
-/// by default `game name=(unset)  what it takes`.
-fn options<O: Serialize>(game: GameKind, defaults: &O) -> Vec<String> {
-    let table = toml::Table::try_from(defaults).unwrap_or_default();
+/// One line per option of the game `R`, in name order: `game name=default`, or for an option
+/// unset by default `game name=(unset)  what it takes`.
+fn options<R: RecordRules>(game: GameKind) -> Vec<String> {
+    let table = toml::Table::try_from(R::Options::default()).unwrap_or_default();
     let mut lines: Vec<(&str, String)> = table
         .iter()
         .map(|(k, v)| {
@@ -154,7 +136,7 @@ fn options<O: Serialize>(game: GameKind, defaults: &O) -> Vec<String> {
     lines.extend(
         UNSET
             .iter()
-            .filter(|u| u.0 == game && !table.contains_key(u.1))
+            .filter(|u| u.0 == game.to_string() && !table.contains_key(u.1))
             .map(|&(_, name, takes)| (name, format!("{game} {name}=(unset)  {takes}"))),
     );
     lines.sort_by(|a, b| a.0.cmp(b.0));
@@ -185,15 +167,9 @@ mod tests {
             let (game, switch) = line.split_once(' ').unwrap();
             let spec: crate::agents::AgentSpec = format!("rules:{switch}").parse().unwrap();
             let kind: GameKind = game.parse().unwrap();
-            let ok = match kind {
-                GameKind::CatchTheTen => {
-                    crate::agents::build_agent::<catch_the_ten::CatchTheTen>(&spec).is_ok()
-                }
-                GameKind::NineFiveTwo => {
-                    crate::agents::build_agent::<nine_five_two::NineFiveTwo>(&spec).is_ok()
-                }
-                GameKind::Whist => crate::agents::build_agent::<whist::Whist>(&spec).is_ok(),
-            };
+            let ok = crate::with_game!(kind, R => {
+                crate::agents::build_agent::<<R as crate::games::matches::MatchRules>::Hand>(&spec).is_ok()
+            });
             assert!(ok, "{line}");
         }
         assert!(lines(What::Games).iter().any(|l| l.starts_with("whist ")));
@@ -222,6 +198,7 @@ mod tests {
 
     #[test]
     fn options_unset_by_default_are_listed_with_every_other_option() {
+        use crate::games::{catch_the_ten, nine_five_two};
         let listed = lines(What::Options);
         let names = |game: GameKind| -> Vec<String> {
             let mut v: Vec<String> = listed
@@ -232,11 +209,9 @@ mod tests {
             v.sort();
             v
         };
-        for (game, mut accepted) in [
-            (GameKind::CatchTheTen, accepted::<catch_the_ten::Options>()),
-            (GameKind::NineFiveTwo, accepted::<nine_five_two::Options>()),
-            (GameKind::Whist, accepted::<whist::Options>()),
-        ] {
+        for game in GAMES {
+            let mut accepted =
+                crate::with_game!(game, R => accepted::<<R as RecordRules>::Options>());
             // `keep_6s` is an alias of `keep_6S`.
             accepted.retain(|n| n != "keep_6s");
             accepted.sort();

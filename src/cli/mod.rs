@@ -20,7 +20,6 @@ mod run;
 mod seat_arg;
 mod show;
 mod simulate;
-mod simulate_output;
 mod solve;
 mod tournament;
 mod worlds;

@@ -6,7 +6,6 @@
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
 
 use anyhow::Context;
 
@@ -39,12 +38,6 @@ pub struct Output {
     /// `None` for standard output.
     file: Option<(PathBuf, PathBuf)>,
     writer: BufWriter<Box<dyn Write + Send>>,
-}
-
-/// Temporary files not yet renamed, removed by [`remove_unfinished`] on an interrupt.
-fn unfinished() -> &'static Mutex<Vec<PathBuf>> {
-    static LIST: OnceLock<Mutex<Vec<PathBuf>>> = OnceLock::new();
-    LIST.get_or_init(|| Mutex::new(Vec::new()))
 }
 
 /// The temporary name of `path`: a hidden file beside it, so that the rename stays in one
@@ -84,10 +77,6 @@ impl Output {
         }
         let temp = temp_name(path);
         let f = File::create(&temp).with_context(|| format!("creating {}", temp.display()))?;
-        unfinished()
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(temp.clone());
         Ok(Output {
             file: Some((temp, path.to_path_buf())),
             writer: BufWriter::with_capacity(1 << 20, Box::new(f)),
@@ -105,10 +94,6 @@ impl Output {
         if let Some((temp, path)) = self.file.take() {
             std::fs::rename(&temp, &path)
                 .with_context(|| format!("renaming {} to {}", temp.display(), path.display()))?;
-            unfinished()
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .retain(|t| t != &temp);
         }
         Ok(())
     }
@@ -121,16 +106,6 @@ impl Drop for Output {
             let _ = std::fs::remove_file(temp);
         }
     }
-}
-
-/// Removes every temporary file not yet renamed (for an interrupt handler, which then exits).
-/// Returns how many there were.
-pub fn remove_unfinished() -> usize {
-    let list = unfinished().lock().unwrap_or_else(|e| e.into_inner());
-    for t in list.iter() {
-        let _ = std::fs::remove_file(t);
-    }
-    list.len()
 }
 
 /// Refuses the output folder `dir` of `flag` if it already holds one of `names`, unless

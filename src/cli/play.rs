@@ -8,8 +8,8 @@ use anyhow::Context;
 use clap::Args;
 
 use crate::agents::{AgentFactory, AgentSpec};
+use crate::games::GameKind;
 use crate::games::record::RecordRules;
-use crate::games::{GameKind, catch_the_ten, nine_five_two, whist};
 use crate::play::line::{Ending, Outputs, play_lines};
 use crate::play::log::default_log_path;
 use crate::play::screen::Style;
@@ -62,22 +62,12 @@ pub struct PlayArgs {
 /// Runs `tricklab play`.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let game: GameKind = args.game.parse().map_err(user)?;
-    match game {
-        GameKind::CatchTheTen => play(&args, checked::<catch_the_ten::Setup>(&args, game, 4)?),
-        GameKind::NineFiveTwo => play(
-            &args,
-            checked::<nine_five_two::Rules>(&args, game, nine_five_two::PLAYERS)?,
-        ),
-        GameKind::Whist => play(
-            &args,
-            checked::<whist::Setup>(&args, game, whist::Setup::PLAYERS)?,
-        ),
-    }
+    crate::with_game!(game, R => play(&args, checked::<R>(&args, game)?))
 }
 
-fn checked<R: RecordRules>(args: &PlayArgs, game: GameKind, players: usize) -> anyhow::Result<R> {
+fn checked<R: RecordRules>(args: &PlayArgs, game: GameKind) -> anyhow::Result<R> {
     let opts: R::Options = parse_options(game.name(), &args.options)?;
-    R::from_options(args.players.unwrap_or(players), &opts).map_err(user)
+    R::from_options(args.players.unwrap_or(game.default_players()), &opts).map_err(user)
 }
 
 fn open_log(path: &PathBuf) -> anyhow::Result<BufWriter<File>> {

@@ -137,6 +137,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         force: args.force,
         shard,
         stop_after: args.stop_after_deals,
+        records: None,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
@@ -196,8 +197,7 @@ where
         RunEnd::Complete => {
             let record = RunRecord::new(exp, &command_of(&args.config), plan.shard, provenance);
             if plan.shard.is_none() {
-                let summary = write_summary(exp, &statistics_of::<R>(exp.matches), &plan.out)
-                    .map_err(anyhow::Error::msg)?;
+                let summary = write_summary(exp, &statistics_of::<R>(exp.matches), &plan.out)?;
                 write_run_record(&plan.out, &record)?;
                 print_summary(exp, &summary, &plan.out, args.json);
             } else {
@@ -234,7 +234,7 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
     let provenance = Provenance::start(rayon::current_num_threads());
     let mut record = merge_shards(&args.dirs, &out).map_err(user)?;
     let defs = crate::with_game!(exp.game, R => statistics_of::<R>(exp.matches));
-    let summary = write_summary(&exp, &defs, &out).map_err(anyhow::Error::msg)?;
+    let summary = write_summary(&exp, &defs, &out)?;
     record.provenance = provenance.finish();
     write_run_record(&out, &record)?;
     print_summary(&exp, &summary, &out, args.json);
@@ -268,7 +268,7 @@ pub fn summarise(args: SummariseArgs) -> anyhow::Result<()> {
     )
     .map_err(user)?;
     let defs = crate::with_game!(exp.game, R => statistics_of::<R>(exp.matches));
-    let summary = write_summary(&exp, &defs, dir).map_err(anyhow::Error::msg)?;
+    let summary = write_summary(&exp, &defs, dir)?;
     print_summary(&exp, &summary, dir, args.json);
     Ok(())
 }
@@ -279,7 +279,10 @@ fn print_summary(exp: &Experiment, summary: &Summary, out: &Path, json: bool) {
     if json {
         print!("{}", crate::report::summary_json(&exp.name, out, summary));
     } else {
-        print!("{}", crate::report::summary_markdown(exp, summary));
+        print!(
+            "{}",
+            crate::report::summary_markdown(&exp.heading(), summary)
+        );
         println!("\nresults: {}", out.display());
     }
 }

@@ -1,4 +1,9 @@
 //! `tricklab simulate`: play many games with the given agents and summarise them.
+//!
+//! A simulation is a one-arm experiment built from the flags (the seats given by `--agents`,
+//! the subject seat 0) and played by the experiment runner, so it reports the same statistics
+//! and writes the same columns as `tricklab run`; with `--out DIR` it keeps its finished games
+//! on an interrupt and `--resume` continues it, as `run` does.
 
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
@@ -10,13 +15,20 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_seating};
+use crate::experiment::{
+    Experiment, Measured, RunEnd, RunError, RunPlan, RunRecord, deals_header, partial_name,
+    play_batches, statistics_of, summarise_bytes, write_run_record, write_summary,
+};
 use crate::games::GameKind;
 use crate::games::record::RecordRules;
-use crate::report::{CommandRecord, Provenance, write_record};
-use crate::sim::{SimConfig, Sinks, Tabulate, duplicate_rotations, simulate};
+use crate::report::{Provenance, summary_markdown};
 
-use super::error::user;
+use super::error::{interrupted, user};
 use super::options::parse_options;
+use super::output::{Output, check_distinct, is_stdout};
+
+/// The name of the experiment and of its one arm in a simulation's outputs.
+pub const SIMULATE: &str = "simulate";
 
 /// Arguments of `tricklab simulate`.
 #[derive(Debug, Args)]
@@ -37,16 +49,21 @@ pub struct SimulateArgs {
     /// The run's seed: the same seed gives the same output on any thread count.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Write one CSV row per side and hand here.
-    #[arg(long, value_name = "FILE")]
+    /// Write the results into this folder, as `tricklab run` does: hands.csv (one row per seat
+    /// and hand), deals.csv, summary.csv, summary.md and run.json. An interrupted run keeps its
+    /// finished games there; `--resume` continues it.
+    #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Write a JSON-lines record of every hand here (see `tricklab replay`).
+    /// Write a JSON-lines record of every hand here (see `tricklab replay`); `-` writes to
+    /// standard output (the summary then goes to standard error).
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
-    /// Replace --out and --log files that already exist. (`-` writes to standard output; the
-    /// summary then goes to standard error. Files appear only when the run is complete.)
-    #[arg(long)]
+    /// Replace results already in --out and a --log file that already exists.
+    #[arg(long, conflicts_with = "resume")]
     pub force: bool,
+    /// Continue an interrupted run in --out (give the same flags as the first time).
+    #[arg(long)]
+    pub resume: bool,
     /// Worker threads (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -59,10 +76,13 @@ pub struct SimulateArgs {
     /// Abandon a match that has not ended after this many hands.
     #[arg(long, default_value_t = 10_000)]
     pub max_hands: u32,
-    /// Play every deal again with the agents moved round (sides swapped for two sides), and
-    /// report the paired difference between the first two agents.
+    /// Play every deal again with the agents moved round (sides swapped for two sides); the
+    /// subject's `point_difference` is then a paired comparison over deals.
     #[arg(long)]
     pub duplicate: bool,
+    /// Stop as if interrupted once this many games are done (for testing resumption).
+    #[arg(long, hide = true)]
+    pub stop_after_games: Option<u64>,
 }
 
 /// Runs `tricklab simulate`.
@@ -89,9 +109,47 @@ pub fn seating<G: AgentFactory>(text: &str, seats: usize) -> anyhow::Result<Vec<
     Ok(specs)
 }
 
-fn run_rules<R>(args: &SimulateArgs, rules: &R) -> anyhow::Result<()>
+/// The one-arm experiment a simulation runs: its config text, so that `run.json` holds a config
+/// `tricklab run` accepts, and resuming checks that the flags are the same.
+pub fn experiment<R: Measured>(
+    args: &SimulateArgs,
+    rules: &R,
+    seats: &[AgentSpec],
+) -> anyhow::Result<Experiment>
 where
-    R: Tabulate,
+    R::Hand: AgentFactory,
+{
+    let options = toml::Table::try_from(rules.options()).context("writing the game's options")?;
+    let statistics: Vec<&str> = statistics_of::<R>(!args.hands)
+        .iter()
+        .map(|d| d.name)
+        .collect();
+    let mut arm = toml::Table::new();
+    arm.insert("name".into(), SIMULATE.into());
+    let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+    arm.insert("seats".into(), seats.into());
+    arm.insert("subject".into(), vec![0].into());
+    let mut t = toml::Table::new();
+    t.insert("name".into(), SIMULATE.into());
+    t.insert("game".into(), rules.game().name().into());
+    t.insert("players".into(), (rules.players() as i64).into());
+    let seed = i64::try_from(args.seed).map_err(|_| user("--seed must be below 2^63"))?;
+    t.insert("seed".into(), seed.into());
+    let deals = i64::try_from(args.games).map_err(|_| user("--games must be below 2^63"))?;
+    t.insert("deals".into(), deals.into());
+    t.insert("matches".into(), (!args.hands).into());
+    t.insert("duplicate".into(), args.duplicate.into());
+    t.insert("hand_rows".into(), args.out.is_some().into());
+    t.insert("max_hands".into(), i64::from(args.max_hands).into());
+    t.insert("statistics".into(), statistics.into());
+    t.insert("options".into(), options.into());
+    t.insert("arm".into(), vec![toml::Value::Table(arm)].into());
+    let text = toml::to_string(&t).context("writing the simulation's config")?;
+    Experiment::parse("simulate", &text).map_err(user)
+}
+
+fn run_rules<R: Measured>(args: &SimulateArgs, rules: &R) -> anyhow::Result<()>
+where
     R::Hand: AgentFactory,
 {
     let seats = seating::<R::Hand>(&args.agents, rules.sides().num_seats())?;
@@ -101,85 +159,300 @@ where
     if args.max_hands == 0 {
         return Err(user("--max-hands must be at least 1"));
     }
-    let threads = args.threads.unwrap_or(0);
     if args.threads == Some(0) {
         return Err(user("--threads must be at least 1"));
     }
+    check_outputs(args)?;
+    let exp = experiment(args, rules, &seats)?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
+        .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("starting worker threads")?;
-    let (mut csv, mut log) = super::simulate_output::open(args)?;
-    let cfg = SimConfig {
-        seed: args.seed,
-        games: args.games,
-        single_hands: args.hands,
-        max_hands: args.max_hands,
-        rotations: if args.duplicate {
-            duplicate_rotations(&rules.sides())
-        } else {
-            1
-        },
-        ..SimConfig::default()
-    };
-    let progress = std::io::stderr().is_terminal().then(|| {
-        let p = ProgressBar::new(cfg.games);
-        p.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
-                .expect("valid template"),
-        );
-        p
-    });
-    let started = Instant::now();
-    let provenance = Provenance::start(pool.current_num_threads());
-    let sinks = Sinks {
-        csv: csv.as_mut().map(|w| w.writer() as &mut (dyn Write + Send)),
-        log: log.as_mut().map(|w| w.writer() as &mut (dyn Write + Send)),
-    };
-    let result = pool.install(|| simulate(rules, &seats, &cfg, sinks, progress.as_ref()))?;
-    for o in [csv, log].into_iter().flatten() {
-        o.finish()?;
-    }
-    if let Some(p) = &progress {
-        p.finish_and_clear();
-    }
-    let secs = started.elapsed().as_secs_f64();
-    let mut report = String::new();
-    let agents: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
-    writeln!(
-        report,
-        "{} {} with agents {} (seed {}) in {:.2} s",
-        cfg.games,
-        if cfg.single_hands { "hands" } else { "matches" },
-        agents.join(","),
-        cfg.seed,
-        secs
-    )?;
-    write!(report, "{}", rules.report(&result.summary))?;
-    if let Some(p) = &result.paired {
-        let ci = p.diffs.t_interval(0.95);
+    pool.install(|| {
+        let provenance = Provenance::start(rayon::current_num_threads());
+        let progress = std::io::stderr().is_terminal().then(|| {
+            let p = ProgressBar::new(exp.deals);
+            p.set_style(
+                ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+                    .expect("valid template"),
+            );
+            p
+        });
+        let started = Instant::now();
+        let outcome = match &args.out {
+            Some(dir) => in_folder(args, &exp, rules, dir, progress.as_ref()),
+            None => in_memory(args, &exp, rules, progress.as_ref()),
+        };
+        if let Some(p) = &progress {
+            p.finish_and_clear();
+        }
+        let summary = outcome?;
+        let mut report = String::new();
         writeln!(
             report,
-            "duplicate: {} minus {}, points per seat and hand, paired over {} deals ({} rotations each): {:.4} [{:.4}, {:.4}] (95% t)",
-            p.first, p.second, p.diffs.n, cfg.rotations, ci.estimate, ci.low, ci.high
+            "{} {} with agents {} (seed {}) in {:.2} s",
+            args.games,
+            if args.hands { "hands" } else { "matches" },
+            exp.arms[0]
+                .seats
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+            args.seed,
+            started.elapsed().as_secs_f64()
         )?;
-    }
-    if let Some(p) = &args.out {
-        // The provenance goes beside the rows: `FILE.run.json` (none for rows on stdout).
-        if p.as_os_str() != "-" {
-            let mut record = p.clone().into_os_string();
-            record.push(".run.json");
-            write_record(
-                Path::new(&record),
-                &CommandRecord::new(args.seed, None, provenance),
-            )
-            .with_context(|| format!("writing {}", Path::new(&record).display()))?;
+        writeln!(report, "options: {}\n", option_words(&exp.options))?;
+        report.push_str(&summary_markdown(&exp.heading(), &summary));
+        if let Some(dir) = &args.out {
+            let record = RunRecord::new(&exp, &command_of(args), None, provenance);
+            write_run_record(dir, &record)
+                .with_context(|| format!("writing {}", dir.join("run.json").display()))?;
+            writeln!(report, "\nresults: {}", dir.display())?;
         }
-        writeln!(report, "hand rows: {}", p.display())?;
+        if let Some(p) = &args.log {
+            writeln!(report, "records: {}", p.display())?;
+        }
+        print_report(args, &report);
+        Ok(())
+    })
+}
+
+/// Refuses outputs that cannot work: `--out` that is a file or `-`, `--log -` with `--out`
+/// (records on standard output cannot be resumed), `--resume` without `--out`, and one path
+/// for both.
+fn check_outputs(args: &SimulateArgs) -> anyhow::Result<()> {
+    if let (Some(out), Some(log)) = (&args.out, &args.log) {
+        check_distinct(&[("--out", out), ("--log", log)])?;
     }
-    if let Some(p) = &args.log {
-        writeln!(report, "records: {}", p.display())?;
+    match &args.out {
+        Some(out) if is_stdout(out) => Err(user(
+            "--out - : --out names a folder of results (hands.csv, deals.csv, summary.csv, run.json); write records to standard output with --log -",
+        )),
+        Some(out) if out.is_file() => Err(user(format!(
+            "--out {} is a file: --out names a folder of results (hands.csv, deals.csv, summary.csv, run.json); give a folder name",
+            out.display()
+        ))),
+        Some(_) if args.log.as_deref().is_some_and(is_stdout) => Err(user(
+            "--log - cannot be resumed with --out: give --log a file name",
+        )),
+        Some(_) => match &args.log {
+            Some(log) if log.is_dir() => Err(user(format!(
+                "--log {} is a folder; give a file name",
+                log.display()
+            ))),
+            Some(log) if log.exists() && !args.force && !args.resume => Err(user(format!(
+                "--log {} already exists: add --force to replace it, or choose another name",
+                log.display()
+            ))),
+            _ => Ok(()),
+        },
+        None if args.resume => Err(user(
+            "--resume continues an interrupted run in --out DIR: give the same --out",
+        )),
+        None => Ok(()),
     }
-    super::simulate_output::print_report(args, &report);
-    Ok(())
+}
+
+/// Plays the simulation into the folder `dir` with run's guarantees: every finished batch of
+/// games stays on an interrupt, and `--resume` ends byte-identical to an uninterrupted run.
+fn in_folder<R: Measured>(
+    args: &SimulateArgs,
+    exp: &Experiment,
+    rules: &R,
+    dir: &Path,
+    progress: Option<&ProgressBar>,
+) -> anyhow::Result<crate::experiment::Summary>
+where
+    R::Hand: AgentFactory,
+{
+    let plan = RunPlan {
+        out: dir.to_path_buf(),
+        resume: args.resume,
+        force: args.force,
+        shard: None,
+        stop_after: args.stop_after_games,
+        records: args.log.clone(),
+    };
+    let stop = super::run::stop_flag();
+    // A bot's fault stops the run like a signal: every finished game stays for `--resume`.
+    let ran = crate::agents::external::catch_faults(|| {
+        crate::experiment::run(exp, rules, &plan, &stop, progress)
+    })
+    .map_err(|fault| {
+        anyhow::anyhow!(
+            "{fault}; every game finished before it is in {}; once the bot is fixed, continue with: {}",
+            dir.display(),
+            resume_command()
+        )
+    })?;
+    let end = ran.map_err(|e| match e {
+        RunError::Folder(m) => user(m),
+        RunError::Io(e) => anyhow::Error::new(e).context(format!("writing {}", dir.display())),
+    })?;
+    match end {
+        RunEnd::Interrupted(done) => {
+            let records = args
+                .log
+                .as_deref()
+                .map(|l| format!(" (records so far in {})", partial_name(l).display()))
+                .unwrap_or_default();
+            Err(interrupted(format!(
+                "interrupted after {done} of {} games; every finished game is in {}{records}; continue with: {}",
+                exp.deals,
+                dir.display(),
+                resume_command()
+            )))
+        }
+        RunEnd::Complete => {
+            write_summary(exp, &statistics_of::<R>(exp.matches), dir).map_err(anyhow::Error::from)
+        }
+    }
+}
+
+/// Plays the simulation keeping only the per-game statistics in memory (and the records, under
+/// a temporary name until the run is complete): an interrupt keeps nothing.
+fn in_memory<R: Measured>(
+    args: &SimulateArgs,
+    exp: &Experiment,
+    rules: &R,
+    progress: Option<&ProgressBar>,
+) -> anyhow::Result<crate::experiment::Summary>
+where
+    R::Hand: AgentFactory,
+{
+    let mut log = args
+        .log
+        .as_deref()
+        .map(|p| Output::create("--log", p, args.force))
+        .transpose()?;
+    let mut deals = csv::Writer::from_writer(Vec::new());
+    deals.write_record(deals_header(exp))?;
+    let mut deals = deals.into_inner().context("writing to memory")?;
+    let stop = super::run::stop_flag();
+    let end = play_batches(
+        exp,
+        rules,
+        0..exp.deals,
+        0,
+        log.is_some(),
+        &stop,
+        args.stop_after_games,
+        |batch, done| {
+            deals.extend(batch.deals);
+            if let Some(l) = log.as_mut() {
+                l.writer().write_all(&batch.records)?;
+            }
+            if let Some(p) = progress {
+                p.set_position(done);
+            }
+            Ok(())
+        },
+    )
+    .map_err(|e: RunError| anyhow::Error::new(e).context("writing the records"))?;
+    if let RunEnd::Interrupted(done) = end {
+        drop(log);
+        let what = args
+            .log
+            .as_deref()
+            .filter(|l| !is_stdout(l))
+            .map(|l| format!(": {} not written", l.display()))
+            .unwrap_or_default();
+        return Err(interrupted(format!(
+            "interrupted after {done} of {} games; nothing was kept{what} (without --out DIR a simulation keeps nothing); run the command again, with --out DIR to be able to resume",
+            exp.deals
+        )));
+    }
+    if let Some(l) = log {
+        l.finish()?;
+    }
+    summarise_bytes(exp, &statistics_of::<R>(exp.matches), &deals, "deals")
+        .map_err(anyhow::Error::from)
+}
+
+/// The game's options as `--option` words: `target=7, honours=true, end=FixedHands(3)`.
+fn option_words(options: &toml::Table) -> String {
+    fn word(v: &toml::Value) -> String {
+        match v {
+            toml::Value::String(s) => s.clone(),
+            toml::Value::Table(t) if t.len() == 1 => {
+                let (k, x) = t.iter().next().expect("one entry");
+                format!("{k}({})", word(x))
+            }
+            other => other.to_string(),
+        }
+    }
+    let words: Vec<String> = options
+        .iter()
+        .map(|(k, v)| format!("{k}={}", word(v)))
+        .collect();
+    if words.is_empty() {
+        "none".to_string()
+    } else {
+        words.join(", ")
+    }
+}
+
+/// The command that reproduces a simulation, for `run.json`: its flags without outputs and
+/// threads.
+fn command_of(args: &SimulateArgs) -> String {
+    let mut c = format!(
+        "tricklab simulate --game {} --agents {} --games {} --seed {} --max-hands {}",
+        quoted(&args.game),
+        quoted(&args.agents),
+        args.games,
+        args.seed,
+        args.max_hands
+    );
+    if let Some(p) = args.players {
+        write!(c, " --players {p}").expect("writing to a string");
+    }
+    for o in &args.options {
+        write!(c, " --option {}", quoted(o)).expect("writing to a string");
+    }
+    for (on, flag) in [(args.hands, " --hands"), (args.duplicate, " --duplicate")] {
+        if on {
+            c.push_str(flag);
+        }
+    }
+    c
+}
+
+/// The command line as given, with `--resume` (and without `--force`): what continues an
+/// interrupted run.
+fn resume_command() -> String {
+    let mut words = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--force" | "--resume" => {}
+            "--stop-after-games" => {
+                args.next();
+            }
+            a if a.starts_with("--stop-after-games=") => {}
+            a => words.push(quoted(a)),
+        }
+    }
+    words.insert(0, "tricklab".into());
+    words.push("--resume".into());
+    words.join(" ")
+}
+
+/// `word`, in single quotes when the shell would split or expand it.
+fn quoted(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,:=/+@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// Prints the summary: to standard output, or to standard error when the records go there.
+fn print_report(args: &SimulateArgs, report: &str) {
+    if args.log.as_deref().is_some_and(is_stdout) {
+        eprint!("{report}");
+    } else {
+        print!("{report}");
+    }
 }

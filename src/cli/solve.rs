@@ -7,8 +7,8 @@ use std::io::Write as _;
 use clap::Args;
 
 use crate::cards::{CardSet, Deck, Suit, parse_cards_by_seat};
-use crate::games::catch_the_ten::{Options, Setup};
-use crate::games::nine_five_two::PLAYERS as NFT_PLAYERS;
+use crate::games::matches::MatchRules;
+use crate::games::record::RecordRules;
 use crate::games::{GameKind, Sides, TrumpOrder};
 use crate::solver::{Position, Scoring, Solver};
 
@@ -115,29 +115,21 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
 
 /// The table of `game`: its seat count, sides, trump order and pack.
 fn table(game: GameKind, args: &SolveArgs) -> anyhow::Result<(usize, Sides, TrumpOrder, Deck)> {
-    if game != GameKind::CatchTheTen && (args.players.is_some() || !args.options.is_empty()) {
+    if !game.open_table().table_options && (args.players.is_some() || !args.options.is_empty()) {
         return Err(user(format!(
             "--players and --option apply to catch-the-ten only, not {game}"
         )));
     }
-    Ok(match game {
-        GameKind::Whist => (4, Sides::every(4, 2), TrumpOrder::ACES_HIGH, Deck::Full52),
-        GameKind::NineFiveTwo => (
-            NFT_PLAYERS,
-            Sides::alone(NFT_PLAYERS),
-            TrumpOrder::ACES_HIGH,
-            Deck::Full52,
-        ),
-        GameKind::CatchTheTen => {
-            let opts: Options = parse_options("catch-the-ten", &args.options)?;
-            let setup = Setup::new(args.players.unwrap_or(4), opts).map_err(user)?;
-            (
-                setup.players(),
-                setup.sides(),
-                TrumpOrder::JACK_HIGH,
-                setup.deck(),
-            )
-        }
+    crate::with_game!(game, R => {
+        let opts: <R as RecordRules>::Options = parse_options(game.name(), &args.options)?;
+        let rules = R::from_options(args.players.unwrap_or(game.default_players()), &opts)
+            .map_err(user)?;
+        Ok((
+            RecordRules::players(&rules),
+            MatchRules::sides(&rules),
+            game.open_table().order,
+            RecordRules::deck(&rules),
+        ))
     })
 }
 

@@ -195,17 +195,7 @@ pub fn agreement_markdown(exp: &Experiment, results: &[AgreementResult]) -> Stri
     if exp.edition >= 2 {
         return second_edition_markdown(exp, results);
     }
-    let ag = exp.agreement.as_ref().expect("an [agreement] section");
-    let mut t = String::new();
-    let _ = writeln!(t, "# {}: expert agreement\n", exp.name);
-    let _ = writeln!(
-        t,
-        "Positions where `{}` (tip) and `{}` (control) act differently, reached in self-play of `{}` (seed {}). Values are the searcher's own estimates in reward units (`[0, 1]`).\n",
-        exp.arms[ag.tip].seats[exp.arms[ag.tip].subject[0].index()],
-        exp.arms[ag.control].seats[exp.arms[ag.control].subject[0].index()],
-        ag.play,
-        exp.seed
-    );
+    let mut t = preamble(exp, "");
     let _ = writeln!(
         t,
         "A searcher chooses one action (ISMCTS: the most visited; PIMC: the best mean, ties to the lowest card or the first legal action). \"Among its best\" counts the positions where it valued the action as highly as the one it chose (to the six decimals of `agreement.csv`), so a tie counts for both actions.\n"
@@ -216,18 +206,17 @@ pub fn agreement_markdown(exp: &Experiment, results: &[AgreementResult]) -> Stri
     );
     let _ = writeln!(t, "|---|---:|---|---|---|---|---|---|");
     for r in results {
-        let p = |i: Interval| format!("{} {}", fixed(i.estimate, 3), bounds(i, 3));
-        let _ = writeln!(
-            t,
-            "| {} | {} | {} | {} | {} | {} | {} | {} |",
-            r.searcher,
-            r.positions,
-            p(r.agrees_with_tip),
-            p(r.agrees_with_control),
-            p(r.tip_among_best),
-            p(r.control_among_best),
-            p(r.cost_of_tip),
-            p(r.tip_minus_control)
+        table_row(
+            &mut t,
+            r,
+            &[
+                cell(r.agrees_with_tip),
+                cell(r.agrees_with_control),
+                cell(r.tip_among_best),
+                cell(r.control_among_best),
+                cell(r.cost_of_tip),
+                cell(r.tip_minus_control),
+            ],
         );
     }
     t
@@ -237,16 +226,9 @@ pub fn agreement_markdown(exp: &Experiment, results: &[AgreementResult]) -> Stri
 /// action) − value(control's action) first; value(tip) − value(best) labelled as the shortfall
 /// from the searcher's best, biased downward.
 fn second_edition_markdown(exp: &Experiment, results: &[AgreementResult]) -> String {
-    let ag = exp.agreement.as_ref().expect("an [agreement] section");
-    let mut t = String::new();
-    let _ = writeln!(t, "# {}: expert agreement\n", exp.name);
-    let _ = writeln!(
-        t,
-        "Positions where `{}` (tip) and `{}` (control) act differently, reached in self-play of `{}` (seed {}), at most one per game and seat (the first disagreement there), so positions come from distinct deals. Values are the searcher's own estimates in reward units (`[0, 1]`).\n",
-        exp.arms[ag.tip].seats[exp.arms[ag.tip].subject[0].index()],
-        exp.arms[ag.control].seats[exp.arms[ag.control].subject[0].index()],
-        ag.play,
-        exp.seed
+    let mut t = preamble(
+        exp,
+        ", at most one per game and seat (the first disagreement there), so positions come from distinct deals",
     );
     let _ = writeln!(
         t,
@@ -258,21 +240,53 @@ fn second_edition_markdown(exp: &Experiment, results: &[AgreementResult]) -> Str
     );
     let _ = writeln!(t, "|---|---:|---|---|---|---|---|---|");
     for r in results {
-        let p = |i: Interval| format!("{} {}", fixed(i.estimate, 3), bounds(i, 3));
-        let _ = writeln!(
-            t,
-            "| {} | {} | **{}** | {} | {} | {} | {} | {} |",
-            r.searcher,
-            r.positions,
-            p(r.tip_minus_control),
-            p(r.agrees_with_tip),
-            p(r.agrees_with_control),
-            p(r.tip_among_best),
-            p(r.control_among_best),
-            p(r.cost_of_tip)
+        table_row(
+            &mut t,
+            r,
+            &[
+                format!("**{}**", cell(r.tip_minus_control)),
+                cell(r.agrees_with_tip),
+                cell(r.agrees_with_control),
+                cell(r.tip_among_best),
+                cell(r.control_among_best),
+                cell(r.cost_of_tip),
+            ],
         );
     }
     t
+}
+
+/// Both editions' heading and the sentence on where the positions come from, with `how` (how
+/// they were chosen) after the seed.
+fn preamble(exp: &Experiment, how: &str) -> String {
+    let ag = exp.agreement.as_ref().expect("an [agreement] section");
+    let mut t = String::new();
+    let _ = writeln!(t, "# {}: expert agreement\n", exp.name);
+    let _ = writeln!(
+        t,
+        "Positions where `{}` (tip) and `{}` (control) act differently, reached in self-play of `{}` (seed {}){how}. Values are the searcher's own estimates in reward units (`[0, 1]`).\n",
+        exp.arms[ag.tip].seats[exp.arms[ag.tip].subject[0].index()],
+        exp.arms[ag.control].seats[exp.arms[ag.control].subject[0].index()],
+        ag.play,
+        exp.seed
+    );
+    t
+}
+
+/// An interval as the agreement tables show it: `0.512 [0.480, 0.544]`.
+fn cell(i: Interval) -> String {
+    format!("{} {}", fixed(i.estimate, 3), bounds(i, 3))
+}
+
+/// One row of an agreement table: the searcher, its positions, then `cells`.
+fn table_row(t: &mut String, r: &AgreementResult, cells: &[String]) {
+    let _ = writeln!(
+        t,
+        "| {} | {} | {} |",
+        r.searcher,
+        r.positions,
+        cells.join(" | ")
+    );
 }
 
 #[cfg(test)]

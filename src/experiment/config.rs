@@ -405,6 +405,21 @@ impl Lines<'_> {
 }
 
 impl Experiment {
+    /// What a summary's heading says about this experiment.
+    pub fn heading(&self) -> crate::report::Heading {
+        crate::report::Heading {
+            name: self.name.clone(),
+            game: self.game,
+            players: self.players,
+            seed: self.seed,
+            deals: self.deals,
+            matches: self.matches,
+            duplicate: self.duplicate,
+            field: self.field.clone(),
+            family: self.family.clone(),
+        }
+    }
+
     /// A hash of the config's text and `salt`, to tell whether saved progress belongs to this
     /// config (and, through `salt`, to this part of the work).
     pub fn fingerprint(&self, salt: u64) -> u64 {

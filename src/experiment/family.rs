@@ -6,75 +6,10 @@
 
 use std::path::Path;
 
-use serde::Serialize;
-
-use crate::stats::{Direction, Interval, Label, MeanAcc, holm, holm_levels, label};
+use crate::report::{Difference, FamilyMember, FamilyRow};
+use crate::stats::{MeanAcc, holm, holm_levels, label};
 
 use super::config::Experiment;
-use super::summary::Difference;
-
-/// One primary hypothesis of a family, with its result if its run is complete.
-#[derive(Clone, Debug)]
-pub struct FamilyMember {
-    /// The config's name.
-    pub experiment: String,
-    /// The opponent field.
-    pub field: Option<String>,
-    /// The hypothesis' name in reports.
-    pub name: String,
-    /// The statistic.
-    pub statistic: String,
-    /// The predicted sign.
-    pub direction: Direction,
-    /// The equivalence band.
-    pub epsilon: f64,
-    /// A member of the pre-registered family (the config marks it `primary`); the others are
-    /// reported unadjusted, beside the family.
-    pub primary: bool,
-    /// Deals (or matches) the run played: fewer than `planned` for a shard of the config.
-    pub played: u64,
-    /// Deals (or matches) the config plans.
-    pub planned: u64,
-    /// The paired comparison, or `None` when the run is missing.
-    pub result: Option<Difference>,
-}
-
-/// A family member with its raw and Holm-adjusted figures.
-#[derive(Clone, Debug, Serialize)]
-pub struct FamilyRow {
-    /// The config's name.
-    pub experiment: String,
-    /// The opponent field.
-    pub field: Option<String>,
-    /// The hypothesis' name.
-    pub name: String,
-    /// The statistic.
-    pub statistic: String,
-    /// The predicted sign.
-    pub direction: Direction,
-    /// The equivalence band.
-    pub epsilon: f64,
-    /// Deals with a paired difference (0 when not run).
-    pub deals: u64,
-    /// Deals (or matches) the run played (0 when not run).
-    pub played: u64,
-    /// Deals (or matches) the config plans.
-    pub planned: u64,
-    /// The raw 95% paired-bootstrap interval, when run.
-    pub raw: Option<Interval>,
-    /// The label of the raw interval.
-    pub raw_label: Option<Label>,
-    /// The raw two-sided p-value (1 when not run).
-    pub p_raw: f64,
-    /// Holm's adjusted p-value.
-    pub p_adjusted: f64,
-    /// The level α / (m − k) Holm tests this member at.
-    pub level: f64,
-    /// The t interval at confidence 1 − `level`, when run.
-    pub adjusted: Option<Interval>,
-    /// The label of the adjusted interval.
-    pub adjusted_label: Option<Label>,
-}
 
 /// Holm's correction at `alpha` over `members`, in their order (every member counts, so pass
 /// only the primary ones).
@@ -177,7 +112,7 @@ pub fn complete_run(dir: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::{Sign, sensitivity};
+    use crate::stats::{Direction, Label, Sign, sensitivity};
 
     fn difference(diffs: Vec<f64>, p: f64) -> Difference {
         let mut acc = MeanAcc::default();

@@ -3,96 +3,203 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
+use thiserror::Error;
+
 use super::RunRecord;
 use super::run::{DEALS, HANDS};
-use super::wholeness::{Cover, check_rows, shard_deals};
+use super::wholeness::{Cover, RowsError, check_rows, shard_deals};
+
+/// Why shards cannot be merged: one line naming the folder or file and what is wrong.
+#[derive(Debug, Error)]
+pub enum MergeError {
+    /// No folders were given.
+    #[error("no shard folders given")]
+    NoShards,
+    /// A folder without `run.json`: not a finished shard.
+    #[error(
+        "{dir} holds no complete shard (no run.json; an interrupted shard must be resumed first)"
+    )]
+    Unfinished {
+        /// The folder.
+        dir: String,
+    },
+    /// A `run.json` that cannot be read.
+    #[error("{file}: {problem}")]
+    Record {
+        /// The file.
+        file: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A folder of a whole run.
+    #[error("{dir} is a whole run, not a shard")]
+    WholeRun {
+        /// The folder.
+        dir: String,
+    },
+    /// Shards that are not 1/n to n/n, each once.
+    #[error("the shards must be 1/{n} to {n}/{n}, each once; got {got}")]
+    ShardSet {
+        /// The shard count of the first shard.
+        n: u64,
+        /// The shards given, as `k/n`.
+        got: String,
+    },
+    /// A shard of another config or tricklab version.
+    #[error("{dir} is a shard of another config or tricklab version")]
+    OtherRun {
+        /// The folder.
+        dir: String,
+    },
+    /// A config without its deal count.
+    #[error("{dir}: the config has no deal count")]
+    NoDealCount {
+        /// The folder.
+        dir: String,
+    },
+    /// A shard with another number of rows per deal than the shards before it.
+    #[error("{dir} has {rows} rows per deal in {DEALS}, the shards before it {before}")]
+    RowsPerDeal {
+        /// The folder.
+        dir: String,
+        /// Its rows per deal.
+        rows: u64,
+        /// The rows per deal of the shards before it.
+        before: u64,
+    },
+    /// A shard's file that is not whole.
+    #[error(transparent)]
+    Rows(#[from] RowsError),
+    /// Reading a shard or writing the merged files.
+    #[error("{file}: {source}")]
+    Io {
+        /// The file.
+        file: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> MergeError + '_ {
+    move |source| MergeError::Io {
+        file: path.display().to_string(),
+        source,
+    }
+}
 
 /// Concatenates the `hands.csv` and `deals.csv` of complete shards `dirs` (any order) into
 /// `out`, in shard order with one header. Returns the shards' common run record (without the
 /// shard). Every shard must be complete, of the same config, and together cover 1..=n once,
 /// and its files whole (see [`check_rows`]).
-pub fn merge_shards(dirs: &[PathBuf], out: &Path) -> Result<RunRecord, String> {
+pub fn merge_shards(dirs: &[PathBuf], out: &Path) -> Result<RunRecord, MergeError> {
     let mut shards: Vec<(u64, u64, &PathBuf, RunRecord)> = Vec::new();
     for d in dirs {
-        let text = std::fs::read_to_string(d.join("run.json"))
-            .map_err(|_| format!("{} holds no complete shard (no run.json; an interrupted shard must be resumed first)", d.display()))?;
-        let rec: RunRecord = serde_json::from_str(&text)
-            .map_err(|e| format!("{}: {e}", d.join("run.json").display()))?;
-        let [k, n] = rec
-            .shard
-            .ok_or_else(|| format!("{} is a whole run, not a shard", d.display()))?;
+        let text =
+            std::fs::read_to_string(d.join("run.json")).map_err(|_| MergeError::Unfinished {
+                dir: d.display().to_string(),
+            })?;
+        let rec: RunRecord = serde_json::from_str(&text).map_err(|e| MergeError::Record {
+            file: d.join("run.json").display().to_string(),
+            problem: e.to_string(),
+        })?;
+        let [k, n] = rec.shard.ok_or_else(|| MergeError::WholeRun {
+            dir: d.display().to_string(),
+        })?;
         shards.push((k, n, d, rec));
     }
     shards.sort_by_key(|s| s.0);
-    let n = shards
-        .first()
-        .map(|s| s.1)
-        .ok_or("no shard folders given")?;
+    let n = shards.first().map(|s| s.1).ok_or(MergeError::NoShards)?;
     if shards.iter().any(|s| s.1 != n) || shards.iter().map(|s| s.0).ne(1..=n) {
         let have: Vec<String> = shards.iter().map(|s| format!("{}/{}", s.0, s.1)).collect();
-        return Err(format!(
-            "the shards must be 1/{n} to {n}/{n}, each once; got {}",
-            have.join(", ")
-        ));
+        return Err(MergeError::ShardSet {
+            n,
+            got: have.join(", "),
+        });
     }
     let first = &shards[0].3;
     if let Some(s) = shards
         .iter()
         .find(|s| s.3.config != first.config || s.3.commit != first.commit)
     {
-        return Err(format!(
-            "{} is a shard of another config or tricklab version",
-            s.2.display()
-        ));
+        return Err(MergeError::OtherRun {
+            dir: s.2.display().to_string(),
+        });
     }
     let deals = toml::from_str::<toml::Table>(&first.config)
         .ok()
         .and_then(|t| t.get("deals").and_then(toml::Value::as_integer))
         .and_then(|d| u64::try_from(d).ok())
-        .ok_or_else(|| format!("{}: the config has no deal count", shards[0].2.display()))?;
+        .ok_or_else(|| MergeError::NoDealCount {
+            dir: shards[0].2.display().to_string(),
+        })?;
     let mut per_deal: Option<u64> = None;
     for &(k, n, d, _) in &shards {
         let range = shard_deals(deals, Some((k, n)));
         let rows = check_rows(&d.join(DEALS), range.clone(), Cover::EveryDealEvenly)?;
         match (per_deal, rows) {
             (Some(p), Some(r)) if p != r => {
-                return Err(format!(
-                    "{} has {r} rows per deal in {DEALS}, the shards before it {p}",
-                    d.display()
-                ));
+                return Err(MergeError::RowsPerDeal {
+                    dir: d.display().to_string(),
+                    rows: r,
+                    before: p,
+                });
             }
             _ => per_deal = per_deal.or(rows),
         }
         check_rows(&d.join(HANDS), range, Cover::EveryDealOrNone)?;
     }
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(io(out))?;
     for name in [HANDS, DEALS] {
         let path = out.join(name);
-        let mut w = std::io::BufWriter::new(
-            std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?,
-        );
+        let mut w = std::io::BufWriter::new(std::fs::File::create(&path).map_err(io(&path))?);
         for (i, (_, _, d, _)) in shards.iter().enumerate() {
-            let f = std::fs::File::open(d.join(name))
-                .map_err(|e| format!("{}: {e}", d.join(name).display()))?;
+            let from = d.join(name);
+            let f = std::fs::File::open(&from).map_err(io(&from))?;
             let mut lines = BufReader::new(f).split(b'\n');
             if let Some(header) = lines.next() {
-                let header = header.map_err(|e| e.to_string())?;
+                let header = header.map_err(io(&from))?;
                 if i == 0 {
                     w.write_all(&header)
                         .and_then(|_| w.write_all(b"\n"))
-                        .map_err(|e| e.to_string())?;
+                        .map_err(io(&path))?;
                 }
             }
             for line in lines {
-                let line = line.map_err(|e| e.to_string())?;
+                let line = line.map_err(io(&from))?;
                 w.write_all(&line)
                     .and_then(|_| w.write_all(b"\n"))
-                    .map_err(|e| e.to_string())?;
+                    .map_err(io(&path))?;
             }
         }
-        w.flush().map_err(|e| e.to_string())?;
+        w.flush().map_err(io(&path))?;
     }
     let mut rec = first.clone();
     rec.shard = None;
     Ok(rec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_merge_error_is_one_line_naming_what_is_wrong() {
+        let e = MergeError::ShardSet {
+            n: 3,
+            got: "1/3, 3/3".into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "the shards must be 1/3 to 3/3, each once; got 1/3, 3/3"
+        );
+        let e = MergeError::RowsPerDeal {
+            dir: "s2".into(),
+            rows: 4,
+            before: 2,
+        };
+        assert_eq!(
+            e.to_string(),
+            "s2 has 4 rows per deal in deals.csv, the shards before it 2"
+        );
+    }
 }

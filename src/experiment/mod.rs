@@ -16,16 +16,20 @@ mod tournament;
 pub mod wholeness;
 
 pub use config::{Agreement, Arm, Claim, Combine, ConfigError, Experiment, Hypothesis};
-pub use family::{FamilyMember, FamilyRow, complete_run, deals_played, holm_family, members_of};
+pub use family::{complete_run, deals_played, holm_family, members_of};
 pub use games::rules_from_table;
 pub use measure::{
     COMMON, MATCH, Measured, StatDef, hand_statistic, match_statistic, statistics_of,
 };
-pub use merge::merge_shards;
+pub use merge::{MergeError, merge_shards};
 pub use run::{
-    DEALS, HANDS, RunEnd, RunError, RunPlan, deals_header, hands_header, rotations, run,
+    Batch, DEALS, HANDS, RunEnd, RunError, RunPlan, deals_header, hands_header, partial_name,
+    play_batches, rotations, run,
 };
-pub use summary::{ArmStat, BOOTSTRAP, ClaimResult, Difference, Summary, summarise};
+pub use summary::{BOOTSTRAP, SummaryError, summarise, summarise_bytes};
+
+// The result types live in `report` (which imports nothing from here); their old paths stay.
+pub use crate::report::{ArmStat, ClaimResult, Difference, FamilyMember, FamilyRow, Summary};
 pub use tournament::{PairPlan, PairResult, pair_seatings, play_pair, ratings};
 
 use std::path::Path;
@@ -86,11 +90,24 @@ pub fn write_run_record(dir: &Path, record: &RunRecord) -> std::io::Result<()> {
 }
 
 /// Summarises a complete run in `dir` and writes `summary.csv`, `summary.md` and the charts.
-pub fn write_summary(exp: &Experiment, defs: &[StatDef], dir: &Path) -> Result<Summary, String> {
+///
+/// # Errors
+/// A `deals.csv` that cannot be summarised, or a file that cannot be written.
+pub fn write_summary(
+    exp: &Experiment,
+    defs: &[StatDef],
+    dir: &Path,
+) -> Result<Summary, SummaryError> {
     let s = summarise(exp, defs, &dir.join(DEALS))?;
-    let io = |e: std::io::Error| e.to_string();
-    std::fs::write(dir.join("summary.csv"), summary_csv(&s)).map_err(io)?;
-    std::fs::write(dir.join("summary.md"), summary_markdown(exp, &s)).map_err(io)?;
+    let write = |name: &str, text: String| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).map_err(|source| SummaryError::Io {
+            file: path.display().to_string(),
+            source,
+        })
+    };
+    write("summary.csv", summary_csv(&s))?;
+    write("summary.md", summary_markdown(&exp.heading(), &s))?;
     for stat in &exp.statistics {
         let rows: Vec<&ArmStat> = s.arms.iter().filter(|a| &a.statistic == stat).collect();
         estimates_chart(&dir.join(format!("estimates-{stat}.svg")), stat, &rows)?;

@@ -19,6 +19,7 @@ use crate::agents::{
 };
 use crate::games::Seat;
 use crate::games::matches::MatchState;
+use crate::games::record::record_hand;
 use crate::rng::{GameStreams, mix64};
 use crate::sim::Stream;
 
@@ -62,6 +63,19 @@ pub struct RunPlan {
     pub shard: Option<(u64, u64)>,
     /// Stop as if interrupted once at least this many deals are done (for tests).
     pub stop_after: Option<u64>,
+    /// Also write the record of every hand (JSON lines, see `tricklab replay`) to this file;
+    /// until the run is complete it is written under its [`partial_name`].
+    pub records: Option<PathBuf>,
+}
+
+/// The name a file of a run has until the run is complete: hidden, beside it, so that an
+/// interrupted run leaves no file that looks complete and `--resume` finds it again.
+pub fn partial_name(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    path.with_file_name(format!(".{name}.partial"))
 }
 
 impl RunPlan {
@@ -81,6 +95,9 @@ struct Progress {
     /// `faults.csv`, when the run seats a bot that may forfeit.
     #[serde(default, skip_serializing_if = "is_zero")]
     faults_bytes: u64,
+    /// The records file, when the run writes one (`simulate --log` with `--out`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    records_bytes: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -155,24 +172,29 @@ pub fn deals_header(exp: &Experiment) -> Vec<String> {
         .collect()
 }
 
-struct ChunkOut {
-    hands: Vec<u8>,
-    deals: Vec<u8>,
-    faults: Vec<u8>,
+/// The rows of a batch of finished deals, in deal order: `hands.csv` rows (when the experiment
+/// has `hand_rows`), `deals.csv` rows, `faults.csv` rows (when a bot may forfeit) and hand
+/// records (when asked for).
+#[derive(Debug, Default)]
+pub struct Batch {
+    /// `hands.csv` rows.
+    pub hands: Vec<u8>,
+    /// `deals.csv` rows.
+    pub deals: Vec<u8>,
+    /// `faults.csv` rows.
+    pub faults: Vec<u8>,
+    /// One JSON record per hand and line.
+    pub records: Vec<u8>,
 }
 
-fn play_chunk<R: Measured>(exp: &Experiment, rules: &R, deals: Range<u64>) -> ChunkOut
+fn play_chunk<R: Measured>(exp: &Experiment, rules: &R, deals: Range<u64>, records: bool) -> Batch
 where
     R::Hand: AgentFactory,
 {
     let n = rules.sides().num_seats();
     let n_rot = rotations(exp, rules.sides().num_sides(), n);
     let defs = statistics_of::<R>(exp.matches);
-    let mut out = ChunkOut {
-        hands: Vec::new(),
-        deals: Vec::new(),
-        faults: Vec::new(),
-    };
+    let mut out = Batch::default();
     let forfeits = may_forfeit(exp);
     let mut agents: Vec<Vec<Box<dyn Agent<R::Hand>>>> = exp
         .arms
@@ -254,6 +276,12 @@ where
                             rules.facts(p, seat, &mut row);
                             out.hands.extend(csv_line(&row));
                         }
+                        if records {
+                            let rec = record_hand(rules, deal, p);
+                            serde_json::to_writer(&mut out.records, &rec)
+                                .expect("writing to memory");
+                            out.records.push(b'\n');
+                        }
                         for (i, name) in exp.statistics.iter().enumerate() {
                             if let Some(v) = hand_statistic(rules, name, p, &subject) {
                                 sums[i].0 += v;
@@ -297,8 +325,59 @@ fn save_progress(dir: &Path, p: &Progress) -> std::io::Result<()> {
     std::fs::rename(tmp, dir.join(PROGRESS))
 }
 
-/// Plays the deals of `plan` and writes `hands.csv` and `deals.csv` in `plan.out`, checking
-/// `stop` between batches. Summaries are written by the caller once the run is complete.
+/// Plays the deals of `range` from its `done`-th on, in batches of whole chunks on the current
+/// rayon pool, and hands each batch to `sink` in deal order with the count of deals done after
+/// it. Checks `stop` (and `stop_after`) before each batch; the rows never depend on the thread
+/// count. This is the one deal loop of `run` and `simulate`.
+///
+/// # Errors
+/// Whatever `sink` returns.
+#[allow(clippy::too_many_arguments)]
+pub fn play_batches<R: Measured>(
+    exp: &Experiment,
+    rules: &R,
+    range: Range<u64>,
+    mut done: u64,
+    records: bool,
+    stop: &AtomicBool,
+    stop_after: Option<u64>,
+    mut sink: impl FnMut(Batch, u64) -> Result<(), RunError>,
+) -> Result<RunEnd, RunError>
+where
+    R::Hand: AgentFactory,
+{
+    let total = range.end - range.start;
+    let window = (rayon::current_num_threads() as u64 * 2).max(1) * CHUNK;
+    while done < total {
+        if stop.load(Ordering::SeqCst) || stop_after.is_some_and(|n| done >= n) {
+            return Ok(RunEnd::Interrupted(done));
+        }
+        let from = range.start + done;
+        let upto = (from + window).min(range.end);
+        let chunks: Vec<Range<u64>> = (from..upto)
+            .step_by(CHUNK as usize)
+            .map(|a| a..(a + CHUNK).min(upto))
+            .collect();
+        let outs: Vec<Batch> = chunks
+            .into_par_iter()
+            .map(|c| play_chunk(exp, rules, c, records))
+            .collect();
+        let mut batch = Batch::default();
+        for o in outs {
+            batch.hands.extend(o.hands);
+            batch.deals.extend(o.deals);
+            batch.faults.extend(o.faults);
+            batch.records.extend(o.records);
+        }
+        done = upto - range.start;
+        sink(batch, done)?;
+    }
+    Ok(RunEnd::Complete)
+}
+
+/// Plays the deals of `plan` and writes `hands.csv` and `deals.csv` in `plan.out` (and the
+/// records, if `plan.records`), checking `stop` between batches. Summaries are written by the
+/// caller once the run is complete.
 pub fn run<R: Measured>(
     exp: &Experiment,
     rules: &R,
@@ -314,6 +393,7 @@ where
     let dir = &plan.out;
     let (hands_path, deals_path) = (dir.join(HANDS), dir.join(DEALS));
     let faults_path = dir.join(FAULTS);
+    let records_path = plan.records.as_deref().map(partial_name);
     let mut state = if plan.resume {
         let text = std::fs::read(dir.join(PROGRESS)).map_err(|_| {
             RunError::Folder(format!(
@@ -327,6 +407,15 @@ where
             return Err(RunError::Folder(format!(
                 "{} holds an interrupted run of another config or shard; resume it with that, or choose another --out",
                 dir.display()
+            )));
+        }
+        if let Some(r) = &records_path
+            && !r.exists()
+        {
+            return Err(RunError::Folder(format!(
+                "{} holds no unfinished records to continue ({} is missing); resume without the records, or start again with --force",
+                dir.display(),
+                r.display()
             )));
         }
         p
@@ -352,12 +441,16 @@ where
             std::fs::write(&faults_path, &f)?;
             faults_bytes = f.len() as u64;
         }
+        if let Some(r) = &records_path {
+            std::fs::write(r, b"")?;
+        }
         Progress {
             fingerprint: fp,
             done: 0,
             hands_bytes: h.len() as u64,
             deals_bytes: d.len() as u64,
             faults_bytes,
+            records_bytes: 0,
         }
     };
     save_progress(dir, &state)?;
@@ -368,47 +461,53 @@ where
     } else {
         None
     };
-    let total = range.end - range.start;
+    let mut records = records_path
+        .as_deref()
+        .map(|r| open_append(r, state.records_bytes))
+        .transpose()?;
     if let Some(p) = progress {
-        p.set_length(total);
+        p.set_length(range.end - range.start);
         p.set_position(state.done);
     }
-    let window = (rayon::current_num_threads() as u64 * 2).max(1) * CHUNK;
-    while state.done < total {
-        if stop.load(Ordering::SeqCst) || plan.stop_after.is_some_and(|n| state.done >= n) {
-            return Ok(RunEnd::Interrupted(state.done));
-        }
-        let from = range.start + state.done;
-        let upto = (from + window).min(range.end);
-        let chunks: Vec<Range<u64>> = (from..upto)
-            .step_by(CHUNK as usize)
-            .map(|a| a..(a + CHUNK).min(upto))
-            .collect();
-        let outs: Vec<ChunkOut> = chunks
-            .into_par_iter()
-            .map(|c| play_chunk(exp, rules, c))
-            .collect();
-        for o in outs {
-            hands.write_all(&o.hands)?;
-            deals.write_all(&o.deals)?;
-            state.hands_bytes += o.hands.len() as u64;
-            state.deals_bytes += o.deals.len() as u64;
+    let end = play_batches(
+        exp,
+        rules,
+        range,
+        state.done,
+        records.is_some(),
+        stop,
+        plan.stop_after,
+        |batch, done| {
+            hands.write_all(&batch.hands)?;
+            deals.write_all(&batch.deals)?;
+            hands.flush()?;
+            deals.flush()?;
             if let Some(f) = faults.as_mut() {
-                f.write_all(&o.faults)?;
-                state.faults_bytes += o.faults.len() as u64;
+                f.write_all(&batch.faults)?;
+                f.flush()?;
+                state.faults_bytes += batch.faults.len() as u64;
             }
+            if let Some(r) = records.as_mut() {
+                r.write_all(&batch.records)?;
+                r.flush()?;
+            }
+            state.hands_bytes += batch.hands.len() as u64;
+            state.deals_bytes += batch.deals.len() as u64;
+            state.records_bytes += batch.records.len() as u64;
+            state.done = done;
+            save_progress(dir, &state)?;
+            if let Some(p) = progress {
+                p.set_position(done);
+            }
+            Ok(())
+        },
+    )?;
+    if end == RunEnd::Complete {
+        if let (Some(from), Some(to)) = (&records_path, &plan.records) {
+            drop(records);
+            std::fs::rename(from, to)?;
         }
-        hands.flush()?;
-        deals.flush()?;
-        if let Some(f) = faults.as_mut() {
-            f.flush()?;
-        }
-        state.done = upto - range.start;
-        save_progress(dir, &state)?;
-        if let Some(p) = progress {
-            p.set_position(state.done);
-        }
+        std::fs::remove_file(dir.join(PROGRESS))?;
     }
-    std::fs::remove_file(dir.join(PROGRESS))?;
-    Ok(RunEnd::Complete)
+    Ok(end)
 }

@@ -3,107 +3,17 @@
 
 use std::path::Path;
 
-use serde::Serialize;
-
 use crate::stats::{
-    Direction, Interval, Label, MeanAcc, Sensitivity, Verdict, Z95, label, needed_deals,
-    paired_bootstrap, paired_p_value, sensitivity, verdict, wilson_share,
+    Interval, MeanAcc, Verdict, Z95, label, needed_deals, paired_bootstrap, paired_p_value,
+    sensitivity, verdict, wilson_share,
 };
+
+use thiserror::Error;
+
+use crate::report::{ArmStat, ChartError, ClaimResult, Difference, Summary};
 
 use super::config::{Combine, Experiment, Hypothesis};
 use super::measure::StatDef;
-
-/// One arm's estimate of one statistic.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ArmStat {
-    /// The arm.
-    pub arm: String,
-    /// The statistic.
-    pub statistic: String,
-    /// Units measured: deal × rotation pairs in the statistic's population; in a second-edition
-    /// summary, independent games (identical rotations count once, RULES.md §5.4).
-    pub n: u64,
-    /// Deals with at least one unit.
-    pub deals: u64,
-    /// The estimate and its 95% interval.
-    pub interval: Interval,
-    /// `wilson` for proportions, `t` for means (over deals).
-    pub method: &'static str,
-}
-
-/// The paired comparison of a hypothesis.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Difference {
-    /// The name in reports: the config's `label`, else `tip − control`.
-    pub name: String,
-    /// A member of the pre-registered family.
-    pub primary: bool,
-    /// The tip arm.
-    pub tip: String,
-    /// The control arm.
-    pub control: String,
-    /// The statistic.
-    pub statistic: String,
-    /// Deals in the population (with a paired difference).
-    pub deals: u64,
-    /// The mean paired difference with a t interval.
-    pub t: Interval,
-    /// The mean paired difference with a paired-bootstrap interval (the verdict uses this one).
-    pub bootstrap: Interval,
-    /// The standard deviation of the per-deal differences.
-    pub sd: f64,
-    /// The predicted sign.
-    pub direction: Direction,
-    /// The equivalence band.
-    pub epsilon: f64,
-    /// The verdict.
-    pub verdict: Verdict,
-    /// When inconclusive: about how many deals a decision would need.
-    pub needed: Option<u64>,
-    /// The second edition's label (RULES.md §5.4) of the bootstrap interval.
-    pub label: Label,
-    /// The label at ε/2, ε and 2ε.
-    pub sensitivity: Sensitivity,
-    /// The raw two-sided p-value of the paired t test of no difference.
-    pub p_value: f64,
-    /// The per-deal differences (for the histogram).
-    #[serde(skip)]
-    pub diffs: Vec<f64>,
-}
-
-/// The verdict on a claim about one arm.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ClaimResult {
-    /// The arm.
-    pub arm: String,
-    /// The statistic.
-    pub statistic: String,
-    /// The arm's estimate and 95% interval.
-    pub interval: Interval,
-    /// The threshold.
-    pub threshold: f64,
-    /// The predicted side of the threshold.
-    pub direction: Direction,
-    /// The band around the threshold.
-    pub epsilon: f64,
-    /// The verdict.
-    pub verdict: Verdict,
-    /// The second edition's label.
-    pub label: Label,
-}
-
-/// Everything a run's summary says.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Summary {
-    /// The config's edition: 1 (RULES.md §5.0) or 2 (§5.4), which decides what reports show.
-    pub edition: u8,
-    /// One entry per arm and statistic.
-    pub arms: Vec<ArmStat>,
-    /// One paired comparison per hypothesis of the config.
-    pub differences: Vec<Difference>,
-    /// One verdict per claim of the config.
-    pub claims: Vec<ClaimResult>,
-}
 
 /// For one arm and statistic: each deal with the values of its rotations (`None` outside the
 /// statistic's population).
@@ -112,10 +22,74 @@ type PerDeal = Vec<(u64, Vec<Option<f64>>)>;
 /// Bootstrap resamples for the paired interval.
 pub const BOOTSTRAP: usize = 2000;
 
+/// Why a run's `deals.csv` cannot be summarised, or its summary not written: one line naming
+/// the file and what is wrong.
+#[derive(Debug, Error)]
+pub enum SummaryError {
+    /// A row that cannot be read, or a field that is not what a run writes there.
+    #[error("{file}: {problem}")]
+    Rows {
+        /// The file.
+        file: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A statistic the game does not define.
+    #[error("unknown statistic {0}")]
+    UnknownStatistic(String),
+    /// Writing a summary file.
+    #[error("{file}: {source}")]
+    Io {
+        /// The file.
+        file: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// Drawing a chart.
+    #[error(transparent)]
+    Chart(#[from] ChartError),
+}
+
 /// Reads `deals.csv` and summarises it.
-pub fn summarise(exp: &Experiment, defs: &[StatDef], deals_csv: &Path) -> Result<Summary, String> {
-    let mut reader =
-        csv::Reader::from_path(deals_csv).map_err(|e| format!("{}: {e}", deals_csv.display()))?;
+///
+/// # Errors
+/// A file that cannot be read or holds rows a run does not write ([`SummaryError`]).
+pub fn summarise(
+    exp: &Experiment,
+    defs: &[StatDef],
+    deals_csv: &Path,
+) -> Result<Summary, SummaryError> {
+    let reader = csv::Reader::from_path(deals_csv).map_err(|e| SummaryError::Rows {
+        file: deals_csv.display().to_string(),
+        problem: e.to_string(),
+    })?;
+    summarise_rows(exp, defs, reader, &deals_csv.display().to_string())
+}
+
+/// Summarises the rows of a `deals.csv` held in memory (with its header), named `name` in
+/// errors: what `simulate` does without an output folder.
+///
+/// # Errors
+/// Rows a run does not write ([`SummaryError`]).
+pub fn summarise_bytes(
+    exp: &Experiment,
+    defs: &[StatDef],
+    deals_csv: &[u8],
+    name: &str,
+) -> Result<Summary, SummaryError> {
+    summarise_rows(exp, defs, csv::Reader::from_reader(deals_csv), name)
+}
+
+fn summarise_rows<In: std::io::Read>(
+    exp: &Experiment,
+    defs: &[StatDef],
+    mut reader: csv::Reader<In>,
+    deals_csv: &str,
+) -> Result<Summary, SummaryError> {
+    let bad = |problem: String| SummaryError::Rows {
+        file: deals_csv.to_string(),
+        problem,
+    };
     let n_stats = exp.statistics.len();
     // values[arm][stat] = per deal, the defined values over rotations.
     let n_arms = exp.arms.len();
@@ -123,14 +97,18 @@ pub fn summarise(exp: &Experiment, defs: &[StatDef], deals_csv: &Path) -> Result
     let mut by_rotation: Vec<Vec<std::collections::BTreeMap<(u64, u64), f64>>> =
         vec![vec![Default::default(); n_stats]; n_arms];
     for rec in reader.records() {
-        let rec = rec.map_err(|e| format!("{}: {e}", deals_csv.display()))?;
-        let deal: u64 = rec[0].parse().map_err(|_| "bad deal number".to_string())?;
+        let rec = rec.map_err(|e| bad(e.to_string()))?;
+        let deal: u64 = rec[0]
+            .parse()
+            .map_err(|_| bad("bad deal number".to_string()))?;
         let arm = exp
             .arms
             .iter()
             .position(|a| a.name == rec[1])
-            .ok_or_else(|| format!("unknown arm `{}` in {}", &rec[1], deals_csv.display()))?;
-        let rot: u64 = rec[2].parse().map_err(|_| "bad rotation".to_string())?;
+            .ok_or_else(|| bad(format!("unknown arm `{}`", &rec[1])))?;
+        let rot: u64 = rec[2]
+            .parse()
+            .map_err(|_| bad("bad rotation".to_string()))?;
         for s in 0..n_stats {
             let v = if rec[3 + s].is_empty() {
                 None
@@ -138,7 +116,7 @@ pub fn summarise(exp: &Experiment, defs: &[StatDef], deals_csv: &Path) -> Result
                 Some(
                     rec[3 + s]
                         .parse::<f64>()
-                        .map_err(|_| "bad value".to_string())?,
+                        .map_err(|_| bad("bad value".to_string()))?,
                 )
             };
             let list = &mut per_deal[arm][s];
@@ -157,7 +135,7 @@ pub fn summarise(exp: &Experiment, defs: &[StatDef], deals_csv: &Path) -> Result
             let def = defs
                 .iter()
                 .find(|d| d.name == name)
-                .ok_or_else(|| format!("unknown statistic {name}"))?;
+                .ok_or_else(|| SummaryError::UnknownStatistic(name.clone()))?;
             let units: Vec<f64> = per_deal[a][s]
                 .iter()
                 .flat_map(|(_, v)| v.iter().flatten().copied())
@@ -350,7 +328,19 @@ mod tests {
     use super::*;
     use crate::experiment::statistics_of;
     use crate::games::catch_the_ten::Setup;
-    use crate::stats::Sign;
+    use crate::stats::{Label, Sign};
+
+    #[test]
+    fn a_summary_error_is_one_line_naming_the_file() {
+        let exp = config(1);
+        let defs = statistics_of::<Setup>(false);
+        let rows = b"deal,arm,rotation,ten_saved,points\n0,nobody,0,1,3\n";
+        let e = summarise_bytes(&exp, &defs, rows, "deals.csv").unwrap_err();
+        assert_eq!(e.to_string(), "deals.csv: unknown arm `nobody`");
+        let rows = b"deal,arm,rotation,ten_saved,points\nfirst,tip,0,1,3\n";
+        let e = summarise_bytes(&exp, &defs, rows, "deals.csv").unwrap_err();
+        assert_eq!(e.to_string(), "deals.csv: bad deal number");
+    }
 
     fn config(edition: u8) -> Experiment {
         let text = format!(

@@ -6,6 +6,8 @@ use std::io::{Read, Seek, SeekFrom};
 use std::ops::Range;
 use std::path::Path;
 
+use thiserror::Error;
+
 /// The deals of shard `k` of `n` (`None`: the whole run) of an experiment of `deals` deals.
 pub fn shard_deals(deals: u64, shard: Option<(u64, u64)>) -> Range<u64> {
     match shard {
@@ -25,24 +27,107 @@ pub enum Cover {
     EveryDealOrNone,
 }
 
+/// Why a shard's CSV file is not whole: each message is one line naming the file (and the row)
+/// and what is wrong.
+#[derive(Debug, Error)]
+pub enum RowsError {
+    /// The file cannot be read.
+    #[error("{file}: {source}")]
+    Io {
+        /// The file.
+        file: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The header cannot be read.
+    #[error("{file}: {problem}")]
+    Header {
+        /// The file.
+        file: String,
+        /// What the CSV reader said.
+        problem: String,
+    },
+    /// The last row does not end with a newline.
+    #[error(
+        "{file} is cut short: its last row does not end with a newline (the shard was damaged; run it again)"
+    )]
+    CutShort {
+        /// The file.
+        file: String,
+    },
+    /// A row that cannot be read, has the wrong field count, or the wrong deal.
+    #[error("{file} row {row}: {problem}")]
+    Row {
+        /// The file.
+        file: String,
+        /// The row, counting the header as row 1.
+        row: u64,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// A deal with another number of rows than the deals before it.
+    #[error("{file}: deal {deal} has {got} rows where the others have {want}")]
+    Uneven {
+        /// The file.
+        file: String,
+        /// The deal.
+        deal: u64,
+        /// Its rows.
+        got: u64,
+        /// The rows of the deals before it.
+        want: u64,
+    },
+    /// No rows where the shard has deals.
+    #[error("{file} holds no rows; the shard covers deals {first} to {last}")]
+    NoRows {
+        /// The file.
+        file: String,
+        /// The shard's first deal.
+        first: u64,
+        /// The shard's last deal.
+        last: u64,
+    },
+    /// The rows stop before the shard's last deal.
+    #[error("{file} ends at deal {deal}; the shard covers deals {first} to {last}")]
+    EndsEarly {
+        /// The file.
+        file: String,
+        /// The last deal in the file.
+        deal: u64,
+        /// The shard's first deal.
+        first: u64,
+        /// The shard's last deal.
+        last: u64,
+    },
+}
+
 /// Checks the CSV file `path` whose first column is the deal number against the deals
-/// `deals`. Returns the rows per deal for [`Cover::EveryDealEvenly`] (to compare shards), or
-/// a one-line message naming the file, the row and what is wrong.
-pub fn check_rows(path: &Path, deals: Range<u64>, cover: Cover) -> Result<Option<u64>, String> {
-    let shown = path.display();
-    let mut f = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
-    let len = f.metadata().map_err(|e| format!("{shown}: {e}"))?.len();
+/// `deals`. Returns the rows per deal for [`Cover::EveryDealEvenly`] (to compare shards).
+///
+/// # Errors
+/// A file that cannot be read or is not whole ([`RowsError`]).
+pub fn check_rows(path: &Path, deals: Range<u64>, cover: Cover) -> Result<Option<u64>, RowsError> {
+    let file = || path.display().to_string();
+    let io = |source| RowsError::Io {
+        file: file(),
+        source,
+    };
+    let at = |row: u64, problem: String| RowsError::Row {
+        file: file(),
+        row,
+        problem,
+    };
+    let mut f = std::fs::File::open(path).map_err(io)?;
+    let len = f.metadata().map_err(io)?.len();
     let mut last = [0u8; 1];
     if len > 0 {
         f.seek(SeekFrom::End(-1))
             .and_then(|_| f.read_exact(&mut last))
             .and_then(|_| f.seek(SeekFrom::Start(0)).map(|_| ()))
-            .map_err(|e| format!("{shown}: {e}"))?;
+            .map_err(io)?;
     }
     if len == 0 || last[0] != b'\n' {
-        return Err(format!(
-            "{shown} is cut short: its last row does not end with a newline (the shard was damaged; run it again)"
-        ));
+        return Err(RowsError::CutShort { file: file() });
     }
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
@@ -50,38 +135,47 @@ pub fn check_rows(path: &Path, deals: Range<u64>, cover: Cover) -> Result<Option
         .from_reader(std::io::BufReader::new(f));
     let fields = reader
         .byte_headers()
-        .map_err(|e| format!("{shown}: {e}"))?
+        .map_err(|e| RowsError::Header {
+            file: file(),
+            problem: e.to_string(),
+        })?
         .len();
     let mut record = csv::ByteRecord::new();
     let mut row = 1u64;
     // (deal, rows of that deal) of the deal being read.
     let mut current: Option<(u64, u64)> = None;
     let mut per_deal: Option<u64> = None;
-    let uneven = |deal: u64, got: u64, want: u64| {
-        format!("{shown}: deal {deal} has {got} rows where the others have {want}")
+    let uneven = |deal: u64, got: u64, want: u64| RowsError::Uneven {
+        file: file(),
+        deal,
+        got,
+        want,
     };
     loop {
         match reader.read_byte_record(&mut record) {
             Ok(false) => break,
             Ok(true) => {}
-            Err(e) => return Err(format!("{shown} row {}: {e}", row + 1)),
+            Err(e) => return Err(at(row + 1, e.to_string())),
         }
         row += 1;
         if record.len() != fields {
-            return Err(format!(
-                "{shown} row {row}: {} fields where the header has {fields}",
-                record.len()
+            return Err(at(
+                row,
+                format!("{} fields where the header has {fields}", record.len()),
             ));
         }
         let deal = std::str::from_utf8(&record[0])
             .ok()
             .and_then(|d| d.parse::<u64>().ok())
-            .ok_or_else(|| format!("{shown} row {row}: the deal is not a number"))?;
+            .ok_or_else(|| at(row, "the deal is not a number".to_string()))?;
         current = match current {
             None if deal != deals.start => {
-                return Err(format!(
-                    "{shown} row {row}: starts at deal {deal}, not at the shard's first deal {}",
-                    deals.start
+                return Err(at(
+                    row,
+                    format!(
+                        "starts at deal {deal}, not at the shard's first deal {}",
+                        deals.start
+                    ),
                 ));
             }
             None => Some((deal, 1)),
@@ -96,26 +190,30 @@ pub fn check_rows(path: &Path, deals: Range<u64>, cover: Cover) -> Result<Option
                 Some((deal, 1))
             }
             Some((d, _)) => {
-                return Err(format!(
-                    "{shown} row {row}: deal {deal} follows deal {d} (the shard covers deals {} to {}, each once and in order)",
-                    deals.start,
-                    deals.end.saturating_sub(1)
+                return Err(at(
+                    row,
+                    format!(
+                        "deal {deal} follows deal {d} (the shard covers deals {} to {}, each once and in order)",
+                        deals.start,
+                        deals.end.saturating_sub(1)
+                    ),
                 ));
             }
         };
     }
     match current {
         None if cover == Cover::EveryDealOrNone || deals.is_empty() => Ok(None),
-        None => Err(format!(
-            "{shown} holds no rows; the shard covers deals {} to {}",
-            deals.start,
-            deals.end - 1
-        )),
-        Some((d, _)) if d + 1 != deals.end => Err(format!(
-            "{shown} ends at deal {d}; the shard covers deals {} to {}",
-            deals.start,
-            deals.end - 1
-        )),
+        None => Err(RowsError::NoRows {
+            file: file(),
+            first: deals.start,
+            last: deals.end - 1,
+        }),
+        Some((d, _)) if d + 1 != deals.end => Err(RowsError::EndsEarly {
+            file: file(),
+            deal: d,
+            first: deals.start,
+            last: deals.end - 1,
+        }),
         Some((d, n)) => match (cover, per_deal) {
             (Cover::EveryDealEvenly, Some(want)) if want != n => Err(uneven(d, n, want)),
             (Cover::EveryDealEvenly, _) => Ok(Some(n)),
@@ -135,9 +233,22 @@ mod tests {
         let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         let path = dir.join(format!("{n}.csv"));
         std::fs::write(&path, text).unwrap();
-        let r = check_rows(&path, deals, cover);
+        let r = check_rows(&path, deals, cover).map_err(|e| e.to_string());
         let _ = std::fs::remove_file(&path);
         r
+    }
+
+    #[test]
+    fn a_rows_error_is_one_line_naming_file_row_and_problem() {
+        let e = RowsError::Row {
+            file: "shard-1-of-2/deals.csv".into(),
+            row: 7,
+            problem: "the deal is not a number".into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "shard-1-of-2/deals.csv row 7: the deal is not a number"
+        );
     }
 
     const WHOLE: &str = "deal,arm,x\n4,a,1\n4,b,2\n5,a,\"1,5\"\n5,b,3\n";

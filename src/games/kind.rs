@@ -14,8 +14,9 @@
 //!    through their traits (`Measured` for experiments, `AgentFactory` for agents, `Solvable`
 //!    for the solver, `Observable` for worlds).
 //! 2. Here: add a variant to [`GameKind`], to [`GameKind::ALL`], its name in
-//!    [`GameKind::name`] and [`FromStr`], its default player count in
-//!    [`GameKind::default_players`], and one arm in [`with_game!`](crate::with_game).
+//!    [`GameKind::name`] and [`FromStr`], its line in [`GameKind::about`], its default player
+//!    count in [`GameKind::default_players`], its solver table in [`GameKind::open_table`], the
+//!    `KIND` constant of its configuration type, and one arm in [`with_game!`](crate::with_game).
 //!
 //! Nothing else changes: every command (`simulate`, `run`, `tournament`, `agree`, `replay`,
 //! `worlds`, `analyze`, `solve`), config validation and the conformance suite
@@ -73,6 +74,15 @@ impl GameKind {
                 no_trump: true,
                 table_options: false,
             },
+        }
+    }
+
+    /// The game in a line, for `tricklab list games`.
+    pub const fn about(self) -> &'static str {
+        match self {
+            GameKind::CatchTheTen => "Catch the Ten (Scotch Whist), 2 to 8 players, 4 by default",
+            GameKind::NineFiveTwo => "9-5-2 (Sergeant Major), 3 players",
+            GameKind::Whist => "Whist, 4 players in two partnerships",
         }
     }
 
@@ -151,6 +161,27 @@ macro_rules! with_game {
             }
         }
     };
+}
+
+/// Every registered game, in registry order (the same list as [`GameKind::ALL`]), for code
+/// above the games that goes through each of them.
+pub const GAMES: [GameKind; 3] = GameKind::ALL;
+
+/// Each game's configuration type names its game here, so that the games themselves never
+/// spell a [`GameKind`] variant (the registry is the one place that does).
+impl super::catch_the_ten::Setup {
+    /// The game of this configuration.
+    pub const KIND: GameKind = GameKind::CatchTheTen;
+}
+
+impl super::nine_five_two::Rules {
+    /// The game of this configuration.
+    pub const KIND: GameKind = GameKind::NineFiveTwo;
+}
+
+impl super::whist::Setup {
+    /// The game of this configuration.
+    pub const KIND: GameKind = GameKind::Whist;
 }
 
 /// Rules or options that cannot be played.

@@ -33,7 +33,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::cards::{Card, Suit};
+use crate::cards::{Card, Deck, Suit};
 
 use super::matches::{MatchRules, MatchState, PlayedHand};
 use super::{Action, Game, GameKind, MAX_SEATS, RulesError, Seat};
@@ -113,7 +113,7 @@ impl std::fmt::Display for ActionRecord {
 /// A game's rules as a record needs them: how to write a hand down and how to rebuild it.
 pub trait RecordRules: MatchRules + Sized {
     /// The named options, as in configs.
-    type Options: Serialize + DeserializeOwned + Clone;
+    type Options: Serialize + DeserializeOwned + Clone + Default;
     /// The cards of a deal.
     type Deal: Serialize + DeserializeOwned;
     /// The hand's result.
@@ -127,6 +127,10 @@ pub trait RecordRules: MatchRules + Sized {
     fn options(&self) -> Self::Options;
     /// Builds and checks the rules.
     fn from_options(players: usize, options: &Self::Options) -> Result<Self, RulesError>;
+    /// The pack the game deals (the full 52 cards unless the game says otherwise).
+    fn deck(&self) -> Deck {
+        Deck::Full52
+    }
     /// The deal of a freshly dealt hand.
     fn deal_record(&self, initial: &Self::Hand) -> Self::Deal;
     /// Rebuilds the hand as dealt, checking the deal.

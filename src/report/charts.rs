@@ -4,12 +4,32 @@
 use std::path::Path;
 
 use plotters::prelude::*;
+use thiserror::Error;
 
-use crate::experiment::{ArmStat, Difference};
+use super::results::{ArmStat, Difference};
+
+/// A chart that could not be drawn or written.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{file}: {problem}")]
+pub struct ChartError {
+    /// The SVG file.
+    pub file: String,
+    /// What the plotting library said.
+    pub problem: String,
+}
+
+impl ChartError {
+    fn new(path: &Path, problem: &dyn std::fmt::Display) -> ChartError {
+        ChartError {
+            file: path.display().to_string(),
+            problem: problem.to_string(),
+        }
+    }
+}
 
 /// Draws the estimates of one statistic with their 95% intervals, one bar per arm.
-pub fn estimates_chart(path: &Path, statistic: &str, rows: &[&ArmStat]) -> Result<(), String> {
-    let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+pub fn estimates_chart(path: &Path, statistic: &str, rows: &[&ArmStat]) -> Result<(), ChartError> {
+    let err = |e: &dyn std::fmt::Display| ChartError::new(path, e);
     let root = SVGBackend::new(path, (640, 400)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let lo = rows
@@ -64,8 +84,8 @@ pub fn estimates_chart(path: &Path, statistic: &str, rows: &[&ArmStat]) -> Resul
 }
 
 /// Draws the histogram of the per-deal differences of a hypothesis.
-pub fn difference_histogram(path: &Path, d: &Difference) -> Result<(), String> {
-    let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+pub fn difference_histogram(path: &Path, d: &Difference) -> Result<(), ChartError> {
+    let err = |e: &dyn std::fmt::Display| ChartError::new(path, e);
     let root = SVGBackend::new(path, (640, 400)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let (lo, hi) = d
@@ -112,4 +132,15 @@ pub fn difference_histogram(path: &Path, d: &Difference) -> Result<(), String> {
         }))
         .map_err(|e| err(&e))?;
     root.present().map_err(|e| err(&e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chart_error_is_one_line_naming_the_file() {
+        let e = ChartError::new(Path::new("out/estimates-points.svg"), &"disk full");
+        assert_eq!(e.to_string(), "out/estimates-points.svg: disk full");
+    }
 }

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::experiment::{FamilyMember, FamilyRow};
+use super::results::{FamilyMember, FamilyRow};
 use crate::stats::{Direction, Interval};
 
 fn predicted(d: Direction) -> &'static str {

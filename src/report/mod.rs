@@ -1,16 +1,19 @@
-//! Reports: summary tables (CSV and markdown) and SVG charts from a run's summary, and the
-//! second edition's family table, the summary as JSON, and the provenance record (`run.json`) every results folder gets.
+//! Reports: the result types of experiments, summary tables (CSV and markdown) and SVG charts
+//! from a run's summary, the second edition's family table, the summary as JSON, and the
+//! provenance record (`run.json`) every results folder gets.
 
 mod charts;
 mod family;
 mod json;
 mod number;
 mod provenance;
+mod results;
 mod tables;
 
-pub use charts::{difference_histogram, estimates_chart};
+pub use charts::{ChartError, difference_histogram, estimates_chart};
 pub use family::{every_hypothesis_csv, every_hypothesis_markdown, family_csv, family_markdown};
 pub use json::{SUMMARY_FORMAT, summary_json};
 pub use number::{bounds, fixed};
 pub use provenance::{CommandRecord, Provenance, RUN_JSON, build_commit, write_record};
+pub use results::{ArmStat, ClaimResult, Difference, FamilyMember, FamilyRow, Heading, Summary};
 pub use tables::{claim_id, hypothesis_id, shown_verdict, summary_csv, summary_markdown};

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::experiment::{Experiment, Summary};
+use super::results::{Heading, Summary};
 use crate::stats::{Direction, Label, Verdict};
 
 use super::number::{bounds, fixed};
@@ -143,7 +143,7 @@ pub fn shown_verdict(edition: u8, verdict: Verdict, label: Label) -> String {
 }
 
 /// `summary.md`: the estimates per arm, then the hypothesis with its verdict.
-pub fn summary_markdown(exp: &Experiment, s: &Summary) -> String {
+pub fn summary_markdown(exp: &Heading, s: &Summary) -> String {
     let mut t = String::new();
     let _ = writeln!(t, "# {}\n", exp.name);
     let _ = writeln!(
@@ -242,7 +242,7 @@ pub fn summary_markdown(exp: &Experiment, s: &Summary) -> String {
 
 /// The second edition's hypotheses (RULES.md §5.4): one table with the label at ε, ε/2 and 2ε
 /// and the raw p-value; the family's Holm-adjusted figures are in the family report.
-fn second_edition_differences(t: &mut String, exp: &Experiment, s: &Summary) {
+fn second_edition_differences(t: &mut String, exp: &Heading, s: &Summary) {
     if s.differences.is_empty() {
         return;
     }

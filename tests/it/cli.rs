@@ -11,43 +11,11 @@ fn tempdir(name: &str) -> std::path::PathBuf {
     d
 }
 
-#[test]
-fn same_seed_same_bytes_on_any_thread_count() {
-    let dir = tempdir("threads");
-    let mut outputs = Vec::new();
-    for threads in ["1", "2", "3"] {
-        let csv = dir.join(format!("h{threads}.csv"));
-        let log = dir.join(format!("g{threads}.jsonl"));
-        let out = tricklab(&[
-            "simulate",
-            "--players",
-            "6",
-            "--option",
-            "pairs",
-            "--games",
-            "2000",
-            "--seed",
-            "7",
-            "--threads",
-            threads,
-            "--out",
-            csv.to_str().unwrap(),
-            "--log",
-            log.to_str().unwrap(),
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        outputs.push((std::fs::read(csv).unwrap(), std::fs::read(log).unwrap()));
-    }
-    assert!(outputs[0].0.len() > 10_000);
-    assert_eq!(outputs[0], outputs[1]);
-    assert_eq!(outputs[0], outputs[2]);
-    // And a different seed gives different deals.
-    let csv = dir.join("other.csv");
-    let out = tricklab(&[
+/// Six players in pairs, 2000 matches with `seed` on `threads` threads, into `out` (and a
+/// record log beside it); returns the folder's rows and summary and the log.
+fn six_in_pairs(seed: &str, threads: &str, out: &std::path::Path) -> [Vec<u8>; 4] {
+    let log = out.with_extension("jsonl");
+    let o = tricklab(&[
         "simulate",
         "--players",
         "6",
@@ -56,34 +24,60 @@ fn same_seed_same_bytes_on_any_thread_count() {
         "--games",
         "2000",
         "--seed",
-        "8",
+        seed,
+        "--threads",
+        threads,
         "--out",
-        csv.to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--log",
+        log.to_str().unwrap(),
     ]);
-    assert!(out.status.success());
-    assert_ne!(std::fs::read(csv).unwrap(), outputs[0].0);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let read = |f: &str| std::fs::read(out.join(f)).unwrap();
+    [
+        read("hands.csv"),
+        read("deals.csv"),
+        read("summary.csv"),
+        std::fs::read(log).unwrap(),
+    ]
+}
+
+#[test]
+fn same_seed_same_bytes_on_any_thread_count() {
+    let dir = tempdir("threads");
+    let outputs: Vec<[Vec<u8>; 4]> = ["1", "2", "3"]
+        .iter()
+        .map(|t| six_in_pairs("7", t, &dir.join(format!("h{t}"))))
+        .collect();
+    assert!(outputs[0][0].len() > 10_000);
+    assert_eq!(outputs[0], outputs[1]);
+    assert_eq!(outputs[0], outputs[2]);
+    // And a different seed gives different deals.
+    let other = six_in_pairs("8", "2", &dir.join("other"));
+    assert_ne!(other[0], outputs[0][0]);
 }
 
 #[test]
 fn single_hands_mode_writes_one_deal_per_game() {
     let dir = tempdir("hands");
-    let csv = dir.join("h.csv");
+    let out_dir = dir.join("h");
     let out = tricklab(&[
         "simulate",
         "--hands",
         "--games",
         "100",
         "--out",
-        csv.to_str().unwrap(),
+        out_dir.to_str().unwrap(),
     ]);
     assert!(out.status.success());
-    let text = std::fs::read_to_string(csv).unwrap();
-    // 4 players, two sides: a header and two rows per hand.
-    assert_eq!(text.lines().count(), 1 + 2 * 100);
+    let text = std::fs::read_to_string(out_dir.join("hands.csv")).unwrap();
+    // 4 players: a header and one row per seat and hand.
+    assert_eq!(text.lines().count(), 1 + 4 * 100);
+    assert!(text.starts_with("deal,arm,rotation,hand,"));
     assert!(
         text.lines()
             .skip(1)
-            .all(|l| l.split(',').nth(2) == Some("0")),
+            .all(|l| l.split(',').nth(3) == Some("0")),
         "hand 0 only"
     );
 }
@@ -155,7 +149,7 @@ fn bad_flag_values_exit_2() {
 #[test]
 fn duplicate_replays_every_deal_with_the_sides_swapped() {
     let dir = tempdir("duplicate");
-    let csv = dir.join("d.csv");
+    let out_dir = dir.join("d");
     let out = tricklab(&[
         "simulate",
         "--hands",
@@ -165,7 +159,7 @@ fn duplicate_replays_every_deal_with_the_sides_swapped() {
         "--agents",
         "rules:save_ten;rules;rules:save_ten;rules",
         "--out",
-        csv.to_str().unwrap(),
+        out_dir.to_str().unwrap(),
     ]);
     assert!(
         out.status.success(),
@@ -174,22 +168,26 @@ fn duplicate_replays_every_deal_with_the_sides_swapped() {
     );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains("duplicate: rules:save_ten minus rules"),
+        stdout.contains("each replayed with the arms rotated")
+            && stdout.contains("point_difference"),
         "{stdout}"
     );
-    let text = std::fs::read_to_string(&csv).unwrap();
+    let text = std::fs::read_to_string(out_dir.join("hands.csv")).unwrap();
     let rows: Vec<Vec<&str>> = text
         .lines()
         .skip(1)
         .map(|l| l.split(',').collect())
         .collect();
-    // Two rotations of every deal, two sides each.
-    assert_eq!(rows.len(), 500 * 2 * 2);
-    for game in rows.chunks(4) {
-        assert_eq!([game[0][1], game[2][1]], ["0", "1"], "rotation 0 then 1");
+    // Two rotations of every deal, four seats each.
+    assert_eq!(rows.len(), 500 * 2 * 4);
+    for deal in rows.chunks(8) {
+        assert_eq!([deal[0][2], deal[4][2]], ["0", "1"], "rotation 0 then 1");
         assert!(
-            game.iter().all(|r| r[0] == game[0][0]),
+            deal.iter().all(|r| r[0] == deal[0][0]),
             "one deal per block"
         );
+        // The subject (the first agent) moves round with the seating.
+        assert_eq!([deal[0][6], deal[0][7]], ["rules:save_ten", "1"]);
+        assert_eq!([deal[5][6], deal[5][7]], ["rules:save_ten", "1"]);
     }
 }

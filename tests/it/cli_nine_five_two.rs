@@ -71,7 +71,7 @@ fn an_end_that_is_not_offered_is_refused() {
 
 #[test]
 fn a_run_writes_one_row_per_seat_and_hand() {
-    let csv = temp("rows.csv");
+    let csv = temp("rows");
     let out = tricklab(&[
         "simulate",
         "--game",
@@ -88,28 +88,33 @@ fn a_run_writes_one_row_per_seat_and_hand() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let text = std::fs::read_to_string(&csv).unwrap();
+    let text = std::fs::read_to_string(csv.join("hands.csv")).unwrap();
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     assert_eq!(
-        &header[..6],
-        ["game", "rotation", "hand", "dealer", "seat", "position"]
+        &header[..9],
+        [
+            "deal", "arm", "rotation", "hand", "seat", "side", "agent", "subject", "position"
+        ]
     );
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     // At most 3 hands a match (fewer after a 12-trick hand), three seats a hand.
     assert_eq!(rows.len() % 3, 0);
     assert!(rows.len() <= 20 * 3 * 3 && rows.len() >= 20 * 3);
-    let diff = header.iter().position(|&h| h == "diff").unwrap();
+    let column = |name: &str| header.iter().position(|&h| h == name).unwrap();
+    let (tricks, target, position) = (column("tricks"), column("target"), column("position"));
     for hand in rows.chunks(3) {
-        let sum: i32 = hand.iter().map(|r| r[diff].parse::<i32>().unwrap()).sum();
+        let sum: i32 = hand
+            .iter()
+            .map(|r| r[tricks].parse::<i32>().unwrap() - r[target].parse::<i32>().unwrap())
+            .sum();
         assert_eq!(sum, 0);
-        let position = header.iter().position(|&h| h == "position").unwrap();
         let positions: Vec<&str> = hand.iter().map(|r| r[position]).collect();
         assert!(positions.contains(&"dealer") && positions.contains(&"left"));
     }
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains("rules Standard, end FixedHands(3)"),
+        stdout.contains("options: end=FixedHands(3), rules=Standard"),
         "{stdout}"
     );
 }

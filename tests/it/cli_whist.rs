@@ -73,7 +73,7 @@ fn rule_based_switches_are_checked() {
 
 #[test]
 fn rule_based_players_with_switches_play() {
-    let csv = temp_path("cli_whist", "rules.csv");
+    let csv = temp_path("cli_whist", "rules");
     let stdout = tricklab_ok(&[
         "simulate",
         "--game",
@@ -89,13 +89,16 @@ fn rule_based_players_with_switches_play() {
         stdout.contains("rules:count_trumps,lead_from_length,signals,rules,"),
         "{stdout}"
     );
-    let rows = std::fs::read_to_string(&csv).unwrap().lines().count();
-    assert!(rows > 40, "two rows per hand of 20 matches: {rows}");
+    let rows = std::fs::read_to_string(csv.join("hands.csv"))
+        .unwrap()
+        .lines()
+        .count();
+    assert!(rows > 80, "four rows per hand of 20 matches: {rows}");
 }
 
 #[test]
 fn the_default_is_four_players_and_good_input_runs() {
-    let csv = temp_path("cli_whist", "good.csv");
+    let csv = temp_path("cli_whist", "good");
     let csv_path = csv.to_str().unwrap();
     let stdout = tricklab_ok(&[
         "simulate",
@@ -108,11 +111,16 @@ fn the_default_is_four_players_and_good_input_runs() {
         "--out",
         csv_path,
     ]);
-    assert!(stdout.contains("whist to 7, honours"), "{stdout}");
-    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(
+        stdout.contains("options: honours=true, target=7,"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(csv.join("hands.csv")).unwrap();
     let rows: Vec<&str> = text.lines().collect();
-    assert!(rows[0].starts_with("game,rotation,hand,dealer,trumps,side,seats,tricks,trick_points"));
-    assert_eq!((rows.len() - 1) % 2, 0, "two rows per hand");
+    assert!(
+        rows[0].ends_with("subject,side_tricks,trick_points,honours_held,honours,trumps,dealer")
+    );
+    assert_eq!((rows.len() - 1) % 4, 0, "four rows per hand");
 }
 
 #[test]

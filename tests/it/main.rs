@@ -37,6 +37,7 @@ mod run_summary;
 mod safety;
 mod second_edition;
 mod show;
+mod simulate;
 mod solver_brute_force;
 mod solver_dds;
 mod solver_fingerprint;

@@ -78,14 +78,7 @@ fn replay_verbose_into_a_closed_pipe_ends_quietly() {
     let mut first = [0u8; 64];
     out.read_exact(&mut first).unwrap();
     drop(out);
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let status = child.wait().unwrap();
+    let (status, err) = common::status_and_stderr(child);
     assert!(!err.contains("panic"), "{err}");
     assert!(err.is_empty(), "quiet: {err}");
     assert_eq!(
@@ -589,21 +582,28 @@ fn simulate_refuses_one_path_for_two_outputs() {
 
 #[test]
 fn existing_outputs_are_refused_without_force() {
-    let exist = temp_path("safety", "exist.csv");
+    let exist = temp_path("safety", "exist.jsonl");
     std::fs::write(&exist, "precious\n").unwrap();
     let p = exist.to_str().unwrap();
     refused(
-        &tricklab(&["simulate", "--games", "3", "--out", p]),
+        &tricklab(&["simulate", "--games", "3", "--log", p]),
         2,
         "already exists: add --force",
     );
     assert_eq!(std::fs::read_to_string(&exist).unwrap(), "precious\n");
-    tricklab_ok(&["simulate", "--games", "3", "--out", p, "--force"]);
-    assert!(
-        std::fs::read_to_string(&exist)
-            .unwrap()
-            .starts_with("game,rotation,")
+    tricklab_ok(&["simulate", "--games", "3", "--log", p, "--force"]);
+    assert!(std::fs::read_to_string(&exist).unwrap().starts_with('{'));
+    refused(
+        &tricklab(&["simulate", "--games", "3", "--out", p]),
+        2,
+        "is a file: --out names a folder",
     );
+
+    let dir = fresh("simulate-twice");
+    let s = ["simulate", "--games", "3", "--out", dir.to_str().unwrap()];
+    tricklab_ok(&s);
+    refused(&tricklab(&s), 2, "already holds results");
+    tricklab_ok(&[&s[..], &["--force"]].concat());
 
     let dir = fresh("tournament-twice");
     let d = dir.to_str().unwrap();
@@ -627,74 +627,15 @@ fn existing_outputs_are_refused_without_force() {
 }
 
 #[test]
-fn simulate_out_dash_writes_to_standard_output() {
-    let o = tricklab(&["simulate", "--games", "3", "--out", "-"]);
+fn simulate_log_dash_writes_to_standard_output() {
+    let o = tricklab(&["simulate", "--games", "3", "--log", "-"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.starts_with("game,rotation,"), "CSV on stdout: {out}");
+    assert!(out.starts_with("{\"format\""), "records on stdout: {out}");
     assert!(stderr(&o).contains("3 matches"), "summary on stderr");
     assert!(!Path::new("-").exists(), "no file named -");
-}
-
-/// Starts `simulate --out path` for long enough to be interrupted, and waits until it writes.
-fn start_long_simulate(path: &Path) -> std::process::Child {
-    let child = Command::new(env!("CARGO_BIN_EXE_tricklab"))
-        .args(["simulate", "--games", "10000000", "--threads", "1"])
-        .args(["--out", path.to_str().unwrap()])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let temp = path.with_file_name(format!(
-        ".{}.partial-{}",
-        path.file_name().unwrap().to_str().unwrap(),
-        child.id()
-    ));
-    for _ in 0..5000 {
-        if temp.metadata().is_ok_and(|m| m.len() > 0) {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    assert!(temp.exists(), "simulate writes under a temporary name");
-    child
-}
-
-#[test]
-fn a_killed_simulate_out_leaves_no_file_that_looks_complete() {
-    let path = temp_path("safety", "killed.csv");
-    let mut child = start_long_simulate(&path);
-    child.kill().unwrap();
-    child.wait().unwrap();
-    assert!(!path.exists(), "no {} after SIGKILL", path.display());
-
-    // Ctrl-C: exit 3, a message saying nothing was kept, and no file at all.
-    let path = temp_path("safety", "interrupted.csv");
-    let mut child = start_long_simulate(&path);
-    let _ = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(3), "{err}");
-    assert!(err.contains("nothing was kept"), "{err}");
-    assert!(!path.exists());
-    let left: Vec<_> = std::fs::read_dir(path.parent().unwrap())
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .filter(|e| {
-            e.file_name()
-                .to_string_lossy()
-                .contains("interrupted.csv.partial")
-        })
-        .collect();
-    assert!(left.is_empty(), "temporary file removed: {left:?}");
+    let o = tricklab(&["simulate", "--games", "3", "--out", "-"]);
+    refused(&o, 2, "--out names a folder");
 }
 
 /// Waits until process `pid` has installed its SIGINT handler (Linux: `SigCgt` in

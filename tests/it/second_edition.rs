@@ -34,6 +34,7 @@ where
         force: true,
         shard: None,
         stop_after: None,
+        records: None,
     };
     let end = run::<R>(exp, &rules, &plan, &AtomicBool::new(false), None).unwrap();
     assert_eq!(end, RunEnd::Complete);

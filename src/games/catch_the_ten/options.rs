@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::Deck;
-use crate::games::{GameKind, MAX_SEATS, RulesError, Side, Sides};
+use crate::games::{MAX_SEATS, RulesError, Side, Sides};
 
 /// What happens to a side that revoked (RULES.md §1.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -68,7 +68,7 @@ impl Setup {
     pub fn new(players: usize, options: Options) -> Result<Setup, RulesError> {
         if !(2..=8).contains(&players) {
             return Err(RulesError::Players {
-                game: GameKind::CatchTheTen,
+                game: Setup::KIND,
                 players,
                 allowed: "2 to 8",
             });

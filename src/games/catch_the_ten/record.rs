@@ -120,11 +120,15 @@ impl RecordRules for Setup {
     type Result = HandResult;
 
     fn game(&self) -> GameKind {
-        GameKind::CatchTheTen
+        Setup::KIND
     }
 
     fn players(&self) -> usize {
         Setup::players(self)
+    }
+
+    fn deck(&self) -> crate::cards::Deck {
+        Setup::deck(self)
     }
 
     fn options(&self) -> Options {

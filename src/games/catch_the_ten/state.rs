@@ -571,7 +571,7 @@ impl Game for CatchTheTen {
     type View = CatchTheTenView;
 
     fn kind(&self) -> GameKind {
-        GameKind::CatchTheTen
+        Setup::KIND
     }
 
     #[inline]

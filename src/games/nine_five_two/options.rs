@@ -6,7 +6,7 @@ use std::str::FromStr;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::games::{GameKind, RulesError, Seat};
+use crate::games::{RulesError, Seat};
 
 /// The three players' table: 9-5-2 is played by exactly three.
 pub const PLAYERS: usize = 3;
@@ -201,7 +201,7 @@ impl Rules {
     pub fn new(players: usize, options: Options) -> Result<Rules, RulesError> {
         if players != PLAYERS {
             return Err(RulesError::Players {
-                game: GameKind::NineFiveTwo,
+                game: Rules::KIND,
                 players,
                 allowed: "exactly 3",
             });

@@ -161,7 +161,7 @@ impl RecordRules for Rules {
     type Result = HandResult;
 
     fn game(&self) -> GameKind {
-        GameKind::NineFiveTwo
+        Rules::KIND
     }
 
     fn players(&self) -> usize {

@@ -434,7 +434,7 @@ impl Game for NineFiveTwo {
     type View = NineFiveTwoView;
 
     fn kind(&self) -> GameKind {
-        GameKind::NineFiveTwo
+        Rules::KIND
     }
 
     #[inline]

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::games::{GameKind, RulesError, Sides};
+use crate::games::{RulesError, Sides};
 
 /// The points that win the game unless the option `target` says otherwise.
 pub const DEFAULT_TARGET: u32 = 5;
@@ -49,7 +49,7 @@ impl Setup {
     pub fn new(players: usize, options: Options) -> Result<Setup, RulesError> {
         if players != Setup::PLAYERS {
             return Err(RulesError::Players {
-                game: GameKind::Whist,
+                game: Setup::KIND,
                 players,
                 allowed: "4",
             });

@@ -80,7 +80,7 @@ impl RecordRules for Setup {
     type Result = HandResult;
 
     fn game(&self) -> GameKind {
-        GameKind::Whist
+        Setup::KIND
     }
 
     fn players(&self) -> usize {

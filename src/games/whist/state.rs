@@ -331,7 +331,7 @@ impl Game for Whist {
     type View = WhistView;
 
     fn kind(&self) -> GameKind {
-        GameKind::Whist
+        Setup::KIND
     }
 
     #[inline]

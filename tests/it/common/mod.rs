@@ -40,6 +40,20 @@ pub fn tricklab_ok(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// Waits for `child`, spawned with a piped standard error, and returns how it ended and what
+/// it wrote there.
+pub fn status_and_stderr(mut child: std::process::Child) -> (std::process::ExitStatus, String) {
+    use std::io::Read;
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("standard error is piped")
+        .read_to_string(&mut err)
+        .expect("reading standard error");
+    (child.wait().expect("waiting for the child"), err)
+}
+
 /// A path for `name` in a folder of this test process (`topic` keeps test binaries apart), with
 /// nothing there yet.
 pub fn temp_path(topic: &str, name: &str) -> PathBuf {
