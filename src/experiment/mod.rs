@@ -6,6 +6,7 @@ pub mod agreement;
 pub mod agreement_report;
 pub mod answers;
 mod config;
+mod decision_clock;
 mod family;
 mod games;
 mod measure;
@@ -13,9 +14,12 @@ mod merge;
 mod run;
 mod summary;
 mod tournament;
+mod tournament_config;
+mod tournament_run;
 pub mod wholeness;
 
 pub use config::{Agreement, Arm, Claim, Combine, ConfigError, Experiment, Hypothesis};
+pub use decision_clock::{DecisionClock, DecisionTime, Timed};
 pub use family::{FamilyMember, FamilyRow, complete_run, deals_played, holm_family, members_of};
 pub use games::rules_from_table;
 pub use measure::{
@@ -26,7 +30,14 @@ pub use run::{
     DEALS, HANDS, RunEnd, RunError, RunPlan, deals_header, hands_header, rotations, run,
 };
 pub use summary::{ArmStat, BOOTSTRAP, ClaimResult, Difference, Summary, summarise};
-pub use tournament::{PairPlan, PairResult, pair_seatings, play_pair, ratings};
+pub use tournament::{
+    CHUNK, Finished, LadderStanding, PairPlan, PairResult, chunks_of, ladder_standings,
+    pair_seatings, play_chunk, play_pair, ratings, tournament_tables,
+};
+pub use tournament_config::{Design, Entrant, TournamentConfig, pairs_of};
+pub use tournament_run::{
+    ChunkResult, PROGRESS, TournamentEnd, TournamentPlan, read_progress, run_tournament,
+};
 
 use std::path::Path;
 

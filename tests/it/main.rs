@@ -40,4 +40,5 @@ mod show;
 mod solver_brute_force;
 mod solver_dds;
 mod solver_fingerprint;
+mod tournament;
 mod whist_cases;
