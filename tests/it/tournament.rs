@@ -69,7 +69,7 @@ fn every_ladder_config_parses_and_a_small_shard_of_it_runs() {
         ]);
         let v: serde_json::Value = serde_json::from_str(&stdout).expect("--json prints JSON");
         assert_eq!(v["baseline"], "B0", "{name}");
-        assert!(v["agents"].as_array().unwrap().len() >= 9, "{name}");
+        assert!(v["agents"].as_array().unwrap().len() >= 6, "{name}");
         for f in [
             "pairs.csv",
             "ratings.csv",
@@ -95,7 +95,7 @@ fn every_ladder_config_parses_and_a_small_shard_of_it_runs() {
 
 const AGENTS: &str = "random;rules;ismcts:iterations=30";
 
-fn tournament(out: &Path, threads: &str, extra: &[&str]) -> Command {
+fn tournament(out: &Path, deals: &str, threads: &str, extra: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_tricklab"));
     c.args([
         "tournament",
@@ -104,7 +104,7 @@ fn tournament(out: &Path, threads: &str, extra: &[&str]) -> Command {
         "--agents",
         AGENTS,
         "--deals",
-        "200",
+        deals,
         "--seed",
         "3",
         "--threads",
@@ -120,9 +120,9 @@ fn tournament(out: &Path, threads: &str, extra: &[&str]) -> Command {
 fn a_stopped_tournament_resumes_to_the_same_bytes_on_another_thread_count() {
     let full = fresh("straight");
     let cut = fresh("cut");
-    let out = tournament(&full, "1", &[]).output().unwrap();
+    let out = tournament(&full, "200", "1", &[]).output().unwrap();
     assert!(out.status.success());
-    let stopped = tournament(&cut, "2", &["--stop-after-chunks", "3"])
+    let stopped = tournament(&cut, "200", "2", &["--stop-after-chunks", "3"])
         .output()
         .unwrap();
     assert_eq!(stopped.status.code(), Some(3));
@@ -134,14 +134,16 @@ fn a_stopped_tournament_resumes_to_the_same_bytes_on_another_thread_count() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(cut.join("progress.csv").exists());
     // Without --resume or --force the folder is not touched.
-    let refused = tournament(&cut, "2", &[]).output().unwrap();
+    let refused = tournament(&cut, "200", "2", &[]).output().unwrap();
     assert_eq!(refused.status.code(), Some(2));
     // A resume with other flags is another tournament: refused.
-    let other = tournament(&cut, "2", &["--resume", "--seed", "4"])
+    let other = tournament(&cut, "200", "2", &["--resume", "--seed", "4"])
         .output()
         .unwrap();
     assert_eq!(other.status.code(), Some(2));
-    let resumed = tournament(&cut, "3", &["--resume"]).output().unwrap();
+    let resumed = tournament(&cut, "200", "3", &["--resume"])
+        .output()
+        .unwrap();
     assert!(
         resumed.status.success(),
         "{}",
@@ -155,15 +157,14 @@ fn a_stopped_tournament_resumes_to_the_same_bytes_on_another_thread_count() {
 fn a_signal_stops_the_tournament_cleanly_and_it_resumes() {
     let full = fresh("signal-full");
     let cut = fresh("signal-cut");
-    let extra = ["--deals", "640"];
     assert!(
-        tournament(&full, "2", &extra)
+        tournament(&full, "640", "2", &[])
             .output()
             .unwrap()
             .status
             .success()
     );
-    let mut child = tournament(&cut, "2", &extra)
+    let mut child = tournament(&cut, "640", "2", &[])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -184,7 +185,7 @@ fn a_signal_stops_the_tournament_cleanly_and_it_resumes() {
     let status = child.wait().unwrap();
     if status.code() == Some(3) {
         assert!(cut.join("progress.csv").exists());
-        let resumed = tournament(&cut, "1", &["--deals", "640", "--resume"])
+        let resumed = tournament(&cut, "640", "1", &["--resume"])
             .output()
             .unwrap();
         assert!(resumed.status.success());
@@ -199,13 +200,29 @@ fn a_bad_tournament_config_is_one_line_naming_the_field_with_exit_code_2() {
     let cfg = temp_path("tournament", "bad.toml");
     let text = std::fs::read_to_string(root().join("experiments/ladder-whist.toml")).unwrap();
     for (from, to, field) in [
-        ("deals = 2000", "deals = -1", "deals"),
-        ("baseline = \"B0\"", "baseline = \"B9\"", "baseline"),
-        ("spec = \"rules\"", "spec = \"rules:no_such_tip\"", "spec"),
-        ("design = \"ladder\"", "design = \"round-robin\"", "design"),
+        ("\ndeals = 2000", "\ndeals = -1", "deals"),
+        ("\nbaseline = \"B0\"", "\nbaseline = \"B9\"", "baseline"),
+        (
+            "\nspec = \"rules\"",
+            "\nspec = \"rules:no_such_tip\"",
+            "spec",
+        ),
+        (
+            "\ndesign = \"ladder\"",
+            "\ndesign = \"round-robin\"",
+            "design",
+        ),
     ] {
-        std::fs::write(&cfg, text.replacen(from, to, 1)).unwrap();
-        let out = tricklab(&["tournament", "--config", cfg.to_str().unwrap()]);
+        let bad = text.replacen(from, to, 1);
+        assert_ne!(bad, text, "{from}");
+        std::fs::write(&cfg, bad).unwrap();
+        let out = tricklab(&[
+            "tournament",
+            "--config",
+            cfg.to_str().unwrap(),
+            "--out",
+            fresh("bad").to_str().unwrap(),
+        ]);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{to}: {err}");
         assert_eq!(err.trim().lines().count(), 1, "{err}");
