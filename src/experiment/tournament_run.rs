@@ -131,7 +131,7 @@ pub fn read_progress(dir: &Path, plan: &TournamentPlan<'_>) -> Result<Vec<ChunkR
     }
     let valid = |c: &ChunkResult| {
         c.pair < plan.pairs.len()
-            && c.start % super::CHUNK == 0
+            && c.start.is_multiple_of(super::CHUNK)
             && c.start < plan.deals
             && c.scores.len() as u64 == (c.start + super::CHUNK).min(plan.deals) - c.start
     };
