@@ -189,8 +189,17 @@ fn cap_agent(spec: &mut AgentSpec, caps: &[(String, u32)]) {
 fn command_to_continue() -> String {
     let mut words: Vec<String> = vec!["tricklab".into()];
     let mut resumed = false;
+    let mut skip_value = false;
     for a in std::env::args().skip(1) {
-        if a == "--force" {
+        // Neither --force (it would throw the kept work away) nor the testing stop.
+        if std::mem::take(&mut skip_value)
+            || a == "--force"
+            || a.starts_with("--stop-after-chunks=")
+        {
+            continue;
+        }
+        if a == "--stop-after-chunks" {
+            skip_value = true;
             continue;
         }
         resumed |= a == "--resume";
