@@ -1,29 +1,39 @@
-//! `tricklab tournament`: every pair of agents on duplicate deals, with a table of pairwise
-//! results and Bradley–Terry ratings.
+//! `tricklab tournament`: pairs of agents on duplicate deals, with a table of pairwise results
+//! and Bradley–Terry ratings; from flags (every pair) or from a config (`--config`, labels, a
+//! baseline and ceiling, every pair or the ladder design). Resumable: an interrupted tournament
+//! keeps every finished chunk of deals and `--resume` plays the rest.
 
-use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
 
 use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_specs};
-use crate::experiment::{ArmStat, PairPlan, PairResult, play_pair, ratings};
+use crate::experiment::{
+    ArmStat, Design, Entrant, Finished, PROGRESS, TournamentConfig, TournamentEnd, TournamentPlan,
+    read_progress, rules_from_table, run_tournament, tournament_tables,
+};
 use crate::games::GameKind;
 use crate::games::record::RecordRules;
-use crate::report::estimates_chart;
-use crate::report::{CommandRecord, Provenance, RUN_JSON, write_record};
-use crate::stats::{Z95, wilson};
+use crate::report::{
+    CommandRecord, FrontierPoint, Provenance, RUN_JSON, TournamentTables, estimates_chart,
+    frontier_chart, ladder_csv, pairs_csv, ratings_csv, timing_csv, tournament_markdown,
+    write_record,
+};
 
-use super::error::user;
+use super::error::{interrupted, user};
 use super::options::parse_options;
 
 /// Arguments of `tricklab tournament`.
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
+    /// A tournament config (TOML: game, agents with labels, deals, seed, design); flags given
+    /// beside it (--deals, --seed, --matches, --cap) win over it.
+    #[arg(long, conflicts_with_all = ["agents", "game", "players", "options"])]
+    pub config: Option<PathBuf>,
     /// The game: catch-the-ten, nine-five-two or whist.
-    #[arg(long, default_value = "catch-the-ten")]
-    pub game: String,
+    #[arg(long)]
+    pub game: Option<String>,
     /// The player count (default: 4, or 3 for 9-5-2).
     #[arg(long)]
     pub players: Option<usize>,
@@ -31,34 +41,52 @@ pub struct TournamentArgs {
     #[arg(long = "option", value_name = "KEY[=VALUE]")]
     pub options: Vec<String>,
     /// The agents, separated by `;` (or by commas where a token is an agent name).
+    #[arg(long, required_unless_present = "config")]
+    pub agents: Option<String>,
+    /// Deals per pair (matches with --matches) [default: 2000, or the config's].
     #[arg(long)]
-    pub agents: String,
-    /// Deals per pair (matches with --matches).
-    #[arg(long, default_value_t = 2000)]
-    pub deals: u64,
+    pub deals: Option<u64>,
     /// Score whole matches (match wins) instead of single hands (points).
     #[arg(long)]
     pub matches: bool,
-    /// The seed.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// The seed [default: 1, or the config's].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Cap the agents' search budgets, e.g. `iterations=200,worlds=4` (ISMCTS iterations, PIMC
+    /// worlds): a quick, smaller version of an expensive tournament.
+    #[arg(long, value_name = "KEY=N,…")]
+    pub cap: Option<String>,
     /// Worker threads (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// The output folder (default: results/tournament-<game>).
+    /// The output folder (default: results/tournament-<game>, or results/tournament-<config
+    /// name>).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Replace results already in the output folder.
+    /// Continue an interrupted tournament in the output folder.
     #[arg(long)]
+    pub resume: bool,
+    /// Replace results already in the output folder.
+    #[arg(long, conflicts_with = "resume")]
     pub force: bool,
+    /// Print a JSON summary on stdout instead of the markdown tables.
+    #[arg(long)]
+    pub json: bool,
+    /// Stop as if interrupted once this many chunks of deals are done (for testing resumption).
+    #[arg(long, hide = true)]
+    pub stop_after_chunks: Option<u64>,
 }
+
+/// The files a finished tournament writes that a new one must not silently replace.
+const RESULTS: [&str; 4] = ["pairs.csv", "ratings.csv", "summary.md", PROGRESS];
 
 /// Runs `tricklab tournament`.
 pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
-    let game: GameKind = args.game.parse().map_err(user)?;
-    if args.deals == 0 {
-        return Err(user("--deals must be at least 1"));
-    }
+    let config = match &args.config {
+        Some(path) => TournamentConfig::load(path).map_err(user)?,
+        None => from_flags(&args)?,
+    };
+    let config = overridden(config, &args)?;
     if args.threads == Some(0) {
         return Err(user("--threads must be at least 1"));
     }
@@ -66,143 +94,409 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("threads")?;
-    pool.install(|| crate::with_game!(game, R => go::<R>(&args, game)))
+    let game = config.game;
+    pool.install(|| crate::with_game!(game, R => go::<R>(&args, &config)))
 }
 
-fn go<R: RecordRules>(args: &TournamentArgs, game: GameKind) -> anyhow::Result<()>
+/// The tournament the flags describe: every pair, the agents named by their specs.
+fn from_flags(args: &TournamentArgs) -> anyhow::Result<TournamentConfig> {
+    let game: GameKind = args
+        .game
+        .as_deref()
+        .unwrap_or("catch-the-ten")
+        .parse()
+        .map_err(user)?;
+    let agents: Vec<AgentSpec> =
+        parse_specs(args.agents.as_deref().unwrap_or_default()).map_err(user)?;
+    if agents.len() < 2 {
+        return Err(user("--agents needs at least two agents"));
+    }
+    Ok(TournamentConfig {
+        game,
+        players: args.players.unwrap_or(game.default_players()),
+        options: toml::Table::new(),
+        seed: 1,
+        deals: 2000,
+        matches: false,
+        design: Design::EveryPair,
+        agents: agents
+            .into_iter()
+            .map(|spec| Entrant {
+                label: spec.to_string(),
+                spec,
+            })
+            .collect(),
+        baseline: None,
+        ceiling: None,
+    })
+}
+
+/// `config` with the flags that win over it applied.
+fn overridden(
+    mut config: TournamentConfig,
+    args: &TournamentArgs,
+) -> anyhow::Result<TournamentConfig> {
+    if let Some(d) = args.deals {
+        if d == 0 {
+            return Err(user("--deals must be at least 1"));
+        }
+        config.deals = d;
+    }
+    if let Some(s) = args.seed {
+        config.seed = s;
+    }
+    config.matches |= args.matches;
+    if let Some(cap) = &args.cap {
+        let caps = parse_cap(cap)?;
+        for a in &mut config.agents {
+            cap_agent(&mut a.spec, &caps);
+        }
+    }
+    Ok(config)
+}
+
+/// `iterations=N,worlds=M` → the caps.
+fn parse_cap(text: &str) -> anyhow::Result<Vec<(String, u32)>> {
+    text.split(',')
+        .map(|kv| {
+            let bad = || {
+                user(format!(
+                    "--cap `{kv}`: expected KEY=N with KEY iterations or worlds and N ≥ 1, e.g. iterations=200,worlds=4"
+                ))
+            };
+            let (k, v) = kv.split_once('=').ok_or_else(bad)?;
+            let k = k.trim();
+            let v: u32 = v.trim().parse().map_err(|_| bad())?;
+            if v == 0 || !["iterations", "worlds"].contains(&k) {
+                return Err(bad());
+            }
+            Ok((k.to_string(), v))
+        })
+        .collect()
+}
+
+fn cap_agent(spec: &mut AgentSpec, caps: &[(String, u32)]) {
+    for (key, most) in caps {
+        match (&mut *spec, key.as_str()) {
+            (AgentSpec::Ismcts(p), "iterations") => p.iterations = p.iterations.min(*most),
+            (AgentSpec::Pimc(p), "worlds") => p.worlds = p.worlds.min(*most),
+            _ => {}
+        }
+    }
+}
+
+/// The command that continues this one: the same arguments with `--resume`.
+fn command_to_continue() -> String {
+    let mut words: Vec<String> = vec!["tricklab".into()];
+    let mut resumed = false;
+    let mut skip_value = false;
+    for a in std::env::args().skip(1) {
+        // Neither --force (it would throw the kept work away) nor the testing stop.
+        if std::mem::take(&mut skip_value)
+            || a == "--force"
+            || a.starts_with("--stop-after-chunks=")
+        {
+            continue;
+        }
+        if a == "--stop-after-chunks" {
+            skip_value = true;
+            continue;
+        }
+        resumed |= a == "--resume";
+        words.push(
+            if a.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_./=:,".contains(c))
+            {
+                a
+            } else {
+                format!("'{}'", a.replace('\'', r"'\''"))
+            },
+        );
+    }
+    if !resumed {
+        words.push("--resume".into());
+    }
+    words.join(" ")
+}
+
+fn go<R: RecordRules>(args: &TournamentArgs, config: &TournamentConfig) -> anyhow::Result<()>
 where
     R::Hand: AgentFactory,
 {
     let provenance = Provenance::start(rayon::current_num_threads());
-    let opts: R::Options = parse_options(game.name(), &args.options)?;
-    let rules =
-        R::from_options(args.players.unwrap_or(game.default_players()), &opts).map_err(user)?;
-    let agents: Vec<AgentSpec> = parse_specs(&args.agents).map_err(user)?;
-    super::notices::warn_clock(&agents);
-    if agents.len() < 2 {
-        return Err(user("--agents needs at least two agents"));
-    }
-    for a in &agents {
+    let game = config.game;
+    let rules: R = if args.config.is_some() {
+        rules_from_table(config.players, &config.options).map_err(user)?
+    } else {
+        let opts: R::Options = parse_options(game.name(), &args.options)?;
+        R::from_options(config.players, &opts).map_err(user)?
+    };
+    let specs: Vec<AgentSpec> = config.agents.iter().map(|a| a.spec.clone()).collect();
+    super::notices::warn_clock(&specs);
+    for a in &specs {
         build_agent::<R::Hand>(a).map_err(user)?;
     }
-    let names: Vec<String> = agents.iter().map(|a| a.to_string()).collect();
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(format!("tournament-{game}")));
-    super::output::check_folder(
-        "--out",
-        &out,
-        &["pairs.csv", "ratings.csv", "summary.md"],
-        args.force,
-    )?;
-    let mut pairs = Vec::new();
-    for x in 0..agents.len() {
-        for y in x + 1..agents.len() {
-            let pair = pairs.len() as u64;
-            let plan = PairPlan {
-                pair,
-                seed: args.seed,
-                matches: args.matches,
-                max_hands: 10_000,
-            };
-            let scores = play_pair(&rules, &agents[x], &agents[y], 0..args.deals, plan);
-            pairs.push(PairResult { x, y, scores });
-        }
+    let names: Vec<String> = config.agents.iter().map(|a| a.label.clone()).collect();
+    let out = args.out.clone().unwrap_or_else(|| {
+        let name = args
+            .config
+            .as_deref()
+            .and_then(Path::file_stem)
+            .map_or_else(|| game.to_string(), |s| s.to_string_lossy().into_owned());
+        PathBuf::from("results").join(format!("tournament-{name}"))
+    });
+    if args.force {
+        let _ = std::fs::remove_file(out.join(PROGRESS));
+    } else if !args.resume {
+        super::output::check_folder("--out", &out, &RESULTS, false)?;
     }
-    let rated = ratings(agents.len(), &pairs, 200, args.seed);
-    std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-    let unit = if args.matches {
-        "match wins"
-    } else {
-        "points per seat"
+    let pairs = config.pairs();
+    let plan = TournamentPlan {
+        agents: &specs,
+        pairs: &pairs,
+        deals: config.deals,
+        seed: config.seed,
+        matches: config.matches,
+        fingerprint: fingerprint(config, &specs, &pairs),
     };
-    let mut md = String::new();
-    let _ = writeln!(
-        md,
-        "# Tournament: {game}, {} seats, {} {} per pair, seed {}\n",
-        rules.sides().num_seats(),
-        args.deals,
-        if args.matches { "matches" } else { "deals" },
-        args.seed
-    );
-    let _ = writeln!(
-        md,
-        "Score: the first agent's {unit} minus the second's, per deal (duplicate, every rotation).\n"
-    );
-    let _ = writeln!(
-        md,
-        "| agent | vs | mean score | 95% t interval | deals won | drawn | lost | win rate (Wilson) |"
-    );
-    let _ = writeln!(md, "|---|---|---:|---|---:|---:|---:|---|");
-    let mut pcsv = csv::Writer::from_writer(Vec::new());
-    pcsv.write_record([
-        "agent", "opponent", "deals", "mean", "low", "high", "won", "drawn", "lost",
-    ])?;
-    for p in &pairs {
-        let m = p.mean();
-        let (w, d, l) = p.record();
-        let wr = wilson(2 * w + d, 2 * p.scores.len() as u64, Z95);
-        let _ = writeln!(
-            md,
-            "| {} | {} | {:.3} | [{:.3}, {:.3}] | {w} | {d} | {l} | {:.3} [{:.3}, {:.3}] |",
-            names[p.x], names[p.y], m.estimate, m.low, m.high, wr.estimate, wr.low, wr.high
-        );
-        pcsv.write_record([
-            names[p.x].clone(),
-            names[p.y].clone(),
-            p.scores.len().to_string(),
-            format!("{:.6}", m.estimate),
-            format!("{:.6}", m.low),
-            format!("{:.6}", m.high),
-            w.to_string(),
-            d.to_string(),
-            l.to_string(),
-        ])?;
-    }
-    let _ = writeln!(
-        md,
-        "\n| agent | Bradley–Terry rating (Elo scale) | 95% bootstrap interval |"
-    );
-    let _ = writeln!(md, "|---|---:|---|");
-    let mut rcsv = csv::Writer::from_writer(Vec::new());
-    rcsv.write_record(["agent", "elo", "low", "high"])?;
-    let mut rows = Vec::new();
-    for (i, (r, ci)) in rated.iter().enumerate() {
-        let _ = writeln!(
-            md,
-            "| {} | {:.1} | [{:.1}, {:.1}] |",
-            names[i], r.elo, ci.low, ci.high
-        );
-        rcsv.write_record([
-            names[i].clone(),
-            format!("{:.3}", r.elo),
-            format!("{:.3}", ci.low),
-            format!("{:.3}", ci.high),
-        ])?;
-        rows.push(ArmStat {
-            arm: names[i].clone(),
+    let done = if args.resume {
+        read_progress(&out, &plan).map_err(user)?
+    } else {
+        Vec::new()
+    };
+    std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
+    let stop = super::run::stop_flag();
+    let end = run_tournament(&rules, &plan, &out, done, &stop, args.stop_after_chunks)
+        .with_context(|| format!("writing {}", out.join(PROGRESS).display()))?;
+    let (results, times) = match end {
+        TournamentEnd::Interrupted(kept, total) => {
+            return Err(interrupted(format!(
+                "interrupted: {kept} of {total} chunks of deals are done and kept in {}; continue with: {}",
+                out.join(PROGRESS).display(),
+                command_to_continue()
+            )));
+        }
+        TournamentEnd::Complete(results, times) => (results, times),
+    };
+    let tables = tournament_tables(Finished {
+        game: game.to_string(),
+        seats: rules.sides().num_seats(),
+        deals: config.deals,
+        matches: config.matches,
+        seed: config.seed,
+        names: names.clone(),
+        pairs: &results,
+        baseline: config.baseline,
+        ceiling: config.ceiling,
+    });
+    let md = tournament_markdown(&tables);
+    std::fs::write(out.join("pairs.csv"), pairs_csv(&tables))?;
+    std::fs::write(out.join("ratings.csv"), ratings_csv(&tables))?;
+    std::fs::write(out.join("summary.md"), &md)?;
+    let rows: Vec<ArmStat> = tables
+        .ratings
+        .iter()
+        .zip(&names)
+        .map(|(ci, name)| ArmStat {
+            arm: name.clone(),
             statistic: "rating".into(),
-            n: args.deals,
-            deals: args.deals,
+            n: config.deals,
+            deals: config.deals,
             interval: *ci,
             method: "bootstrap",
-        });
-    }
-    std::fs::write(out.join("pairs.csv"), pcsv.into_inner()?)?;
-    std::fs::write(out.join("ratings.csv"), rcsv.into_inner()?)?;
-    std::fs::write(out.join("summary.md"), &md)?;
+        })
+        .collect();
     estimates_chart(
         &out.join("ratings.svg"),
         "rating",
         &rows.iter().collect::<Vec<_>>(),
     )
     .map_err(anyhow::Error::msg)?;
+    let seconds: Vec<Option<f64>> = times.iter().map(|t| t.mean_seconds()).collect();
+    if args.config.is_some() {
+        // A config's tournament keeps its per-deal scores (sorted, so reproducible) and its
+        // timing, which depends on the machine and lives apart from the reproducible files.
+        std::fs::write(out.join("scores.csv"), scores_csv(&names, &results))?;
+        if let Some(csv) = ladder_csv(&tables) {
+            std::fs::write(out.join("ladder.csv"), csv)?;
+        }
+        let decisions: Vec<(u64, u64)> = times.iter().map(|t| (t.decisions, t.nanos)).collect();
+        std::fs::write(out.join("timing.csv"), timing_csv(&names, &decisions))?;
+        if let Some((_, _, rows)) = &tables.ladder {
+            let points: Vec<FrontierPoint> = rows
+                .iter()
+                .zip(&names)
+                .zip(&seconds)
+                .filter_map(|((r, name), s)| {
+                    Some(FrontierPoint {
+                        name: name.clone(),
+                        seconds: (*s)?,
+                        strength: r.over_baseline.unwrap_or(crate::stats::Interval {
+                            estimate: 0.0,
+                            low: 0.0,
+                            high: 0.0,
+                        }),
+                    })
+                })
+                .collect();
+            let base = config.baseline.map_or("", |b| names[b].as_str());
+            frontier_chart(
+                &out.join("frontier.svg"),
+                &format!("{game}: strength against time per decision"),
+                &format!("{} over {base} per deal", unit(config.matches)),
+                &points,
+            )
+            .map_err(anyhow::Error::msg)?;
+        }
+    }
+    let _ = std::fs::remove_file(out.join(PROGRESS));
+    let source = args
+        .config
+        .as_deref()
+        .map(std::fs::read_to_string)
+        .transpose()?;
     write_record(
         &out.join(RUN_JSON),
-        &CommandRecord::new(args.seed, None, provenance),
+        &CommandRecord::new(config.seed, source, provenance),
     )?;
-    print!("{md}");
-    println!("\nresults: {}", out.display());
+    if args.json {
+        println!("{}", json_summary(&tables, &seconds, &out));
+    } else {
+        print!("{md}");
+        println!("\nresults: {}", out.display());
+    }
     Ok(())
+}
+
+fn unit(matches: bool) -> &'static str {
+    if matches {
+        "match wins"
+    } else {
+        "points per seat"
+    }
+}
+
+/// The line `progress.csv` starts with: everything the scores depend on.
+fn fingerprint(config: &TournamentConfig, specs: &[AgentSpec], pairs: &[(usize, usize)]) -> String {
+    let specs: Vec<String> = specs.iter().map(ToString::to_string).collect();
+    format!(
+        "# tournament {} players={} options={} seed={} deals={} matches={} pairs={:?} agents={}",
+        config.game,
+        config.players,
+        config.options.to_string().trim().replace('\n', "; "),
+        config.seed,
+        config.deals,
+        config.matches,
+        pairs,
+        specs.join("; ")
+    )
+}
+
+/// `scores.csv`: every pair's score on every deal, in pair and deal order.
+fn scores_csv(names: &[String], results: &[crate::experiment::PairResult]) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["agent", "opponent", "deal", "score"])
+        .expect("memory");
+    for p in results {
+        for (deal, s) in p.scores.iter().enumerate() {
+            w.write_record([
+                names[p.x].clone(),
+                names[p.y].clone(),
+                deal.to_string(),
+                format!("{s:?}"),
+            ])
+            .expect("memory");
+        }
+    }
+    String::from_utf8(w.into_inner().expect("memory")).expect("utf-8")
+}
+
+fn json_summary(t: &TournamentTables, seconds: &[Option<f64>], out: &Path) -> String {
+    let iv = |i: crate::stats::Interval| serde_json::json!({"estimate": i.estimate, "low": i.low, "high": i.high});
+    let agents: Vec<serde_json::Value> = t
+        .names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let row = t.ladder.as_ref().map(|(_, _, rows)| rows[i]);
+            serde_json::json!({
+                "agent": name,
+                "rating": iv(t.ratings[i]),
+                "over_baseline": row.and_then(|r| r.over_baseline).map(iv),
+                "share_of_ceiling_edge": row.and_then(|r| r.share).map(iv),
+                "mean_seconds_per_decision": seconds.get(i).copied().flatten(),
+            })
+        })
+        .collect();
+    let pairs: Vec<serde_json::Value> = t
+        .pairs
+        .iter()
+        .map(|p| {
+            serde_json::json!({
+                "agent": t.names[p.x],
+                "opponent": t.names[p.y],
+                "deals": p.deals,
+                "mean": iv(p.mean),
+                "won": p.record.0,
+                "drawn": p.record.1,
+                "lost": p.record.2,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "game": t.game,
+        "seats": t.seats,
+        "deals": t.deals,
+        "matches": t.matches,
+        "seed": t.seed,
+        "baseline": t.ladder.as_ref().map(|(b, _, _)| t.names[*b].clone()),
+        "ceiling": t.ladder.as_ref().and_then(|(_, c, _)| c.map(|c| t.names[c].clone())),
+        "agents": agents,
+        "pairs": pairs,
+        "results": out.display().to_string(),
+    })
+    .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::pairs_of;
+
+    #[test]
+    fn caps_lower_search_budgets_and_leave_the_rest() {
+        let caps = parse_cap("iterations=200,worlds=4").unwrap();
+        let mut specs =
+            parse_specs("ismcts:iterations=100000;pimc:worlds=2;rules;ismcts:iterations=50")
+                .unwrap();
+        for s in &mut specs {
+            cap_agent(s, &caps);
+        }
+        let shown: Vec<String> = specs.iter().map(ToString::to_string).collect();
+        assert!(shown[0].contains("iterations=200"), "{shown:?}");
+        assert!(shown[1].contains("worlds=2"), "{shown:?}");
+        assert_eq!(shown[2], "rules");
+        assert!(shown[3].contains("iterations=50"), "{shown:?}");
+        for bad in ["iterations", "depth=3", "worlds=0", "iterations=x"] {
+            let e = parse_cap(bad).unwrap_err().to_string();
+            assert!(e.starts_with("--cap") && !e.contains('\n'), "{e}");
+        }
+    }
+
+    #[test]
+    fn the_ladder_design_is_sparse_and_connected() {
+        // 11 agents, baseline 1, ceiling 10: each meets B0, the oracle and its neighbour.
+        let p = pairs_of(Design::Ladder, 11, Some(1), Some(10));
+        assert!(p.len() < 11 * 10 / 2);
+        for i in 0..11 {
+            for j in [1, 10] {
+                if i != j {
+                    assert!(p.contains(&(i.min(j), i.max(j))), "{i} vs {j}");
+                }
+            }
+            if i + 1 < 11 {
+                assert!(p.contains(&(i, i + 1)));
+            }
+        }
+    }
 }

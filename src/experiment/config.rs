@@ -350,13 +350,17 @@ pub struct Experiment {
     pub field: Option<String>,
 }
 
-struct Lines<'a> {
-    file: &'a str,
-    text: &'a str,
+pub(super) struct Lines<'a> {
+    pub(super) file: &'a str,
+    pub(super) text: &'a str,
 }
 
 impl Lines<'_> {
-    fn err(&self, span: Option<std::ops::Range<usize>>, message: impl Into<String>) -> ConfigError {
+    pub(super) fn err(
+        &self,
+        span: Option<std::ops::Range<usize>>,
+        message: impl Into<String>,
+    ) -> ConfigError {
         ConfigError {
             file: self.file.to_string(),
             line: span.map(|s| {
@@ -384,7 +388,7 @@ impl Lines<'_> {
 
     /// A TOML error: names the field of the line it points at when the parser's message does
     /// not.
-    fn toml(&self, e: &toml::de::Error) -> ConfigError {
+    pub(super) fn toml(&self, e: &toml::de::Error) -> ConfigError {
         let message = e.message().trim().replace('\n', " ");
         let field = e.span().and_then(|s| {
             let start = self.text[..s.start.min(self.text.len())]

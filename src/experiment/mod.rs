@@ -6,6 +6,7 @@ pub mod agreement;
 pub mod agreement_report;
 pub mod answers;
 mod config;
+mod decision_clock;
 mod family;
 mod games;
 mod measure;
@@ -13,9 +14,12 @@ mod merge;
 mod run;
 mod summary;
 mod tournament;
+mod tournament_config;
+mod tournament_run;
 pub mod wholeness;
 
 pub use config::{Agreement, Arm, Claim, Combine, ConfigError, Experiment, Hypothesis};
+pub use decision_clock::{DecisionClock, DecisionTime, Timed};
 pub use family::{complete_run, deals_played, holm_family, members_of};
 pub use games::rules_from_table;
 pub use measure::{
@@ -27,10 +31,17 @@ pub use run::{
     play_batches, rotations, run,
 };
 pub use summary::{BOOTSTRAP, SummaryError, summarise, summarise_bytes};
+pub use tournament::{
+    CHUNK, Finished, LadderStanding, PairPlan, PairResult, chunks_of, ladder_standings,
+    pair_seatings, play_chunk, play_pair, ratings, tournament_tables,
+};
+pub use tournament_config::{Design, Entrant, TournamentConfig, pairs_of};
+pub use tournament_run::{
+    ChunkResult, PROGRESS, TournamentEnd, TournamentPlan, read_progress, run_tournament,
+};
 
 // The result types live in `report` (which imports nothing from here); their old paths stay.
 pub use crate::report::{ArmStat, ClaimResult, Difference, FamilyMember, FamilyRow, Summary};
-pub use tournament::{PairPlan, PairResult, pair_seatings, play_pair, ratings};
 
 use std::path::Path;
 

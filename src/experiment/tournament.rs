@@ -9,6 +9,7 @@
 //! win minus `y`'s), averaged over the rotations; `x` *wins* the deal when it is positive.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -16,8 +17,11 @@ use crate::agents::{Agent, AgentFactory, AgentSpec, build_agent, play_seated, ta
 use crate::games::matches::MatchState;
 use crate::games::record::RecordRules;
 use crate::games::{Game, Seat};
+use crate::report::{LadderRow, PairRow, TournamentTables};
 use crate::rng::{GameStreams, Purpose, below, stream};
 use crate::sim::Stream;
+
+use super::decision_clock::{DecisionClock, Timed};
 use crate::stats::{Interval, MeanAcc, Rating, bradley_terry};
 
 /// The seatings (agent index per seat: 0 for `x`, 1 for `y`) a pair plays every deal in.
@@ -55,6 +59,20 @@ pub struct PairPlan {
     pub max_hands: u32,
 }
 
+/// Deals are played in chunks of this many; a chunk's agents are built once and kept across its
+/// deals, so the chunks (not the threads) decide the results, and a chunk is the unit a
+/// tournament keeps when it is interrupted.
+pub const CHUNK: u64 = 64;
+
+/// The chunks of `deals`: ranges of [`CHUNK`] deals from its start (the last may be shorter).
+pub fn chunks_of(deals: Range<u64>) -> Vec<Range<u64>> {
+    deals
+        .clone()
+        .step_by(CHUNK as usize)
+        .map(|a| a..(a + CHUNK).min(deals.end))
+        .collect()
+}
+
 /// The per-deal scores (`x` minus `y`) of the pair `(x, y)` on deals `deals`.
 pub fn play_pair<R: RecordRules>(
     rules: &R,
@@ -62,6 +80,27 @@ pub fn play_pair<R: RecordRules>(
     y: &AgentSpec,
     deals: Range<u64>,
     plan: PairPlan,
+) -> Vec<f64>
+where
+    R::Hand: AgentFactory,
+{
+    chunks_of(deals)
+        .into_par_iter()
+        .flat_map_iter(|chunk| {
+            let clocks = [Arc::default(), Arc::default()];
+            play_chunk(rules, [x, y], chunk, plan, &clocks)
+        })
+        .collect()
+}
+
+/// The per-deal scores (`x` minus `y`) of the pair `[x, y]` on one chunk of deals (see
+/// [`chunks_of`]), each agent's decisions timed on its clock.
+pub fn play_chunk<R: RecordRules>(
+    rules: &R,
+    [x, y]: [&AgentSpec; 2],
+    chunk: Range<u64>,
+    plan: PairPlan,
+    clocks: &[Arc<DecisionClock>; 2],
 ) -> Vec<f64>
 where
     R::Hand: AgentFactory,
@@ -75,90 +114,81 @@ where
     let sides = rules.sides();
     let n = sides.num_seats();
     let seatings = pair_seatings(&sides);
-    let chunks: Vec<Range<u64>> = deals
-        .clone()
-        .step_by(64)
-        .map(|a| a..(a + 64).min(deals.end))
-        .collect();
-    chunks
-        .into_par_iter()
-        .flat_map_iter(|chunk| {
-            let mut agents: [Vec<Box<dyn Agent<R::Hand>>>; 2] = [
-                (0..n)
-                    .map(|_| build_agent::<R::Hand>(x).expect("checked"))
-                    .collect(),
-                (0..n)
-                    .map(|_| build_agent::<R::Hand>(y).expect("checked"))
-                    .collect(),
-            ];
-            let mut out = Vec::with_capacity(chunk.clone().count());
-            for deal in chunk {
-                let mut total = 0.0;
-                for (r, seating) in seatings.iter().enumerate() {
-                    let GameStreams {
-                        agents: mut rngs,
-                        deal: mut deal_rng,
-                        first_dealer,
-                    } = GameStreams::new(seed, deal, n, 0, |seat| {
-                        Stream::TournamentAgent {
-                            pair,
-                            rotation: r,
-                            seat,
-                        }
-                        .sub()
-                    });
-                    let first = Seat(first_dealer);
-                    let mut points = [0.0f64; 2];
-                    let [ax, ay] = &mut agents;
-                    let mut seated: Vec<&mut Box<dyn Agent<R::Hand>>> = ax
-                        .iter_mut()
-                        .zip(ay.iter_mut())
-                        .enumerate()
-                        .map(|(s, (a, b))| if seating[s] == 0 { a } else { b })
-                        .collect();
-                    let end = play_seated(
-                        rules,
-                        &table_info(rules, deal),
-                        MatchState::new(first),
-                        &mut deal_rng,
-                        if matches { max_hands } else { 1 },
-                        &mut seated,
-                        &mut rngs,
-                        |p| {
-                            for s in Seat::all(n) {
-                                points[seating[s.index()]] += p.last.seat_points(s) as f64;
-                            }
-                        },
-                    );
-                    let count =
-                        |a: usize| seating.iter().filter(|&&v| v == a).count().max(1) as f64;
-                    total += if matches {
-                        let won = |a: usize| {
-                            Seat::all(n)
-                                .filter(|s| seating[s.index()] == a)
-                                .map(|s| {
-                                    end.winners.map_or(0.0, |w| {
-                                        let side = sides.side(s).index();
-                                        if w & (1 << side) != 0 {
-                                            1.0 / w.count_ones() as f64
-                                        } else {
-                                            0.0
-                                        }
-                                    })
-                                })
-                                .sum::<f64>()
-                                / count(a)
-                        };
-                        won(0) - won(1)
-                    } else {
-                        points[0] / count(0) - points[1] / count(1)
-                    };
+    let timed = |spec: &AgentSpec, clock: &Arc<DecisionClock>| -> Box<dyn Agent<R::Hand>> {
+        Box::new(Timed::new(
+            build_agent::<R::Hand>(spec).expect("checked"),
+            clock.clone(),
+        ))
+    };
+    let mut agents: [Vec<Box<dyn Agent<R::Hand>>>; 2] = [
+        (0..n).map(|_| timed(x, &clocks[0])).collect(),
+        (0..n).map(|_| timed(y, &clocks[1])).collect(),
+    ];
+    let mut out = Vec::with_capacity(chunk.clone().count());
+    for deal in chunk {
+        let mut total = 0.0;
+        for (r, seating) in seatings.iter().enumerate() {
+            let GameStreams {
+                agents: mut rngs,
+                deal: mut deal_rng,
+                first_dealer,
+            } = GameStreams::new(seed, deal, n, 0, |seat| {
+                Stream::TournamentAgent {
+                    pair,
+                    rotation: r,
+                    seat,
                 }
-                out.push(total / seatings.len() as f64);
-            }
-            out
-        })
-        .collect()
+                .sub()
+            });
+            let first = Seat(first_dealer);
+            let mut points = [0.0f64; 2];
+            let [ax, ay] = &mut agents;
+            let mut seated: Vec<&mut Box<dyn Agent<R::Hand>>> = ax
+                .iter_mut()
+                .zip(ay.iter_mut())
+                .enumerate()
+                .map(|(s, (a, b))| if seating[s] == 0 { a } else { b })
+                .collect();
+            let end = play_seated(
+                rules,
+                &table_info(rules, deal),
+                MatchState::new(first),
+                &mut deal_rng,
+                if matches { max_hands } else { 1 },
+                &mut seated,
+                &mut rngs,
+                |p| {
+                    for s in Seat::all(n) {
+                        points[seating[s.index()]] += p.last.seat_points(s) as f64;
+                    }
+                },
+            );
+            let count = |a: usize| seating.iter().filter(|&&v| v == a).count().max(1) as f64;
+            total += if matches {
+                let won = |a: usize| {
+                    Seat::all(n)
+                        .filter(|s| seating[s.index()] == a)
+                        .map(|s| {
+                            end.winners.map_or(0.0, |w| {
+                                let side = sides.side(s).index();
+                                if w & (1 << side) != 0 {
+                                    1.0 / w.count_ones() as f64
+                                } else {
+                                    0.0
+                                }
+                            })
+                        })
+                        .sum::<f64>()
+                        / count(a)
+                };
+                won(0) - won(1)
+            } else {
+                points[0] / count(0) - points[1] / count(1)
+            };
+        }
+        out.push(total / seatings.len() as f64);
+    }
+    out
 }
 
 /// The result of one pair.
@@ -252,4 +282,200 @@ pub fn ratings(
             )
         })
         .collect()
+}
+
+/// One agent's place on the ladder: its score over the baseline and its share of the ceiling's
+/// edge over the baseline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LadderStanding {
+    /// Mean points (or match wins) per seat and deal over the baseline, with a t interval
+    /// (`None` for the baseline itself, or without a pair against it).
+    pub over_baseline: Option<Interval>,
+    /// Its mean over the baseline divided by the ceiling's, on the same deals, with a 95%
+    /// percentile bootstrap interval (deals resampled, the two pairs' scores kept together);
+    /// `None` without a ceiling or a pair against the baseline.
+    pub share: Option<Interval>,
+}
+
+/// Agent `a`'s per-deal scores over agent `b` (from their pair, turned round if needed).
+fn scores_over(pairs: &[PairResult], a: usize, b: usize) -> Option<Vec<f64>> {
+    pairs.iter().find_map(|p| {
+        if (p.x, p.y) == (a, b) {
+            Some(p.scores.clone())
+        } else if (p.x, p.y) == (b, a) {
+            Some(p.scores.iter().map(|s| -s).collect())
+        } else {
+            None
+        }
+    })
+}
+
+/// Each of `k` agents' standing over `baseline`, and its share of `ceiling`'s edge (bootstrap
+/// with `resamples` draws from the stream of `seed`).
+pub fn ladder_standings(
+    k: usize,
+    pairs: &[PairResult],
+    baseline: usize,
+    ceiling: Option<usize>,
+    resamples: usize,
+    seed: u64,
+) -> Vec<LadderStanding> {
+    let top = ceiling.and_then(|c| scores_over(pairs, c, baseline));
+    let mut rng = stream(seed, 0, Purpose::Other, Stream::ShareBootstrap.sub());
+    (0..k)
+        .map(|a| {
+            let own = (a != baseline)
+                .then(|| scores_over(pairs, a, baseline))
+                .flatten();
+            let over_baseline = own.as_ref().map(|s| {
+                let mut m = MeanAcc::default();
+                s.iter().for_each(|&v| m.add(v));
+                m.t_interval(0.95)
+            });
+            let share = match (&own, &top) {
+                (Some(own), Some(top)) if own.len() == top.len() && !own.is_empty() => {
+                    Some(ratio_interval(own, top, resamples, &mut rng))
+                }
+                _ => None,
+            };
+            LadderStanding {
+                over_baseline,
+                share,
+            }
+        })
+        .collect()
+}
+
+/// The ratio of the means of `num` and `den` (paired by index), with a percentile bootstrap
+/// interval over the indices.
+fn ratio_interval(
+    num: &[f64],
+    den: &[f64],
+    resamples: usize,
+    rng: &mut crate::rng::GameRng,
+) -> Interval {
+    let n = num.len();
+    let ratio = |pick: &mut dyn FnMut() -> usize| {
+        let (mut a, mut b) = (0.0, 0.0);
+        for _ in 0..n {
+            let i = pick();
+            a += num[i];
+            b += den[i];
+        }
+        a / b
+    };
+    let mut i = 0;
+    let estimate = ratio(&mut || {
+        i += 1;
+        i - 1
+    });
+    let mut draws: Vec<f64> = (0..resamples)
+        .map(|_| ratio(&mut || below(rng, n as u32) as usize))
+        .filter(|r| r.is_finite())
+        .collect();
+    draws.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        draws
+            .get(((q * draws.len() as f64) as usize).min(draws.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or(estimate)
+    };
+    Interval {
+        estimate,
+        low: at(0.025),
+        high: at(0.975),
+    }
+}
+
+/// What a finished tournament reports: the pairs, the ratings (200 bootstrap resamples, as ever)
+/// and, with a baseline, each agent's standing (1,000 resamples for the share's interval).
+pub struct Finished<'a> {
+    /// The game's name.
+    pub game: String,
+    /// Seats at the table.
+    pub seats: usize,
+    /// Deals (or matches) per pair.
+    pub deals: u64,
+    /// Whole matches.
+    pub matches: bool,
+    /// The seed.
+    pub seed: u64,
+    /// The agents' names.
+    pub names: Vec<String>,
+    /// The pairs' results.
+    pub pairs: &'a [PairResult],
+    /// The baseline and ceiling, by index.
+    pub baseline: Option<usize>,
+    /// The ceiling.
+    pub ceiling: Option<usize>,
+}
+
+/// The report tables of a finished tournament.
+pub fn tournament_tables(f: Finished<'_>) -> TournamentTables {
+    let k = f.names.len();
+    let rated = ratings(k, f.pairs, 200, f.seed);
+    let ladder = f.baseline.map(|b| {
+        let rows = ladder_standings(k, f.pairs, b, f.ceiling, 1000, f.seed)
+            .into_iter()
+            .map(|s| LadderRow {
+                over_baseline: s.over_baseline,
+                share: s.share,
+            })
+            .collect();
+        (b, f.ceiling, rows)
+    });
+    TournamentTables {
+        game: f.game,
+        seats: f.seats,
+        deals: f.deals,
+        matches: f.matches,
+        seed: f.seed,
+        names: f.names,
+        pairs: f
+            .pairs
+            .iter()
+            .map(|p| PairRow {
+                x: p.x,
+                y: p.y,
+                deals: p.scores.len(),
+                mean: p.mean(),
+                record: p.record(),
+            })
+            .collect(),
+        ratings: rated.into_iter().map(|(_, ci)| ci).collect(),
+        ladder,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standings_count_over_the_baseline_and_share_the_ceilings_edge_on_paired_deals() {
+        let pairs = [
+            PairResult {
+                x: 0,
+                y: 1,
+                scores: vec![1.0, 2.0, 3.0],
+            },
+            PairResult {
+                x: 1,
+                y: 2,
+                scores: vec![-2.0, -4.0, -6.0],
+            },
+        ];
+        let s = ladder_standings(3, &pairs, 1, Some(2), 100, 9);
+        assert_eq!(s[1].over_baseline, None);
+        assert_eq!(s[1].share, None);
+        assert_eq!(s[0].over_baseline.unwrap().estimate, 2.0);
+        assert_eq!(s[2].over_baseline.unwrap().estimate, 4.0);
+        // Agent 0 scores exactly half the ceiling on every deal: every resample says 0.5.
+        let half = s[0].share.unwrap();
+        assert_eq!((half.estimate, half.low, half.high), (0.5, 0.5, 0.5));
+        let full = s[2].share.unwrap();
+        assert_eq!((full.estimate, full.low, full.high), (1.0, 1.0, 1.0));
+        // Without a ceiling there is no share.
+        assert_eq!(ladder_standings(3, &pairs, 1, None, 100, 9)[0].share, None);
+    }
 }

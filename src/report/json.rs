@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::experiment::Summary;
+use super::results::Summary;
 
 use super::tables::{claim_id, hypothesis_id, shown_verdict};
 

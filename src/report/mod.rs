@@ -9,6 +9,7 @@ mod number;
 mod provenance;
 mod results;
 mod tables;
+mod tournament;
 
 pub use charts::{ChartError, difference_histogram, estimates_chart};
 pub use family::{every_hypothesis_csv, every_hypothesis_markdown, family_csv, family_markdown};
@@ -17,3 +18,7 @@ pub use number::{bounds, fixed};
 pub use provenance::{CommandRecord, Provenance, RUN_JSON, build_commit, write_record};
 pub use results::{ArmStat, ClaimResult, Difference, FamilyMember, FamilyRow, Heading, Summary};
 pub use tables::{claim_id, hypothesis_id, shown_verdict, summary_csv, summary_markdown};
+pub use tournament::{
+    FrontierPoint, LadderRow, PairRow, TournamentTables, frontier_chart, ladder_csv, pairs_csv,
+    ratings_csv, timing_csv, tournament_markdown,
+};

@@ -36,6 +36,9 @@ pub enum Stream {
     },
     /// `tournament`: the bootstrap of the ratings' intervals: `0x70`.
     RatingBootstrap,
+    /// `tournament`: the bootstrap of the intervals of each agent's share of the ceiling's
+    /// edge: `0x71`.
+    ShareBootstrap,
     /// `agree`: the deals and first dealer of the self-play games: `0xA000`.
     AgreementDeal,
     /// `agree`: the self-play agent in `seat`: `0xA000 + seat`.
@@ -66,6 +69,7 @@ impl Stream {
                 seat,
             } => (pair << 24) | ((rotation as u64) << 8) | seat as u64,
             Stream::RatingBootstrap => 0x70,
+            Stream::ShareBootstrap => 0x71,
             Stream::AgreementDeal => 0xA000,
             Stream::AgreementAgent { seat } => 0xA000 + seat as u64,
             Stream::Searcher { searcher } => 0xE000 + searcher as u64,

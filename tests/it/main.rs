@@ -41,4 +41,5 @@ mod simulate;
 mod solver_brute_force;
 mod solver_dds;
 mod solver_fingerprint;
+mod tournament;
 mod whist_cases;

@@ -1,0 +1,362 @@
+//! A tournament described in a TOML file (`tricklab tournament --config FILE`): the game, the
+//! agents with a short label each, the deals, and which pairs play.
+//!
+//! ```toml
+//! game = "catch-the-ten"
+//! players = 4
+//! seed = 4711
+//! deals = 300
+//! design = "ladder"        # or "every-pair"
+//! baseline = "B0"          # the label points are counted over
+//! ceiling = "oracle"       # optional: the label whose edge over the baseline is 100%
+//! [options]                # the game's named options
+//! [[agent]]
+//! label = "B0"
+//! spec = "rules"
+//! ```
+//!
+//! The `ladder` design plays each agent against the baseline, the ceiling and its neighbours in
+//! the config's order (list the agents weakest first): about three pairs per agent instead of
+//! `k(k−1)/2`, and still every figure the ladder reports (points over the baseline, share of
+//! the ceiling's edge) comes from a direct duplicate match, while the neighbour pairs connect
+//! the Bradley–Terry ratings along the ladder.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::agents::{AgentSpec, build_agent};
+use crate::games::GameKind;
+use crate::games::matches::MatchRules;
+
+use super::config::{ConfigError, Lines};
+
+/// Which pairs of agents play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Design {
+    /// Every pair.
+    EveryPair,
+    /// Each agent against the baseline, the ceiling and its neighbours in the config's order.
+    Ladder,
+}
+
+/// One agent of a tournament config.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entrant {
+    /// The short name it is reported under.
+    pub label: String,
+    /// The agent.
+    pub spec: AgentSpec,
+}
+
+/// A checked tournament config.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentConfig {
+    /// The game.
+    pub game: GameKind,
+    /// The player count.
+    pub players: usize,
+    /// The game's options, as written.
+    pub options: toml::Table,
+    /// The seed.
+    pub seed: u64,
+    /// Deals per pair (or matches with `matches`).
+    pub deals: u64,
+    /// Whole matches instead of single hands.
+    pub matches: bool,
+    /// Which pairs play.
+    pub design: Design,
+    /// The agents, in the config's order.
+    pub agents: Vec<Entrant>,
+    /// The index of the agent points are counted over.
+    pub baseline: Option<usize>,
+    /// The index of the agent whose edge over the baseline is the ceiling (100%).
+    pub ceiling: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTournament {
+    game: Spanned<String>,
+    players: Option<Spanned<usize>>,
+    seed: u64,
+    deals: Spanned<u64>,
+    #[serde(default)]
+    matches: bool,
+    design: Option<Spanned<String>>,
+    baseline: Option<Spanned<String>>,
+    ceiling: Option<Spanned<String>>,
+    options: Option<Spanned<toml::Table>>,
+    #[serde(default)]
+    agent: Vec<Spanned<RawEntrant>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEntrant {
+    label: Spanned<String>,
+    spec: Spanned<String>,
+}
+
+impl TournamentConfig {
+    /// Reads and checks the config at `path`.
+    ///
+    /// # Errors
+    /// A file that cannot be read, or any field that is wrong (one line naming it).
+    pub fn load(path: &Path) -> Result<TournamentConfig, ConfigError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+            file: file.clone(),
+            line: None,
+            message: format!("cannot read it: {e}"),
+        })?;
+        TournamentConfig::parse(&file, &text)
+    }
+
+    /// Checks the config `text` (from `file`, for messages).
+    ///
+    /// # Errors
+    /// Any field that is wrong, with its line and what is allowed.
+    pub fn parse(file: &str, text: &str) -> Result<TournamentConfig, ConfigError> {
+        let at = Lines { file, text };
+        let raw: RawTournament = toml::from_str(text).map_err(|e| at.toml(&e))?;
+        let game: GameKind =
+            raw.game
+                .get_ref()
+                .parse()
+                .map_err(|e: crate::games::RulesError| {
+                    at.err(Some(raw.game.span()), format!("field `game`: {e}"))
+                })?;
+        let players = raw
+            .players
+            .as_ref()
+            .map_or(game.default_players(), |p| *p.get_ref());
+        if *raw.deals.get_ref() == 0 {
+            return Err(at.err(Some(raw.deals.span()), "field `deals` must be at least 1"));
+        }
+        let options = raw
+            .options
+            .as_ref()
+            .map(|o| o.get_ref().clone())
+            .unwrap_or_default();
+        super::games::check(game, players, &options, &[]).map_err(|m| {
+            let span = if m.contains("option") {
+                raw.options.as_ref().map(|o| o.span())
+            } else {
+                None
+            };
+            at.err(span.or(raw.players.as_ref().map(|p| p.span())), m)
+        })?;
+        let mut agents = Vec::new();
+        let mut labels = BTreeSet::new();
+        for a in &raw.agent {
+            let a = a.get_ref();
+            let label = a.label.get_ref().trim().to_string();
+            if label.is_empty() || label.chars().any(|c| c.is_control() || c == ';') {
+                return Err(at.err(
+                    Some(a.label.span()),
+                    "field `label` must be a short name without `;` or control characters",
+                ));
+            }
+            if !labels.insert(label.clone()) {
+                return Err(at.err(
+                    Some(a.label.span()),
+                    format!("field `label`: `{label}` names two agents; labels must differ"),
+                ));
+            }
+            let spec: AgentSpec = a
+                .spec
+                .get_ref()
+                .parse()
+                .map_err(|e| at.err(Some(a.spec.span()), format!("field `spec`: {e}")))?;
+            check_agent(game, &spec)
+                .map_err(|e| at.err(Some(a.spec.span()), format!("field `spec`: {e}")))?;
+            agents.push(Entrant { label, spec });
+        }
+        if agents.len() < 2 {
+            return Err(at.err(
+                None,
+                "a tournament needs at least two `[[agent]]` tables (label and spec)",
+            ));
+        }
+        let find = |field: &str,
+                    v: &Option<Spanned<String>>|
+         -> Result<Option<usize>, ConfigError> {
+            v.as_ref()
+                .map(|s| {
+                    agents
+                        .iter()
+                        .position(|a| a.label == s.get_ref().trim())
+                        .ok_or_else(|| {
+                            at.err(
+                                Some(s.span()),
+                                format!(
+                                    "field `{field}`: `{}` is not an agent's label; expected one of: {}",
+                                    s.get_ref(),
+                                    agents
+                                        .iter()
+                                        .map(|a| a.label.as_str())
+                                        .collect::<Vec<_>>()
+                                        .join(", ")
+                                ),
+                            )
+                        })
+                })
+                .transpose()
+        };
+        let baseline = find("baseline", &raw.baseline)?;
+        let ceiling = find("ceiling", &raw.ceiling)?;
+        if ceiling.is_some() && baseline.is_none() {
+            return Err(at.err(
+                raw.ceiling.as_ref().map(|c| c.span()),
+                "field `ceiling` needs a `baseline` (the ceiling's edge is over the baseline)",
+            ));
+        }
+        if ceiling.is_some() && ceiling == baseline {
+            return Err(at.err(
+                raw.ceiling.as_ref().map(|c| c.span()),
+                "field `ceiling` must name another agent than `baseline`",
+            ));
+        }
+        let design = match raw.design.as_ref().map(|d| d.get_ref().as_str()) {
+            None | Some("every-pair") => Design::EveryPair,
+            Some("ladder") => Design::Ladder,
+            Some(other) => {
+                return Err(at.err(
+                    raw.design.as_ref().map(|d| d.span()),
+                    format!(
+                        "field `design`: `{other}` is not a design; expected every-pair or ladder"
+                    ),
+                ));
+            }
+        };
+        if design == Design::Ladder && baseline.is_none() {
+            return Err(at.err(
+                raw.design.as_ref().map(|d| d.span()),
+                "field `design`: the ladder design needs a `baseline`",
+            ));
+        }
+        Ok(TournamentConfig {
+            game,
+            players,
+            options,
+            seed: raw.seed,
+            deals: *raw.deals.get_ref(),
+            matches: raw.matches,
+            design,
+            agents,
+            baseline,
+            ceiling,
+        })
+    }
+
+    /// The pairs that play, `(x, y)` with `x < y`, in the order they are numbered (a pair's
+    /// number is part of its agents' random streams).
+    pub fn pairs(&self) -> Vec<(usize, usize)> {
+        pairs_of(self.design, self.agents.len(), self.baseline, self.ceiling)
+    }
+}
+
+/// The pairs of `k` agents that play under `design`, `(x, y)` with `x < y`, sorted.
+pub fn pairs_of(
+    design: Design,
+    k: usize,
+    baseline: Option<usize>,
+    ceiling: Option<usize>,
+) -> Vec<(usize, usize)> {
+    let mut set = BTreeSet::new();
+    for i in 0..k {
+        let others: Vec<usize> = match design {
+            Design::EveryPair => (i + 1..k).collect(),
+            Design::Ladder => [baseline, ceiling, Some(i + 1)]
+                .into_iter()
+                .flatten()
+                .filter(|&j| j < k)
+                .collect(),
+        };
+        for j in others {
+            if j != i {
+                set.insert((i.min(j), i.max(j)));
+            }
+        }
+    }
+    set.into_iter().collect()
+}
+
+fn check_agent(game: GameKind, spec: &AgentSpec) -> Result<(), String> {
+    crate::with_game!(game, R => build_agent::<<R as MatchRules>::Hand>(spec)
+        .map(|_| ())
+        .map_err(|e| e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"
+game = "whist"
+seed = 5
+deals = 10
+design = "ladder"
+baseline = "B0"
+ceiling = "oracle"
+[[agent]]
+label = "random"
+spec = "random"
+[[agent]]
+label = "B0"
+spec = "rules"
+[[agent]]
+label = "ismcts-1k"
+spec = "ismcts:iterations=1000"
+[[agent]]
+label = "oracle"
+spec = "oracle"
+"#;
+
+    #[test]
+    fn a_ladder_config_parses_with_its_labels() {
+        let c = TournamentConfig::parse("t.toml", GOOD).unwrap();
+        assert_eq!(c.game, GameKind::Whist);
+        assert_eq!(c.players, 4);
+        assert_eq!(c.baseline, Some(1));
+        assert_eq!(c.ceiling, Some(3));
+        assert_eq!(c.agents[2].label, "ismcts-1k");
+        assert_eq!(c.pairs(), vec![(0, 1), (0, 3), (1, 2), (1, 3), (2, 3)]);
+    }
+
+    #[test]
+    fn every_pair_is_the_default_design() {
+        let text = GOOD.replace("design = \"ladder\"\n", "");
+        let c = TournamentConfig::parse("t.toml", &text).unwrap();
+        assert_eq!(c.pairs().len(), 6);
+        assert_eq!(
+            pairs_of(Design::EveryPair, 3, None, None),
+            vec![(0, 1), (0, 2), (1, 2)]
+        );
+    }
+
+    #[test]
+    fn bad_fields_are_one_line_errors_that_name_the_field() {
+        for (from, to, field) in [
+            ("deals = 10", "deals = 0", "`deals`"),
+            ("design = \"ladder\"", "design = \"swiss\"", "`design`"),
+            ("baseline = \"B0\"", "baseline = \"B1\"", "`baseline`"),
+            ("ceiling = \"oracle\"", "ceiling = \"B0\"", "`ceiling`"),
+            ("spec = \"random\"", "spec = \"randomm\"", "`spec`"),
+            ("label = \"random\"", "label = \"B0\"", "`label`"),
+            ("game = \"whist\"", "game = \"bridge\"", "`game`"),
+            ("seed = 5", "seed = 5\nspeed = 3", "speed"),
+            ("iterations=1000", "iterations=0", "`spec`"),
+        ] {
+            let text = GOOD.replacen(from, to, 1);
+            let e = TournamentConfig::parse("t.toml", &text)
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(field), "{from} → {to}: {e}");
+            assert!(!e.contains('\n'), "{e}");
+        }
+    }
+}

@@ -1,0 +1,278 @@
+//! Running a tournament so that an interruption loses nothing: every finished chunk of a pair's
+//! deals is appended to `progress.csv` at once, and `--resume` plays only the chunks missing.
+//! The results depend only on the chunks (see [`CHUNK`](super::CHUNK)), so a resumed tournament
+//! ends with the same bytes as one that ran straight through, on any thread count.
+//!
+//! `progress.csv` holds a first line naming the tournament (game, rules, agents, pairs, deals,
+//! seed), then one line per finished chunk: `pair,first deal,x decisions,x nanoseconds,
+//! y decisions,y nanoseconds,scores` with the scores separated by spaces, written so that they
+//! read back exactly.
+
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write as _};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use rayon::prelude::*;
+
+use crate::agents::{AgentFactory, AgentSpec};
+use crate::games::record::RecordRules;
+
+use super::decision_clock::{DecisionClock, DecisionTime};
+use super::tournament::{PairPlan, PairResult, chunks_of, play_chunk};
+
+/// The file that keeps a tournament's finished chunks.
+pub const PROGRESS: &str = "progress.csv";
+
+/// One finished chunk of one pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChunkResult {
+    /// The pair's number.
+    pub pair: usize,
+    /// The chunk's first deal.
+    pub start: u64,
+    /// Its scores, one per deal.
+    pub scores: Vec<f64>,
+    /// The decisions of the pair's two agents and their wall time.
+    pub time: [DecisionTime; 2],
+}
+
+impl ChunkResult {
+    fn line(&self) -> String {
+        let scores: Vec<String> = self.scores.iter().map(|s| format!("{s:?}")).collect();
+        format!(
+            "{},{},{},{},{},{},{}\n",
+            self.pair,
+            self.start,
+            self.time[0].decisions,
+            self.time[0].nanos,
+            self.time[1].decisions,
+            self.time[1].nanos,
+            scores.join(" ")
+        )
+    }
+
+    fn parse(line: &str) -> Option<ChunkResult> {
+        let f: Vec<&str> = line.split(',').collect();
+        if f.len() != 7 {
+            return None;
+        }
+        let n = |i: usize| f[i].parse::<u64>().ok();
+        let scores = f[6]
+            .split(' ')
+            .map(|s| s.parse::<f64>().ok().filter(|x| x.is_finite()))
+            .collect::<Option<Vec<f64>>>()?;
+        Some(ChunkResult {
+            pair: f[0].parse().ok()?,
+            start: n(1)?,
+            scores,
+            time: [
+                DecisionTime {
+                    decisions: n(2)?,
+                    nanos: n(3)?,
+                },
+                DecisionTime {
+                    decisions: n(4)?,
+                    nanos: n(5)?,
+                },
+            ],
+        })
+    }
+}
+
+/// What a tournament plays: the agents, the pairs, the deals.
+#[derive(Clone, Debug)]
+pub struct TournamentPlan<'a> {
+    /// The agents.
+    pub agents: &'a [AgentSpec],
+    /// The pairs `(x, y)`, numbered by their place here.
+    pub pairs: &'a [(usize, usize)],
+    /// Deals (or matches) per pair.
+    pub deals: u64,
+    /// The seed.
+    pub seed: u64,
+    /// Whole matches instead of single hands.
+    pub matches: bool,
+    /// A line naming the tournament; `--resume` refuses a folder that holds another one.
+    pub fingerprint: String,
+}
+
+/// How a tournament run ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TournamentEnd {
+    /// Every chunk is done: the pairs' results and each agent's decision time.
+    Complete(Vec<PairResult>, Vec<DecisionTime>),
+    /// Stopped: this many chunks are kept, of this many.
+    Interrupted(usize, usize),
+}
+
+/// Reads the finished chunks in `dir`'s `progress.csv` (none when there is no such file).
+///
+/// # Errors
+/// A progress file of another tournament (the message says what differs), or one that cannot be
+/// read.
+pub fn read_progress(dir: &Path, plan: &TournamentPlan<'_>) -> Result<Vec<ChunkResult>, String> {
+    let path = dir.join(PROGRESS);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let mut lines = text.split_inclusive('\n');
+    let head = lines.next().unwrap_or("").trim_end();
+    if head != plan.fingerprint {
+        return Err(format!(
+            "{} holds another tournament ({}); resume with the same config and flags, or start again with --force",
+            path.display(),
+            head.chars().take(200).collect::<String>()
+        ));
+    }
+    let valid = |c: &ChunkResult| {
+        c.pair < plan.pairs.len()
+            && c.start.is_multiple_of(super::CHUNK)
+            && c.start < plan.deals
+            && c.scores.len() as u64 == (c.start + super::CHUNK).min(plan.deals) - c.start
+    };
+    // A line cut short by the interruption (no newline) is dropped; it is played again.
+    Ok(lines
+        .filter(|l| l.ends_with('\n'))
+        .filter_map(|l| ChunkResult::parse(l.trim_end()))
+        .filter(valid)
+        .collect())
+}
+
+/// Plays the tournament's chunks that `done` lacks, appending each to `dir/progress.csv` as it
+/// finishes, until all are done or `stop` is set (or, for tests, `stop_after` chunks of this run
+/// are done).
+///
+/// # Errors
+/// The progress file cannot be written.
+pub fn run_tournament<R: RecordRules>(
+    rules: &R,
+    plan: &TournamentPlan<'_>,
+    dir: &Path,
+    done: Vec<ChunkResult>,
+    stop: &AtomicBool,
+    stop_after: Option<u64>,
+) -> io::Result<TournamentEnd>
+where
+    R::Hand: AgentFactory,
+{
+    let chunks = chunks_of(0..plan.deals);
+    let total = chunks.len() * plan.pairs.len();
+    let mut have: BTreeMap<(usize, u64), ChunkResult> = BTreeMap::new();
+    for c in done {
+        have.entry((c.pair, c.start)).or_insert(c);
+    }
+    let path = dir.join(PROGRESS);
+    let fresh = !path.exists();
+    let mut file: File = OpenOptions::new().create(true).append(true).open(&path)?;
+    if fresh {
+        writeln!(file, "{}", plan.fingerprint)?;
+    }
+    let file = Mutex::new(file);
+    let todo: Vec<(usize, std::ops::Range<u64>)> = (0..plan.pairs.len())
+        .flat_map(|p| chunks.iter().map(move |c| (p, c.clone())))
+        .filter(|(p, c)| !have.contains_key(&(*p, c.start)))
+        .collect();
+    let finished = AtomicU64::new(0);
+    let played: Vec<io::Result<Option<ChunkResult>>> = todo
+        .into_par_iter()
+        .map(|(p, chunk)| {
+            if stop.load(Ordering::SeqCst) {
+                return Ok(None);
+            }
+            let (x, y) = plan.pairs[p];
+            let clocks = [
+                Arc::new(DecisionClock::default()),
+                Arc::new(DecisionClock::default()),
+            ];
+            let pair_plan = PairPlan {
+                pair: p as u64,
+                seed: plan.seed,
+                matches: plan.matches,
+                max_hands: 10_000,
+            };
+            let start = chunk.start;
+            let scores = play_chunk(
+                rules,
+                [&plan.agents[x], &plan.agents[y]],
+                chunk,
+                pair_plan,
+                &clocks,
+            );
+            let result = ChunkResult {
+                pair: p,
+                start,
+                scores,
+                time: [clocks[0].read(), clocks[1].read()],
+            };
+            {
+                let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
+                f.write_all(result.line().as_bytes())?;
+                f.flush()?;
+            }
+            let n = finished.fetch_add(1, Ordering::SeqCst) + 1;
+            if stop_after.is_some_and(|s| n >= s) {
+                stop.store(true, Ordering::SeqCst);
+            }
+            Ok(Some(result))
+        })
+        .collect();
+    for r in played {
+        if let Some(c) = r? {
+            have.insert((c.pair, c.start), c);
+        }
+    }
+    if have.len() < total {
+        return Ok(TournamentEnd::Interrupted(have.len(), total));
+    }
+    let mut times = vec![DecisionTime::default(); plan.agents.len()];
+    let mut pairs: Vec<PairResult> = plan
+        .pairs
+        .iter()
+        .map(|&(x, y)| PairResult {
+            x,
+            y,
+            scores: Vec::with_capacity(plan.deals as usize),
+        })
+        .collect();
+    for ((p, _), c) in have {
+        let (x, y) = plan.pairs[p];
+        times[x] = times[x].plus(c.time[0]);
+        times[y] = times[y].plus(c.time[1]);
+        pairs[p].scores.extend(c.scores);
+    }
+    Ok(TournamentEnd::Complete(pairs, times))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chunk_line_reads_back_exactly() {
+        let c = ChunkResult {
+            pair: 3,
+            start: 128,
+            scores: vec![0.1 + 0.2, -1.0 / 3.0, 0.0, 7.25],
+            time: [
+                DecisionTime {
+                    decisions: 5,
+                    nanos: 123_456,
+                },
+                DecisionTime {
+                    decisions: 0,
+                    nanos: 0,
+                },
+            ],
+        };
+        let line = c.line();
+        assert!(line.ends_with('\n'));
+        assert_eq!(ChunkResult::parse(line.trim_end()), Some(c));
+        assert_eq!(ChunkResult::parse("1,2,3"), None);
+        assert_eq!(ChunkResult::parse("1,0,1,1,1,1,0.5 x"), None);
+    }
+}
