@@ -319,7 +319,7 @@ spec = "oracle"
     #[test]
     fn a_ladder_config_parses_with_its_labels() {
         let c = TournamentConfig::parse("t.toml", GOOD).unwrap();
-        assert_eq!(c.game, GameKind::Whist);
+        assert_eq!(c.game, crate::games::whist::Setup::KIND);
         assert_eq!(c.players, 4);
         assert_eq!(c.baseline, Some(1));
         assert_eq!(c.ceiling, Some(3));

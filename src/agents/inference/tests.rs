@@ -8,7 +8,7 @@ use crate::cards::{Card, CardSet};
 use crate::games::matches::MatchState;
 use crate::games::record::{ActionRecord, Step};
 use crate::games::whist::{Options, Setup, Whist};
-use crate::games::{Action, Game, GameKind};
+use crate::games::{Action, Game};
 use crate::knowledge::{Knowledge, Observable};
 use crate::rng::{Purpose, stream};
 
@@ -31,7 +31,7 @@ fn late_position(seed: u64, model: ModelKind) -> (Whist, Knowledge, Inference<Wh
     };
     let mut inf = Inference::<Whist>::new(&params).unwrap();
     let table = TableInfo {
-        game: GameKind::Whist,
+        game: crate::games::whist::Setup::KIND,
         players: 4,
         options: serde_json::Value::Null,
         match_index: 0,
