@@ -80,6 +80,10 @@ pub struct SimulateArgs {
     /// subject's `point_difference` is then a paired comparison over deals.
     #[arg(long)]
     pub duplicate: bool,
+    /// Print the summary as one JSON object (`tricklab-summary/1`, the fields of `run --json`)
+    /// instead of the text report; `results` is the --out folder, or empty without one.
+    #[arg(long)]
+    pub json: bool,
     /// Stop as if interrupted once this many games are done (for testing resumption).
     #[arg(long, hide = true)]
     pub stop_after_games: Option<u64>,
@@ -212,6 +216,12 @@ where
         }
         if let Some(p) = &args.log {
             writeln!(report, "records: {}", p.display())?;
+        }
+        if args.json {
+            let results = args.out.clone().unwrap_or_default();
+            let json = crate::report::summary_json(&exp.name, &results, &summary);
+            print_report(args, &json);
+            return Ok(());
         }
         print_report(args, &report);
         Ok(())

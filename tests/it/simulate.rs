@@ -227,3 +227,39 @@ seats = ["rules", "random", "rules:signals", "random"]
     let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
     assert!(printed.contains(&md), "{printed}");
 }
+
+#[test]
+fn simulate_json_prints_one_object_whose_arm_values_are_the_summary_csv() {
+    let (out, log) = (fresh("json"), temp_path("simulate", "json.jsonl"));
+    let o = simulate(&out, &log, &["--json", "--threads", "2"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let stdout = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "one line on stdout: {stdout}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).expect("one JSON object");
+    assert_eq!(v["format"], "tricklab-summary/1");
+    assert_eq!(v["results"], out.to_str().unwrap());
+    let mut csv = csv::Reader::from_path(out.join("summary.csv")).unwrap();
+    let header = csv.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = csv.records().map(Result::unwrap).collect();
+    let arms = v["arms"].as_array().unwrap();
+    assert_eq!(
+        arms.len(),
+        rows.len(),
+        "one JSON arm entry per summary.csv row"
+    );
+    for (a, row) in arms.iter().zip(&rows) {
+        assert_eq!(a["statistic"], &row[col("statistic")]);
+        assert_eq!(a["n"].to_string(), &row[col("n")]);
+        let csv_estimate: f64 = row[col("estimate")].parse().unwrap();
+        let json_estimate = a["estimate"].as_f64().unwrap();
+        assert!(
+            (csv_estimate - json_estimate).abs() < 1e-6,
+            "{a} against {row:?}"
+        );
+    }
+    // Without --json the same run prints the text report.
+    let (out2, log2) = (fresh("json-text"), temp_path("simulate", "json-text.jsonl"));
+    let text = simulate(&out2, &log2, &[]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("results: "));
+}
