@@ -20,16 +20,27 @@ die() {
     say "FAIL: $*"
     exit 1
 }
+# A cluster that cannot be brought up here (no root, no packages, daemons that do not start) is
+# not a failure of tricklab: with SLURM_SMOKE_SKIP_UNAVAILABLE=1 (CI) it says so and exits 0.
+# Every check of the jobs and of the bytes stays a failure.
+unavailable() {
+    if [[ ${SLURM_SMOKE_SKIP_UNAVAILABLE:-0} == 1 ]]; then
+        say "SKIP: no single-node SLURM here: $*"
+        exit 0
+    fi
+    die "$*"
+}
 
 [[ -f Cargo.toml && -f $CONFIG ]] || die "run me from the tricklab repository root"
-[[ $(id -u) -eq 0 ]] || die "run me as root (the daemons run as root here)"
+[[ $(id -u) -eq 0 ]] || unavailable "run me as root (the daemons run as root here)"
 
 # 1. SLURM and munge.
 if ! command -v sbatch >/dev/null; then
     say "installing slurm and munge with apt-get"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends slurmctld slurmd slurm-client munge >/dev/null
+    apt-get update -qq || unavailable "apt-get update failed"
+    apt-get install -y -qq --no-install-recommends slurmctld slurmd slurm-client munge >/dev/null ||
+        unavailable "apt-get could not install slurmctld slurmd slurm-client munge"
 fi
 WORK=$(mktemp -d /tmp/slurm-smoke.XXXXXX)
 mkdir -p "$WORK"/{state,spool,run,log,out}
@@ -92,7 +103,7 @@ else
         munge -n 2>/dev/null | unmunge >/dev/null 2>&1 && break
         sleep 0.2
     done
-    munge -n | unmunge >/dev/null || die "munged did not start"
+    munge -n | unmunge >/dev/null || unavailable "munged did not start"
     say "munged started"
 fi
 
@@ -108,7 +119,7 @@ for _ in $(seq 60); do
 done
 if [[ $state != idle ]]; then
     tail -n 20 "$WORK"/log/* >&2 || true
-    die "node $HOST did not become idle (state: '${state:-none}'); logs in $WORK/log"
+    unavailable "node $HOST did not become idle (state: '${state:-none}'); logs in $WORK/log"
 fi
 say "$(sinfo --version) up: $(sinfo -h -o 'partition %P %a, %D node %N %t')"
 
