@@ -80,6 +80,20 @@ pub struct ConfigError {
     pub message: String,
 }
 
+/// The text of the config file at `path`, with the name messages give it.
+///
+/// # Errors
+/// A file that cannot be read.
+pub(super) fn read_config(path: &Path) -> Result<(String, String), ConfigError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+        file: file.clone(),
+        line: None,
+        message: format!("cannot read it: {e}"),
+    })?;
+    Ok((file, text))
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawConfig {
@@ -434,12 +448,7 @@ impl Experiment {
 
     /// Reads and checks the config at `path`.
     pub fn load(path: &Path) -> Result<Experiment, ConfigError> {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
-            file: file.clone(),
-            line: None,
-            message: format!("cannot read it: {e}"),
-        })?;
+        let (file, text) = read_config(path)?;
         Experiment::parse(&file, &text)
     }
 

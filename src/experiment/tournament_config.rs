@@ -31,7 +31,7 @@ use crate::agents::{AgentSpec, build_agent};
 use crate::games::GameKind;
 use crate::games::matches::MatchRules;
 
-use super::config::{ConfigError, Lines};
+use super::config::{ConfigError, Lines, read_config};
 
 /// Which pairs of agents play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,12 +106,7 @@ impl TournamentConfig {
     /// # Errors
     /// A file that cannot be read, or any field that is wrong (one line naming it).
     pub fn load(path: &Path) -> Result<TournamentConfig, ConfigError> {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
-            file: file.clone(),
-            line: None,
-            message: format!("cannot read it: {e}"),
-        })?;
+        let (file, text) = read_config(path)?;
         TournamentConfig::parse(&file, &text)
     }
 

@@ -202,3 +202,32 @@ pub trait Observable: Game {
         self.redeal(&k, &hidden)
     }
 }
+
+/// Every way to deal the unknown cards of `k` into its places, by brute force: the reference
+/// the tests of samplers and searchers count worlds against.
+#[cfg(test)]
+pub(crate) fn every_world(k: &Knowledge) -> Vec<Vec<CardSet>> {
+    fn go(k: &Knowledge, cards: &[Card], row: &mut Vec<CardSet>, out: &mut Vec<Vec<CardSet>>) {
+        let Some((&c, rest)) = cards.split_first() else {
+            out.push(row.clone());
+            return;
+        };
+        for p in 0..row.len() {
+            let place = &k.places[p];
+            if row[p].len() < place.hidden() && !place.excluded.contains(c) {
+                row[p].insert(c);
+                go(k, rest, row, out);
+                row[p].remove(c);
+            }
+        }
+    }
+    let cards: Vec<Card> = k.unknown.iter().collect();
+    let mut out = Vec::new();
+    go(
+        k,
+        &cards,
+        &mut vec![CardSet::EMPTY; k.places.len()],
+        &mut out,
+    );
+    out
+}

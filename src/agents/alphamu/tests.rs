@@ -49,33 +49,7 @@ fn m1_is_pimc_world_by_world() {
 /// Every world consistent with what `me` knows at `state`, in the sampler's terms.
 fn all_worlds(state: &Whist, me: Seat) -> Vec<(usize, Whist)> {
     let k = state.knowledge(me);
-    let cards: Vec<Card> = k.unknown.iter().collect();
-    let mut rows = Vec::new();
-    fn go(
-        k: &crate::knowledge::Knowledge,
-        cards: &[Card],
-        row: &mut Vec<CardSet>,
-        out: &mut Vec<Vec<CardSet>>,
-    ) {
-        let Some((&c, rest)) = cards.split_first() else {
-            out.push(row.clone());
-            return;
-        };
-        for p in 0..row.len() {
-            let place = &k.places[p];
-            if row[p].len() < place.hidden() && !place.excluded.contains(c) {
-                row[p].insert(c);
-                go(k, rest, row, out);
-                row[p].remove(c);
-            }
-        }
-    }
-    go(
-        &k,
-        &cards,
-        &mut vec![CardSet::EMPTY; k.places.len()],
-        &mut rows,
-    );
+    let rows = crate::knowledge::every_world(&k);
     rows.iter()
         .enumerate()
         .map(|(i, r)| (i, state.redeal(&k, r)))

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use super::*;
 use crate::agents::TableInfo;
-use crate::cards::{Card, CardSet};
+use crate::cards::CardSet;
 use crate::games::matches::MatchState;
 use crate::games::record::{ActionRecord, Step};
 use crate::games::whist::{Options, Setup, Whist};
@@ -70,33 +70,6 @@ fn late_position(seed: u64, model: ModelKind) -> (Whist, Knowledge, Inference<Wh
     (state, k, inf)
 }
 
-/// Every way to deal the unknown cards of `k` into its places.
-fn all_worlds(k: &Knowledge) -> Vec<Vec<CardSet>> {
-    fn go(k: &Knowledge, cards: &[Card], row: &mut Vec<CardSet>, out: &mut Vec<Vec<CardSet>>) {
-        let Some((&c, rest)) = cards.split_first() else {
-            out.push(row.clone());
-            return;
-        };
-        for p in 0..row.len() {
-            let place = &k.places[p];
-            if row[p].len() < place.hidden() && !place.excluded.contains(c) {
-                row[p].insert(c);
-                go(k, rest, row, out);
-                row[p].remove(c);
-            }
-        }
-    }
-    let cards: Vec<Card> = k.unknown.iter().collect();
-    let mut out = Vec::new();
-    go(
-        k,
-        &cards,
-        &mut vec![CardSet::EMPTY; k.places.len()],
-        &mut out,
-    );
-    out
-}
-
 /// How often each unknown card is in each place, over `worlds` weighted by `weight`,
 /// normalised: `(card index, place) -> probability`.
 fn marginals<'a>(worlds: impl Iterator<Item = (&'a [CardSet], f64)>) -> HashMap<(u8, usize), f64> {
@@ -118,7 +91,7 @@ fn marginals<'a>(worlds: impl Iterator<Item = (&'a [CardSet], f64)>) -> HashMap<
 fn rules_model_puts_revealed_cards_where_the_model_says() {
     let (state, k, mut inf) = late_position(11, ModelKind::Rules);
     assert!(inf.history.seen.len() >= 30, "{}", inf.history.seen.len());
-    let worlds = all_worlds(&k);
+    let worlds = crate::knowledge::every_world(&k);
     let sampler = WorldSampler::new(&k).unwrap();
     assert_eq!(worlds.len() as u128, sampler.count());
     let mut rng = stream(1, 0, Purpose::Other, 1);
@@ -162,7 +135,7 @@ fn rules_model_puts_revealed_cards_where_the_model_says() {
 #[test]
 fn flat_model_draws_every_world_equally_often() {
     let (state, k, mut inf) = late_position(5, ModelKind::Flat);
-    let worlds = all_worlds(&k);
+    let worlds = crate::knowledge::every_world(&k);
     let sampler = WorldSampler::new(&k).unwrap();
     let mut rng = stream(2, 0, Purpose::Other, 1);
     let per_world = 40;
