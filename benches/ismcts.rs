@@ -58,7 +58,7 @@ fn bench(c: &mut Criterion) {
     let setup = whist::Setup::new(4, whist::Options::default()).unwrap();
     bench_game(c, "whist", Whist::deal(setup, Seat(3), &[0, 0], &mut rng));
     // 9-5-2 at the first card of play: trumps named and the kitty discarded by B0.
-    let rules = nine_five_two::Rules::STANDARD;
+    let rules = nine_five_two::Setup::STANDARD;
     let mut h = rules.deal(&MatchState::new(Seat(2)), &mut rng);
     let mut b0 = build_agent::<NineFiveTwo>(&AgentSpec::Rules(vec![])).unwrap();
     while h.legal_actions().decision() != Decision::Play {

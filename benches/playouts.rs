@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tricklab::agents::Agent;
-use tricklab::agents::rules::CatchTheTenRules;
+use tricklab::agents::baseline::CatchTheTenBaseline;
 use tricklab::games::catch_the_ten::{CatchTheTen, Options, Setup};
 use tricklab::games::{Game, Seat, Side};
 use tricklab::rng::{Purpose, stream};
@@ -33,7 +33,7 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.bench_function("4_players_b0", |b| {
-        let mut b0 = CatchTheTenRules::new(&[]);
+        let mut b0 = CatchTheTenBaseline::new(&[]);
         b.iter(|| {
             let mut s = CatchTheTen::deal(setup, Seat(3), &[0, 0], &mut rng);
             while let Some(seat) = s.to_act() {

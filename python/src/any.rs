@@ -14,7 +14,7 @@ pub enum AnyPlay {
     /// Catch the Ten.
     CatchTheTen(Play<catch_the_ten::Setup>),
     /// 9-5-2.
-    NineFiveTwo(Play<nine_five_two::Rules>),
+    NineFiveTwo(Play<nine_five_two::Setup>),
     /// Whist.
     Whist(Play<whist::Setup>),
 }

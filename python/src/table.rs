@@ -21,7 +21,7 @@ impl Table for catch_the_ten::Setup {
     }
 }
 
-impl Table for nine_five_two::Rules {
+impl Table for nine_five_two::Setup {
     fn wrap(play: Play<Self>) -> AnyPlay {
         AnyPlay::NineFiveTwo(play)
     }
@@ -39,7 +39,7 @@ pub enum AnyRules {
     /// Catch the Ten.
     CatchTheTen(catch_the_ten::Setup),
     /// 9-5-2.
-    NineFiveTwo(nine_five_two::Rules),
+    NineFiveTwo(nine_five_two::Setup),
     /// Whist.
     Whist(whist::Setup),
 }

@@ -5,13 +5,13 @@
 //! purpose as an upper bound and says so in its name.)
 
 pub mod alphamu;
+pub mod baseline;
 pub mod external;
 pub mod inference;
 pub mod ismcts;
 pub mod oracle;
 pub mod pimc;
 mod random;
-pub mod rules;
 mod spec;
 mod table;
 
@@ -55,7 +55,7 @@ pub trait Agent<G: Game>: Send {
 pub trait AgentFactory: Observable + Rewarded + Solvable + Sized {
     /// The rule-based player with the named switches (checked: unknown or contradicting
     /// switches are errors).
-    fn rules_agent(switches: &[String]) -> Result<Box<dyn Agent<Self>>, SpecError>;
+    fn baseline_agent(switches: &[String]) -> Result<Box<dyn Agent<Self>>, SpecError>;
 }
 
 /// An agent that can value every legal action (a search agent), for analysis such as expert
@@ -89,7 +89,7 @@ pub fn build_evaluator<G: AgentFactory>(
 pub fn build_agent<G: AgentFactory>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, SpecError> {
     match spec {
         AgentSpec::Random => Ok(Box::new(RandomAgent)),
-        AgentSpec::Rules(switches) => G::rules_agent(switches),
+        AgentSpec::Rules(switches) => G::baseline_agent(switches),
         AgentSpec::Ismcts(p) => Ok(Box::new(Ismcts::<G>::new((**p).clone())?)),
         AgentSpec::Pimc(p) => Ok(Box::new(Pimc::<G>::new(p.clone()))),
         AgentSpec::AlphaMu(p) => Ok(Box::new(AlphaMu::<G>::new(p.clone()))),
@@ -101,7 +101,7 @@ pub fn build_agent<G: AgentFactory>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>
 /// The player for decisions the double-dummy agents do not search (9-5-2 trumps, discards and
 /// gives): the game's rule-based player, or a random one where the game has none.
 pub(crate) fn fallback_agent<G: AgentFactory>() -> Box<dyn Agent<G>> {
-    G::rules_agent(&[]).unwrap_or_else(|_| Box::new(RandomAgent))
+    G::baseline_agent(&[]).unwrap_or_else(|_| Box::new(RandomAgent))
 }
 
 /// What a double-dummy agent plays without searching: the only legal action, or, for a

@@ -86,12 +86,12 @@ pub enum TableEvent<'a, G> {
 /// }
 ///
 /// let rules = Setup::new(4, Options::default()).unwrap();
-/// let rules_agent: AgentSpec = "rules".parse().unwrap();
+/// let baseline_agent: AgentSpec = "rules".parse().unwrap();
 /// let mut agents: Vec<Box<dyn Agent<Whist>>> = vec![
 ///     Box::new(First),
-///     build_agent::<Whist>(&rules_agent).unwrap(),
+///     build_agent::<Whist>(&baseline_agent).unwrap(),
 ///     Box::new(First),
-///     build_agent::<Whist>(&rules_agent).unwrap(),
+///     build_agent::<Whist>(&baseline_agent).unwrap(),
 /// ];
 /// let mut rngs: Vec<GameRng> = (0..4).map(|s| stream(1, 0, Purpose::Agent, s)).collect();
 /// let mut hands = 0;

@@ -3,7 +3,7 @@
 
 use clap::{Args, ValueEnum};
 
-use crate::agents::rules::{CatchTheTenSwitch, NineFiveTwoSwitch, Switch, WhistSwitch};
+use crate::agents::baseline::{CatchTheTenSwitch, NineFiveTwoSwitch, Switch, WhistSwitch};
 use crate::experiment::statistics_of;
 use crate::games::record::RecordRules;
 use crate::games::{GAMES, GameKind};

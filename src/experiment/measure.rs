@@ -276,7 +276,7 @@ impl Measured for catch_the_ten::Setup {
     }
 }
 
-impl Measured for nine_five_two::Rules {
+impl Measured for nine_five_two::Setup {
     const STATISTICS: &'static [StatDef] = &[
         StatDef {
             name: "score",

@@ -4,7 +4,7 @@
 //! Code above the games never matches on [`GameKind`]: it hands a generic function to
 //! [`with_game!`](crate::with_game), which calls it with the game's configuration type (the
 //! type that implements [`RecordRules`](super::record::RecordRules): `catch_the_ten::Setup`,
-//! `nine_five_two::Rules`, `whist::Setup`). Everything else a caller needs (the hand type, the
+//! `nine_five_two::Setup`, `whist::Setup`). Everything else a caller needs (the hand type, the
 //! options, statistics, agents) hangs off that type's traits.
 //!
 //! # Adding a fourth game
@@ -152,7 +152,7 @@ macro_rules! with_game {
                 $body
             }
             $crate::games::GameKind::NineFiveTwo => {
-                type $R = $crate::games::nine_five_two::Rules;
+                type $R = $crate::games::nine_five_two::Setup;
                 $body
             }
             $crate::games::GameKind::Whist => {
@@ -174,7 +174,7 @@ impl super::catch_the_ten::Setup {
     pub const KIND: GameKind = GameKind::CatchTheTen;
 }
 
-impl super::nine_five_two::Rules {
+impl super::nine_five_two::Setup {
     /// The game of this configuration.
     pub const KIND: GameKind = GameKind::NineFiveTwo;
 }

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::games::matches::{MatchState, PlayedHand};
-use crate::games::nine_five_two::{Batch, NineFiveTwo, PLAYERS, Rules};
+use crate::games::nine_five_two::{Batch, NineFiveTwo, PLAYERS, Setup};
 use crate::games::{Game, MAX_SEATS, Seat, Side};
 use crate::stats::{MeanAcc, Z95};
 
@@ -47,7 +47,7 @@ fn twelve_tricks(hand: &NineFiveTwo) -> Option<Seat> {
     Seat::all(PLAYERS).find(|&s| hand.tricks_won(s) >= 12)
 }
 
-impl Tabulate for Rules {
+impl Tabulate for Setup {
     type Summary = NineFiveTwoSummary;
 
     fn csv_header(&self) -> Vec<&'static str> {

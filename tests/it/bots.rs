@@ -536,7 +536,7 @@ mod leak {
             let n = play(rules::<catch_the_ten::Setup>(players, "{}"), 40, 3);
             assert!(n > 1000, "catch the ten {players}: {n} messages");
         }
-        let n = play(rules::<nine_five_two::Rules>(3, "{}"), 40, 6);
+        let n = play(rules::<nine_five_two::Setup>(3, "{}"), 40, 6);
         assert!(n > 1000, "9-5-2: {n} messages");
         let n = play(rules::<whist::Setup>(4, "{}"), 40, 3);
         assert!(n > 1000, "whist: {n} messages");

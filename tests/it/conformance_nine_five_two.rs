@@ -18,7 +18,7 @@ use crate::common;
 use common::conformance::{Plan, run};
 use tricklab::cards::{CardSet, Suit};
 use tricklab::games::matches::PlayedHand;
-use tricklab::games::nine_five_two::{End, NineFiveTwo, Options, Phase, Rules, Variant};
+use tricklab::games::nine_five_two::{End, NineFiveTwo, Options, Phase, Setup, Variant};
 use tricklab::games::{Game, Seat};
 
 const HANDS: u64 = 10_000;
@@ -351,7 +351,7 @@ fn check_hand(o: &Options, p: &PlayedHand<'_, NineFiveTwo>) -> Result<(), String
 
 /// Plays matches under `options` until at least [`HANDS`] hands are checked.
 fn conform(options: Options, matches: u64) {
-    let rules = Rules::new(3, options).unwrap();
+    let rules = Setup::new(3, options).unwrap();
     let mut plan = Plan::new(options.rules as u64 * 1000 + matches, matches);
     plan.reject_every = 3;
     plan.record_every = 2;
@@ -426,7 +426,7 @@ fn fixed_hands() {
 #[test]
 fn trumps_are_named_in_every_hand_and_every_suit_occurs() {
     // A sanity check on the random chooser the suite uses: all four trump suits occur.
-    let rules = Rules::STANDARD;
+    let rules = Setup::STANDARD;
     let mut seen = 0u8;
     run(&rules, Plan::new(5, 50), None, |p| {
         let t: Suit = p.last.trump().ok_or("no trumps")?;

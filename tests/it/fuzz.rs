@@ -223,7 +223,7 @@ fn check_record(s: &str) -> Result<(), TestCaseError> {
     one_line(
         "952 record",
         s,
-        replay_line::<nine_five_two::Rules>(s).map(|_| ()),
+        replay_line::<nine_five_two::Setup>(s).map(|_| ()),
     )?;
     one_line(
         "whist record",

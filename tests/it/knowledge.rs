@@ -210,7 +210,7 @@ fn nfw_hand(
     previous: Option<[i32; 3]>,
     rng: &mut GameRng,
 ) -> NineFiveTwo {
-    let rules = nine_five_two::Rules::of(variant);
+    let rules = nine_five_two::Setup::of(variant);
     let mut m = MatchState::new(Seat(dealer));
     if let Some(p) = previous {
         let mut arr = [0; MAX_SEATS];

@@ -1,6 +1,9 @@
 //! The integration tests, in one crate so that they build and link once.
 
 mod agreement;
+mod baseline_catch_the_ten;
+mod baseline_nine_five_two;
+mod baseline_whist;
 mod bots;
 mod cards_properties;
 mod catch_the_ten_cases;
@@ -30,9 +33,6 @@ mod play_tui;
 mod replay;
 mod replay_nine_five_two;
 mod replay_whist;
-mod rules_catch_the_ten;
-mod rules_nine_five_two;
-mod rules_whist;
 mod run_summary;
 mod safety;
 mod second_edition;

@@ -12,7 +12,7 @@ use common::{card, cards};
 use tricklab::cards::{CardSet, Suit};
 use tricklab::games::matches::{MatchRules, MatchState, play_hand};
 use tricklab::games::nine_five_two::{
-    End, NineFiveTwo, Options, Phase, Rules, Variant, return_order,
+    End, NineFiveTwo, Options, Phase, Setup, Variant, return_order,
 };
 use tricklab::games::record::{RecordRules, Step};
 use tricklab::games::{Action, Game, MAX_SEATS, Seat};
@@ -45,7 +45,7 @@ fn hand_with_tricks(variant: Variant, dealer: Seat, tricks: [u8; 3]) -> NineFive
 }
 
 /// Settles `hand` on a match whose totals before it were `before`.
-fn settle(rules: &Rules, before: [i32; 3], hands_dealt: u32, hand: &NineFiveTwo) -> MatchState {
+fn settle(rules: &Setup, before: [i32; 3], hands_dealt: u32, hand: &NineFiveTwo) -> MatchState {
     let mut m = MatchState::new(hand.dealer());
     m.scores[..3].copy_from_slice(&before);
     m.hands_dealt = hands_dealt;
@@ -65,7 +65,7 @@ fn n_01_scoring() {
     assert_eq!(h.diffs(), [-2, 1, 1]);
     let points: Vec<i32> = Seat::all(3).map(|s| h.seat_points(s)).collect();
     assert_eq!(points, [-2, 1, 1]);
-    let m = settle(&Rules::STANDARD, [0; 3], 0, &h);
+    let m = settle(&Setup::STANDARD, [0; 3], 0, &h);
     assert_eq!(totals(&m), [-2, 1, 1]);
     assert_eq!(m.scores.iter().sum::<i32>(), 0);
     let mut previous = [0; MAX_SEATS];
@@ -219,7 +219,7 @@ fn n_05_same_suit_twice() {
         );
         // The record names both returns, highest first, from Ben to Anna (§7.10).
         let steps =
-            Rules::STANDARD.action_records(&initial, &[(Seat(0), gives[0]), (Seat(0), gives[1])]);
+            Setup::STANDARD.action_records(&initial, &[(Seat(0), gives[0]), (Seat(0), gives[1])]);
         let recorded: Vec<(u8, Step, Option<u8>)> =
             steps.iter().map(|r| (r.seat, r.step, r.to)).collect();
         let want: Vec<(u8, Step, Option<u8>)> = [(0, gives[0]), (0, gives[1])]
@@ -294,7 +294,7 @@ fn end_case(before: [i32; 3], diff: [i32; 3]) -> MatchState {
     let tricks = [0, 1, 2].map(|s| (diff[s] + targets[s] as i32) as u8);
     let h = hand_with_tricks(Variant::Standard, Seat(2), tricks);
     assert_eq!(h.diffs(), diff);
-    settle(&Rules::STANDARD, before, 4, &h)
+    settle(&Setup::STANDARD, before, 4, &h)
 }
 
 #[test]
@@ -327,7 +327,7 @@ fn n_10_twelve_tricks_win_first() {
     // X (seat 0) deals: X 12 tricks, Y 0, Z 4.
     let h = hand_with_tricks(Variant::Standard, Seat(0), [12, 0, 4]);
     assert_eq!(h.diffs(), [3, -5, 2]);
-    let m = settle(&Rules::STANDARD, [0, -9, 9], 7, &h);
+    let m = settle(&Setup::STANDARD, [0, -9, 9], 7, &h);
     assert_eq!(totals(&m), [3, -14, 11]);
     assert_eq!(
         m.winners,
@@ -451,7 +451,7 @@ fn n_12_swapped_targets_return_after_trumps() {
 #[test]
 fn n_13_sergeant_major_chips() {
     // Dealer (8) takes 10, left (5) 2, right (3) 4.
-    let rules = Rules::of(Variant::SergeantMajor);
+    let rules = Setup::of(Variant::SergeantMajor);
     let h = hand_with_tricks(Variant::SergeantMajor, DAN, [10, 2, 4]);
     assert_eq!(h.targets(), [8, 5, 3]);
     assert_eq!(h.diffs(), [2, -3, 1]);
@@ -461,8 +461,8 @@ fn n_13_sergeant_major_chips() {
     assert_eq!(m.winners, None, "SergeantMajor has no score target");
 }
 
-fn rules(variant: Variant, end: Option<End>) -> Rules {
-    Rules::new(
+fn rules(variant: Variant, end: Option<End>) -> Setup {
+    Setup::new(
         3,
         Options {
             rules: variant,

@@ -230,7 +230,7 @@ fn scripted_catch_the_ten_match() {
 
 #[test]
 fn scripted_nine_five_two_match_with_every_decision() {
-    let rules = nine_five_two::Rules::from_options(3, &Default::default()).unwrap();
+    let rules = nine_five_two::Setup::from_options(3, &Default::default()).unwrap();
     let e = scripted_match(rules, "nine-five-two", "human;rules;rules", 2);
     for d in [Decision::Play, Decision::NameTrump, Decision::Discard] {
         assert!(e.decisions.contains(&d), "the person took a {d:?} decision");

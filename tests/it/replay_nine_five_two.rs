@@ -11,7 +11,7 @@ use common::{temp_path, tricklab};
 
 use serde_json::Value;
 use tricklab::games::matches::{MatchRules, MatchState, PlayedHand, play_hand};
-use tricklab::games::nine_five_two::Rules;
+use tricklab::games::nine_five_two::Setup;
 use tricklab::games::record::{RecordOf, RecordRules, ReplayError, record_hand, replay_line};
 use tricklab::games::{Game, MAX_SEATS, Seat};
 use tricklab::rng::{Purpose, stream};
@@ -89,14 +89,14 @@ fn line_with_returns(name: &str) -> Value {
         .find(|l| l.contains("\"return\""))
         .expect("an exchange in 20 matches");
     assert!(
-        replay_line::<Rules>(line).is_ok(),
+        replay_line::<Setup>(line).is_ok(),
         "the untouched line replays"
     );
     serde_json::from_str(line).unwrap()
 }
 
 fn replay_value(v: &Value) -> Result<(), ReplayError> {
-    replay_line::<Rules>(&v.to_string()).map(|_| ())
+    replay_line::<Setup>(&v.to_string()).map(|_| ())
 }
 
 fn index_of(v: &Value, key: &str) -> usize {
@@ -192,8 +192,8 @@ fn a_previous_that_does_not_follow_is_rejected() {
         .iter()
         .position(|l| l.contains("\"return\""))
         .expect("a hand with an exchange");
-    let rec: RecordOf<Rules> = serde_json::from_str(&lines[k]).unwrap();
-    let rules = Rules::STANDARD;
+    let rec: RecordOf<Setup> = serde_json::from_str(&lines[k]).unwrap();
+    let rules = Setup::STANDARD;
     let mut before = MatchState::new(Seat(rec.dealer));
     before.hands_dealt = rec.hand;
     before.scores[..3].copy_from_slice(&rec.scores_before);
@@ -222,7 +222,7 @@ fn a_previous_that_does_not_follow_is_rejected() {
     );
     let forged = serde_json::to_string(&forged).unwrap();
     assert!(
-        replay_line::<Rules>(&forged).is_ok(),
+        replay_line::<Setup>(&forged).is_ok(),
         "the forged line replays on its own"
     );
     let mut tampered = lines.clone();

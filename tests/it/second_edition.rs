@@ -65,7 +65,7 @@ fn every_config_parses_declares_the_family_and_a_small_shard_runs() {
         let out = root.join(&exp.name);
         match exp.game {
             GameKind::CatchTheTen => shard::<catch_the_ten::Setup>(&exp, &out),
-            GameKind::NineFiveTwo => shard::<nine_five_two::Rules>(&exp, &out),
+            GameKind::NineFiveTwo => shard::<nine_five_two::Setup>(&exp, &out),
             GameKind::Whist => shard::<whist::Setup>(&exp, &out),
         }
         let md = std::fs::read_to_string(out.join("summary.md")).unwrap();

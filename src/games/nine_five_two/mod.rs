@@ -25,7 +25,7 @@
 //!   plus players give, the dealer names trumps, and only then are the returns made, batch by
 //!   batch in the order given, each answered from the whole hand then held (§7.8). The game
 //!   ends at ±15; no 12-trick rule.
-//! - End of the game ([`Rules::winners`], §2.6, §7.7): a hand of 12 or more tricks wins at
+//! - End of the game ([`Setup::winners`], §2.6, §7.7): a hand of 12 or more tricks wins at
 //!   once (not under SwappedTargets); otherwise the highest total at or over the score wins,
 //!   and a tie for the highest means another hand. `end = FixedHands(k)` plays at most `k`
 //!   hands and ties share the win. `end = FirstTo(..)` is allowed only with `Standard`.
@@ -33,7 +33,7 @@
 //!   kitty (from everyone but the dealer, and from the dealer until taken), the discards (from
 //!   everyone but the dealer) and the cards of exchange batches a seat takes no part in.
 //!
-//! A [`NineFiveTwo`] is one hand; [`Rules`] plays matches of them and writes their records.
+//! A [`NineFiveTwo`] is one hand; [`Setup`] plays matches of them and writes their records.
 
 mod exchange;
 mod options;
@@ -41,6 +41,6 @@ mod record;
 mod state;
 
 pub use exchange::{Batch, Exchange, return_order};
-pub use options::{End, EndRule, Options, PLAYERS, Rules, Variant};
+pub use options::{End, EndRule, Options, PLAYERS, Setup, Variant};
 pub use record::{BatchResult, Deal, HandResult};
 pub use state::{HAND_SIZE, KITTY_SIZE, MatchContext, NineFiveTwo, NineFiveTwoView, Phase};

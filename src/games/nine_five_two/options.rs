@@ -1,4 +1,4 @@
-//! The named options of RULES.md §2.6–2.7 (`rules`, `end`) and the checked [`Rules`] they give.
+//! The named options of RULES.md §2.6–2.7 (`rules`, `end`) and the checked [`Setup`] they give.
 
 use std::fmt;
 use std::str::FromStr;
@@ -188,20 +188,20 @@ impl fmt::Display for EndRule {
 
 /// Checked 9-5-2 rules: the variant and the end of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rules {
+pub struct Setup {
     options: Options,
 }
 
-impl Rules {
+impl Setup {
     /// Checks the options for a table of `players`.
     ///
     /// # Errors
     /// A player count other than 3; `end = FirstTo(..)` with `SergeantMajor` or
     /// `SwappedTargets` (§7.7).
-    pub fn new(players: usize, options: Options) -> Result<Rules, RulesError> {
+    pub fn new(players: usize, options: Options) -> Result<Setup, RulesError> {
         if players != PLAYERS {
             return Err(RulesError::Players {
-                game: Rules::KIND,
+                game: Setup::KIND,
                 players,
                 allowed: "exactly 3",
             });
@@ -223,11 +223,11 @@ impl Rules {
                 "`end` must be {END_FORMS}, not `{end}`"
             )));
         }
-        Ok(Rules { options })
+        Ok(Setup { options })
     }
 
     /// The standard game to 10.
-    pub const STANDARD: Rules = Rules {
+    pub const STANDARD: Setup = Setup {
         options: Options {
             rules: Variant::Standard,
             end: None,
@@ -237,11 +237,11 @@ impl Rules {
     /// The rules of `variant` with its own end of the game.
     ///
     /// ```
-    /// use tricklab::games::nine_five_two::{EndRule, Rules, Variant};
-    /// assert_eq!(Rules::of(Variant::SwappedTargets).end_rule(), EndRule::PlusOrMinus(15));
+    /// use tricklab::games::nine_five_two::{EndRule, Setup, Variant};
+    /// assert_eq!(Setup::of(Variant::SwappedTargets).end_rule(), EndRule::PlusOrMinus(15));
     /// ```
-    pub const fn of(variant: Variant) -> Rules {
-        Rules {
+    pub const fn of(variant: Variant) -> Setup {
+        Setup {
             options: Options {
                 rules: variant,
                 end: None,
@@ -325,21 +325,21 @@ mod tests {
             rules,
             end: Some(end),
         };
-        assert!(Rules::new(3, o(Variant::Standard, End::FirstTo(20))).is_ok());
-        let e = Rules::new(3, o(Variant::SwappedTargets, End::FirstTo(10))).unwrap_err();
+        assert!(Setup::new(3, o(Variant::Standard, End::FirstTo(20))).is_ok());
+        let e = Setup::new(3, o(Variant::SwappedTargets, End::FirstTo(10))).unwrap_err();
         assert_eq!(
             e.to_string(),
             "option `end = FirstTo(10)` applies only with `rules = Standard`; with `rules = SwappedTargets` leave `end` unset or use FixedHands(k)"
         );
-        assert!(Rules::new(3, o(Variant::SergeantMajor, End::FirstTo(10))).is_err());
-        assert!(Rules::new(3, o(Variant::SergeantMajor, End::FixedHands(6))).is_ok());
-        assert!(Rules::new(3, o(Variant::Standard, End::FixedHands(0))).is_err());
-        let e = Rules::new(3, o(Variant::Standard, End::FirstTo(15))).unwrap_err();
+        assert!(Setup::new(3, o(Variant::SergeantMajor, End::FirstTo(10))).is_err());
+        assert!(Setup::new(3, o(Variant::SergeantMajor, End::FixedHands(6))).is_ok());
+        assert!(Setup::new(3, o(Variant::Standard, End::FixedHands(0))).is_err());
+        let e = Setup::new(3, o(Variant::Standard, End::FirstTo(15))).unwrap_err();
         assert_eq!(
             e.to_string(),
             "`end` must be FirstTo(10), FirstTo(20) or FixedHands(k) with k at least 1, not `FirstTo(15)`"
         );
-        let e = Rules::new(4, Options::default()).unwrap_err();
+        let e = Setup::new(4, Options::default()).unwrap_err();
         assert_eq!(
             e.to_string(),
             "nine-five-two is played by exactly 3 players, not 4"

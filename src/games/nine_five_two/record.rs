@@ -10,7 +10,7 @@ use crate::games::{Action, Game, GameKind, MAX_SEATS, RulesError, Seat, Sides};
 use crate::rng::GameRng;
 
 use super::exchange::return_order;
-use super::options::{Options, PLAYERS, Rules};
+use super::options::{Options, PLAYERS, Setup};
 use super::state::{HAND_SIZE, MatchContext, NineFiveTwo};
 
 /// The cards of a 9-5-2 deal in a record.
@@ -86,7 +86,7 @@ fn previous_of(m: &MatchState) -> Option<[i32; 3]> {
 }
 
 /// The hand's place in the match `m`.
-fn context(rules: &Rules, m: &MatchState) -> MatchContext {
+fn context(rules: &Setup, m: &MatchState) -> MatchContext {
     MatchContext {
         rules: *rules,
         totals: [m.scores[0], m.scores[1], m.scores[2]],
@@ -126,7 +126,7 @@ impl crate::games::Rewarded for NineFiveTwo {
     }
 }
 
-impl MatchRules for Rules {
+impl MatchRules for Setup {
     type Hand = NineFiveTwo;
 
     fn sides(&self) -> Sides {
@@ -138,7 +138,7 @@ impl MatchRules for Rules {
     }
 
     /// Adds each seat's `tricks − target` to its total, keeps it for the next exchange, passes
-    /// the deal to the left and decides whether the game is over ([`Rules::winners`]).
+    /// the deal to the left and decides whether the game is over ([`Setup::winners`]).
     fn settle(&self, m: &mut MatchState, hand: &NineFiveTwo) {
         let diff = hand.diffs();
         let mut previous = [0; MAX_SEATS];
@@ -155,13 +155,13 @@ impl MatchRules for Rules {
     }
 }
 
-impl RecordRules for Rules {
+impl RecordRules for Setup {
     type Options = Options;
     type Deal = Deal;
     type Result = HandResult;
 
     fn game(&self) -> GameKind {
-        Rules::KIND
+        Setup::KIND
     }
 
     fn players(&self) -> usize {
@@ -169,11 +169,11 @@ impl RecordRules for Rules {
     }
 
     fn options(&self) -> Options {
-        *Rules::options(self)
+        *Setup::options(self)
     }
 
-    fn from_options(players: usize, options: &Options) -> Result<Rules, RulesError> {
-        Rules::new(players, *options)
+    fn from_options(players: usize, options: &Options) -> Result<Setup, RulesError> {
+        Setup::new(players, *options)
     }
 
     fn deal_record(&self, initial: &NineFiveTwo) -> Deal {

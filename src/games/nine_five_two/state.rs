@@ -11,7 +11,7 @@ use crate::games::{
 use crate::rng::shuffle;
 
 use super::exchange::Exchange;
-use super::options::{PLAYERS, Rules, Variant};
+use super::options::{PLAYERS, Setup, Variant};
 
 /// Cards dealt to each player (and tricks in a hand).
 pub const HAND_SIZE: usize = 16;
@@ -77,7 +77,7 @@ pub struct NineFiveTwo {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MatchContext {
     /// The rules of the game (its end rule).
-    pub rules: Rules,
+    pub rules: Setup,
     /// Each seat's total before the hand.
     pub totals: [i32; 3],
     /// Hands played before this one.
@@ -197,7 +197,7 @@ impl NineFiveTwo {
                 TrumpOrder::ACES_HIGH,
             ),
             context: MatchContext {
-                rules: Rules::of(variant),
+                rules: Setup::of(variant),
                 totals: [0; 3],
                 hands_before: 0,
             },
@@ -434,7 +434,7 @@ impl Game for NineFiveTwo {
     type View = NineFiveTwoView;
 
     fn kind(&self) -> GameKind {
-        Rules::KIND
+        Setup::KIND
     }
 
     #[inline]

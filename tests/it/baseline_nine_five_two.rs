@@ -9,7 +9,7 @@ use common::conformance::{Plan, run};
 use common::n952::{ANY, Holding, hand_of};
 use tricklab::agents::{Agent, AgentSpec, SpecError, build_agent};
 use tricklab::cards::{CardSet, Suit};
-use tricklab::games::nine_five_two::{NineFiveTwo, Options, Phase, Rules, Variant};
+use tricklab::games::nine_five_two::{NineFiveTwo, Options, Phase, Setup, Variant};
 use tricklab::games::{Action, Game, Seat};
 use tricklab::knowledge::Observable;
 use tricklab::rng::{GameRng, Purpose, below, stream};
@@ -413,7 +413,7 @@ const VARIANTS: [Variant; 3] = [
 #[test]
 fn every_switch_in_self_play() {
     for variant in VARIANTS {
-        let rules = Rules::new(
+        let rules = Setup::new(
             3,
             Options {
                 rules: variant,

@@ -115,7 +115,7 @@ impl Switch for NineFiveTwoSwitch {
 ///   an A or K; the shortest of them (ties → fewer high-card points → suit order) is voided if
 ///   it has at most 4 cards. With no such suit it is `discard_to_void`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct NineFiveTwoRules {
+pub struct NineFiveTwoBaseline {
     longest_suit_trumps: bool,
     random_trumps: bool,
     discard_to_void: bool,
@@ -146,11 +146,11 @@ fn best_suit<K: Ord>(hand: CardSet, key: impl Fn(CardSet) -> K) -> Option<Suit> 
         .max_by_key(|&s| (key(hand.suit(s)), Reverse(s.index())))
 }
 
-impl NineFiveTwoRules {
+impl NineFiveTwoBaseline {
     /// The player with `switches` on.
-    pub fn new(switches: &[NineFiveTwoSwitch]) -> NineFiveTwoRules {
+    pub fn new(switches: &[NineFiveTwoSwitch]) -> NineFiveTwoBaseline {
         let on = |s| switches.contains(&s);
-        NineFiveTwoRules {
+        NineFiveTwoBaseline {
             longest_suit_trumps: on(NineFiveTwoSwitch::LongestSuitTrumps),
             random_trumps: on(NineFiveTwoSwitch::RandomTrumps),
             discard_to_void: on(NineFiveTwoSwitch::DiscardToVoid),
@@ -280,7 +280,7 @@ fn ally_winning(s: &NineFiveTwo, seat: Seat) -> bool {
     dealer_played || higher.is_subset(played)
 }
 
-impl Agent<NineFiveTwo> for NineFiveTwoRules {
+impl Agent<NineFiveTwo> for NineFiveTwoBaseline {
     fn choose(&mut self, s: &NineFiveTwo, seat: Seat, rng: &mut GameRng) -> Action {
         match s.phase() {
             Phase::Give => Action::Give(self.give(s.hand(seat))),
@@ -293,8 +293,8 @@ impl Agent<NineFiveTwo> for NineFiveTwoRules {
 }
 
 impl AgentFactory for NineFiveTwo {
-    fn rules_agent(switches: &[String]) -> Result<Box<dyn Agent<NineFiveTwo>>, SpecError> {
-        Ok(Box::new(NineFiveTwoRules::new(&parse_switches::<
+    fn baseline_agent(switches: &[String]) -> Result<Box<dyn Agent<NineFiveTwo>>, SpecError> {
+        Ok(Box::new(NineFiveTwoBaseline::new(&parse_switches::<
             NineFiveTwoSwitch,
         >(switches)?)))
     }

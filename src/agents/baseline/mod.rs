@@ -1,5 +1,5 @@
-//! Rule-based players: the baseline B0 of RULES.md §5.0 for each game, with every beginner tip
-//! of RULES.md §5 as a switch.
+//! Baseline players: the rule-based baseline B0 of RULES.md §5.0 for each game, with every
+//! beginner tip of RULES.md §5 as a switch. (Users name them `rules` in an agent spec.)
 //!
 //! A rule-based player looks only at what its seat may know: its own hand, the trick on the
 //! table, the cards played so far and other public facts (trumps, scores). Card counting comes
@@ -10,10 +10,10 @@ mod nine_five_two;
 mod switches;
 mod whist;
 
-pub use catch_the_ten::{CatchTheTenRules, CatchTheTenSwitch};
-pub use nine_five_two::{NineFiveTwoRules, NineFiveTwoSwitch, high_card_points};
+pub use catch_the_ten::{CatchTheTenBaseline, CatchTheTenSwitch};
+pub use nine_five_two::{NineFiveTwoBaseline, NineFiveTwoSwitch, high_card_points};
 pub use switches::{Switch, parse_switches};
-pub use whist::{WhistRules, WhistSwitch};
+pub use whist::{WhistBaseline, WhistSwitch};
 
 use crate::cards::{Card, CardSet, Suit};
 use crate::games::{Game, Seat, Trick, TrumpOrder, trick::power};

@@ -145,7 +145,7 @@ impl Switch for WhistSwitch {
 ///   outstanding its ban on trump leads holds for them too; the echo (b) comes before
 ///   `second_low_third_high`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct WhistRules {
+pub struct WhistBaseline {
     lead_from_length: bool,
     lead_from_strength: bool,
     count_trumps: bool,
@@ -166,13 +166,13 @@ fn length_card(suit: CardSet) -> Option<Card> {
     }
 }
 
-impl WhistRules {
+impl WhistBaseline {
     /// The player with `switches` on.
-    pub fn new(switches: &[WhistSwitch]) -> WhistRules {
+    pub fn new(switches: &[WhistSwitch]) -> WhistBaseline {
         let on = |s| switches.contains(&s);
         let signals = on(WhistSwitch::Signals);
         let both = on(WhistSwitch::SecondLowThirdHigh);
-        WhistRules {
+        WhistBaseline {
             lead_from_length: on(WhistSwitch::LeadFromLength) || signals,
             lead_from_strength: on(WhistSwitch::LeadFromStrength),
             count_trumps: on(WhistSwitch::CountTrumps),
@@ -271,7 +271,7 @@ impl WhistRules {
     }
 }
 
-impl Agent<Whist> for WhistRules {
+impl Agent<Whist> for WhistBaseline {
     fn choose(&mut self, s: &Whist, seat: Seat, _rng: &mut GameRng) -> Action {
         let legal = s.legal_actions().cards();
         let trump = s.turned().suit();
@@ -284,9 +284,9 @@ impl Agent<Whist> for WhistRules {
 }
 
 impl AgentFactory for Whist {
-    fn rules_agent(switches: &[String]) -> Result<Box<dyn Agent<Whist>>, SpecError> {
-        Ok(Box::new(WhistRules::new(&parse_switches::<WhistSwitch>(
-            switches,
-        )?)))
+    fn baseline_agent(switches: &[String]) -> Result<Box<dyn Agent<Whist>>, SpecError> {
+        Ok(Box::new(WhistBaseline::new(
+            &parse_switches::<WhistSwitch>(switches)?,
+        )))
     }
 }

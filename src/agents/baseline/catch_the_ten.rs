@@ -93,7 +93,7 @@ impl Switch for CatchTheTenSwitch {
 /// wins); `take_the_risk` adds trumping with it when void in a led side suit whenever no trump
 /// higher than the Ten is in the trick, whatever the seat's place.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CatchTheTenRules {
+pub struct CatchTheTenBaseline {
     save_ten: bool,
     hunt_ten: bool,
     honours_only: bool,
@@ -129,11 +129,11 @@ pub fn cheapness(c: Card, trump: Suit) -> u32 {
     }
 }
 
-impl CatchTheTenRules {
+impl CatchTheTenBaseline {
     /// The player with `switches` on.
-    pub fn new(switches: &[CatchTheTenSwitch]) -> CatchTheTenRules {
+    pub fn new(switches: &[CatchTheTenSwitch]) -> CatchTheTenBaseline {
         let on = |s| switches.contains(&s);
-        CatchTheTenRules {
+        CatchTheTenBaseline {
             save_ten: on(CatchTheTenSwitch::SaveTen),
             hunt_ten: on(CatchTheTenSwitch::HuntTen),
             honours_only: on(CatchTheTenSwitch::HonoursOnly),
@@ -192,7 +192,7 @@ fn honour_trumps(trump: Suit) -> CardSet {
     crate::games::catch_the_ten::honour_cards(trump)
 }
 
-impl Agent<CatchTheTen> for CatchTheTenRules {
+impl Agent<CatchTheTen> for CatchTheTenBaseline {
     fn choose(&mut self, s: &CatchTheTen, seat: Seat, _rng: &mut GameRng) -> Action {
         let legal = s.legal_actions().cards();
         let trump = s.trump().expect("trumps are turned");
@@ -239,8 +239,8 @@ impl Agent<CatchTheTen> for CatchTheTenRules {
 }
 
 impl AgentFactory for CatchTheTen {
-    fn rules_agent(switches: &[String]) -> Result<Box<dyn Agent<CatchTheTen>>, SpecError> {
-        Ok(Box::new(CatchTheTenRules::new(&parse_switches::<
+    fn baseline_agent(switches: &[String]) -> Result<Box<dyn Agent<CatchTheTen>>, SpecError> {
+        Ok(Box::new(CatchTheTenBaseline::new(&parse_switches::<
             CatchTheTenSwitch,
         >(switches)?)))
     }
