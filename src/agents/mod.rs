@@ -48,6 +48,13 @@ pub trait Agent<G: Game>: Send {
     fn observe(&mut self, seat: Seat, event: &TableEvent<'_, G>) {
         let _ = (seat, event);
     }
+
+    /// Whether the agent has forfeited the hand in progress (an external bot that broke the
+    /// protocol under `on_fault = "forfeit"`). [`play_seated`] then concedes the rest of the
+    /// hand for its seat ([`Game::concede`]). Asked only of agents that observe.
+    fn forfeited(&self) -> bool {
+        false
+    }
 }
 
 /// A game every agent can play: its rule-based player, and what search needs (knowledge to

@@ -9,7 +9,7 @@
 
 use std::cell::{Cell, RefCell};
 
-use crate::games::matches::{MatchState, PlayedHand, play_match};
+use crate::games::matches::{MatchState, PlayedHand, Turn, play_match, play_match_with};
 use crate::games::record::{ActionRecord, RecordRules};
 use crate::games::{Action, Game, GameKind, Seat};
 use crate::rng::GameRng;
@@ -65,7 +65,9 @@ pub enum TableEvent<'a, G> {
 }
 
 /// Plays a match of `rules` with `seated[s]` at seat `s`, choosing with `rngs[s]`, and shows
-/// every [`TableEvent`] to the agents that observe. Otherwise as [`play_match`].
+/// every [`TableEvent`] to the agents that observe. An observing agent that has
+/// [forfeited](Agent::forfeited) the hand concedes the rest of it for its seat
+/// ([`Game::concede`]) before the next decision. Otherwise as [`play_match`].
 ///
 /// This is how to play agents of your own against tricklab's from code (see also
 /// `examples/custom_agent.rs`):
@@ -141,7 +143,7 @@ pub fn play_seated<R: RecordRules>(
             seated[i].observe(Seat(i as u8), ev);
         }
     };
-    let end = play_match(
+    let end = play_match_with(
         rules,
         start,
         deal_rng,
@@ -161,7 +163,15 @@ pub fn play_seated<R: RecordRules>(
                 );
                 *p = Some((h.clone(), Vec::new(), 0));
             }
+            // A bot that forfeited while being told the hand concedes before the next decision.
+            if let Some(&i) = watchers.iter().find(|&&i| seated[i].forfeited()) {
+                return Turn::Concede(Seat(i as u8));
+            }
             let action = seated[s.index()].choose(h, s, &mut rngs[s.index()]);
+            if seated[s.index()].forfeited() {
+                // Its answer is only a stand-in: the seat concedes instead.
+                return Turn::Concede(s);
+            }
             let (initial, actions, told) = p.as_mut().expect("a hand in progress");
             actions.push((s, action));
             let mut after = h.clone();
@@ -178,7 +188,7 @@ pub fn play_seated<R: RecordRules>(
                 );
             }
             *told = records.len();
-            action
+            Turn::Act(action)
         },
         |played| {
             let mut guard = cell.borrow_mut();

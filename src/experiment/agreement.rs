@@ -133,6 +133,10 @@ impl<G: AgentFactory> Agent<G> for Asker<G> {
             }
         }
     }
+
+    fn forfeited(&self) -> bool {
+        self.play.forfeited()
+    }
 }
 
 /// Plays self-play games with the config's `play` agent in every seat and collects the first

@@ -84,6 +84,10 @@ impl<G: Game> Agent<G> for Timed<G> {
     fn observe(&mut self, seat: Seat, event: &TableEvent<'_, G>) {
         self.inner.observe(seat, event);
     }
+
+    fn forfeited(&self) -> bool {
+        self.inner.forfeited()
+    }
 }
 
 #[cfg(test)]

@@ -96,6 +96,30 @@ pub trait Game: Clone + PartialEq + Send + Sync + fmt::Debug + 'static {
     /// What `seat` can see of the state.
     fn view(&self, seat: Seat) -> Self::View;
 
+    /// Ends the hand by a concession of `seat`'s side (a forfeit): every trick not yet played,
+    /// the one in progress included, goes to [`Game::concession_receiver`]; tricks already won
+    /// stay won; the hand is then scored by the game's own rules, as if those tricks had been
+    /// played so. Play before the first trick (an exchange, trumps, discards) stops where it
+    /// is. A game dealt in several sets (Catch the Ten with 2 or 3 players) concedes every set
+    /// still to play, settling each in turn. Does nothing once the hand is over.
+    fn concede(&mut self, seat: Seat);
+
+    /// The seat whose side conceded the hand (see [`Game::concede`]), if one did.
+    fn conceded(&self) -> Option<Seat>;
+
+    /// The seat that takes the tricks `seat`'s side concedes: the first seat on `seat`'s left
+    /// that is not on its side. One seat takes them all, so that the outcome is one number a
+    /// replay recomputes, the same in every game.
+    fn concession_receiver(&self, seat: Seat) -> Seat {
+        let sides = self.sides();
+        let n = sides.num_seats();
+        let mut s = seat.left(n);
+        while sides.side(s) == sides.side(seat) && s != seat {
+            s = s.left(n);
+        }
+        s
+    }
+
     /// The number of seats.
     fn num_seats(&self) -> usize {
         self.sides().num_seats()

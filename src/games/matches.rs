@@ -82,6 +82,38 @@ pub fn play_match<R: MatchRules>(
     deal_rng: &mut GameRng,
     max_hands: u32,
     mut choose: impl FnMut(&R::Hand, Seat) -> Action,
+    on_hand: impl FnMut(&PlayedHand<'_, R::Hand>),
+) -> MatchState {
+    play_match_with(
+        rules,
+        start,
+        deal_rng,
+        max_hands,
+        |h, s| Turn::Act(choose(h, s)),
+        on_hand,
+    )
+}
+
+/// What happens when a seat is to act: its action, or a concession of the rest of the hand by
+/// a seat's side (a forfeit; see [`Game::concede`]). The conceding seat need not be the seat
+/// to act.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// The seat to act takes this action.
+    Act(Action),
+    /// This seat's side concedes the rest of the hand.
+    Concede(Seat),
+}
+
+/// As [`play_match`], with `choose` free to end a hand by a concession
+/// ([`Turn::Concede`]); the finished hand's `last` state then says who conceded
+/// ([`Game::conceded`]), and `actions` holds the decisions before it.
+pub fn play_match_with<R: MatchRules>(
+    rules: &R,
+    start: MatchState,
+    deal_rng: &mut GameRng,
+    max_hands: u32,
+    mut choose: impl FnMut(&R::Hand, Seat) -> Turn,
     mut on_hand: impl FnMut(&PlayedHand<'_, R::Hand>),
 ) -> MatchState {
     let mut m = start;
@@ -94,11 +126,16 @@ pub fn play_match<R: MatchRules>(
         let initial = rules.deal(&m, deal_rng);
         let mut hand = initial.clone();
         actions.clear();
-        play_hand(&mut hand, |h, s| {
-            let a = choose(h, s);
-            actions.push((s, a));
-            a
-        });
+        while let Some(seat) = hand.to_act() {
+            match choose(&hand, seat) {
+                Turn::Act(a) => {
+                    actions.push((seat, a));
+                    debug_assert!(hand.accepts(a), "{a} is not legal here");
+                    hand.apply(a);
+                }
+                Turn::Concede(s) => hand.concede(s),
+            }
+        }
         let before = m;
         rules.settle(&mut m, &hand);
         // Cut at the limit: `on_hand` sees the match abandoned with its last hand, so that a

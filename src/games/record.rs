@@ -17,6 +17,7 @@
 //! | `previous` | (9-5-2) each seat's `tricks − target` in the previous hand, which fixes the exchange |
 //! | `deal` | every seat's cards and the game's extra cards (turned card, kitty, card laid aside) |
 //! | `actions` | every step in order: `{"seat": 1, "play": "TD"}`; also `trump`, `discard`, `give` (with `to`), and the engine's forced `return` steps (with `to`) |
+//! | `forfeit` | when a seat's side conceded the rest of the hand (a bot's forfeit): `{"seat": 1, "to": 2}`, the conceding seat and the seat that took every trick not yet played (`Game::concede`); absent otherwise |
 //! | `result` | the game's hand result (tricks, points, …) |
 //! | `scores_after` | the match scores per side after the hand |
 //! | `next_dealer` | who deals next (the same dealer after a void deal) |
@@ -27,7 +28,8 @@
 //! [`replay_line`] rebuilds the hand from `deal`, re-applies every decision, checks every forced
 //! step, recomputes the result and the match settlement, and reports the first difference.
 //! A record without `cut` reads as `"cut": false`, so logs written before the field replay as
-//! they did.
+//! they did. A conceded hand is replayed, not trusted: after the decisions the concession is
+//! carried out again, and its receiver, the result and the settlement must match.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -183,6 +185,9 @@ pub struct HandRecord<O, D, R> {
     pub deal: D,
     /// Every step.
     pub actions: Vec<ActionRecord>,
+    /// The concession that ended the hand, if one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<ForfeitRecord>,
     /// The hand's result.
     pub result: R,
     /// Scores per side after the hand.
@@ -194,6 +199,24 @@ pub struct HandRecord<O, D, R> {
     /// The match was stopped with this hand before its rules ended it.
     #[serde(default, skip_serializing_if = "is_false")]
     pub cut: bool,
+}
+
+/// A concession in a record: the seat whose side conceded the rest of the hand after the
+/// recorded decisions, and the seat that took the tricks not yet played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForfeitRecord {
+    /// The conceding seat.
+    pub seat: u8,
+    /// The seat that took every trick not yet played ([`Game::concession_receiver`]).
+    pub to: u8,
+}
+
+/// The concession that ended `last`, as a record writes it.
+fn forfeit_of<G: Game>(last: &G) -> Option<ForfeitRecord> {
+    last.conceded().map(|seat| ForfeitRecord {
+        seat: seat.0,
+        to: last.concession_receiver(seat).0,
+    })
 }
 
 fn is_false(b: &bool) -> bool {
@@ -231,6 +254,7 @@ pub fn record_hand<R: RecordRules>(
         previous: previous_of(rules, played.before),
         deal: rules.deal_record(played.initial),
         actions: rules.action_records(played.initial, played.actions),
+        forfeit: forfeit_of(played.last),
         result: rules.result_record(played.last),
         scores_after: played.after.scores[..n_sides].to_vec(),
         next_dealer: played.after.dealer.0,
@@ -357,6 +381,25 @@ pub fn replay_record<R: RecordRules>(rec: &RecordOf<R>) -> Result<Replayed<R>, R
         }
         hand.try_apply(action).map_err(|e| err(e.to_string()))?;
         decisions.push((Seat(ar.seat), action));
+    }
+    if let Some(f) = rec.forfeit {
+        if f.seat as usize >= sides.num_seats() {
+            return Err(ReplayError::Format(format!(
+                "the forfeiting seat {} is not a seat",
+                f.seat
+            )));
+        }
+        if hand.is_over() {
+            return Err(ReplayError::Format(format!(
+                "seat {} forfeits a hand that is already over",
+                f.seat
+            )));
+        }
+        hand.concede(Seat(f.seat));
+        let computed = forfeit_of(&hand);
+        if computed != Some(f) {
+            return Err(mismatch("forfeit", &Some(f), &computed));
+        }
     }
     if let Some(seat) = hand.to_act() {
         return Err(ReplayError::Format(format!(

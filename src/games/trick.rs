@@ -227,6 +227,7 @@ pub struct TrickPlay {
     tricks_done: u8,
     trump: Suit,
     order: TrumpOrder,
+    conceded: Option<Seat>,
 }
 
 impl TrickPlay {
@@ -246,6 +247,7 @@ impl TrickPlay {
             tricks_done: 0,
             trump,
             order,
+            conceded: None,
         }
     }
 
@@ -354,6 +356,30 @@ impl TrickPlay {
             revoke,
             completed,
         }
+    }
+
+    /// A concession by `seat`'s side (see `Game::concede`): the trick in progress and the
+    /// `tricks` tricks not yet completed go to `receiver` as won, every hand is emptied, and
+    /// the cards that changed hands come back (for a game that scores the cards won). Tricks
+    /// already won stay won.
+    pub fn concede(&mut self, seat: Seat, receiver: Seat, tricks: usize) -> CardSet {
+        let n = self.seats as usize;
+        let mut cards = self.trick.card_set();
+        for h in &mut self.hands[..n] {
+            cards |= *h;
+            *h = CardSet::EMPTY;
+        }
+        self.tricks[receiver.index()] += tricks as u8;
+        self.tricks_done += tricks as u8;
+        self.trick = Trick::new(receiver);
+        self.conceded = Some(seat);
+        cards
+    }
+
+    /// The seat whose side conceded the rest of the hand, if one did.
+    #[inline]
+    pub const fn conceded(&self) -> Option<Seat> {
+        self.conceded
     }
 
     /// Picks up new hands (the next set of a Catch the Ten deal with 2 or 3 players): no suit

@@ -357,6 +357,61 @@ fn every_fault_forfeits_only_its_hand_is_recorded_and_the_run_goes_on() {
     assert_eq!(a, b);
 }
 
+#[test]
+fn a_forfeited_hand_is_conceded_in_the_log_and_replays() {
+    let base = temp_path("bots", "conceded");
+    let _ = std::fs::remove_dir_all(&base);
+    let pids = base.join("pids");
+    std::fs::create_dir_all(&pids).unwrap();
+    for (game, seats) in [
+        ("whist", ";random;random;random"),
+        ("nine-five-two", ";random;random"),
+        ("catch-the-ten", ";random;random;random"),
+    ] {
+        let log = base.join(format!("{game}.jsonl"));
+        let agents = format!(
+            "external:cmd=\"{}\",name=faulty,budget_ms=300,on_fault=forfeit{seats}",
+            script(FAULTY)
+        );
+        let args = [
+            "simulate",
+            "--game",
+            game,
+            "--games",
+            "4",
+            "--threads",
+            "1",
+            "--agents",
+            &agents,
+            "--log",
+            log.to_str().unwrap(),
+        ];
+        let out = run_after("illegal", "9", &pids, &args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{game}: {err}");
+        let faults = err
+            .lines()
+            .filter(|l| l.contains("forfeit: bot faulty"))
+            .count();
+        let text = std::fs::read_to_string(&log).unwrap();
+        // Every fault comes at a decision, so each forfeits the rest of its hand: the hand's
+        // record says so, seat 0 conceding to seat 1.
+        let conceded = text
+            .lines()
+            .filter(|l| l.contains(r#""forfeit":{"seat":0,"to":1}"#))
+            .count();
+        assert!(faults >= 2, "{game}: {err}");
+        assert_eq!(conceded, faults, "{game}: {err}");
+        assert_eq!(text.matches("\"forfeit\"").count(), faults, "{game}");
+        tricklab_ok(&["replay", log.to_str().unwrap()]);
+        assert_eq!(
+            alive(&pids),
+            Vec::<String>::new(),
+            "{game}: bots outlived the run"
+        );
+    }
+}
+
 mod leak {
     //! No message to a seat names a card that seat may not know. What a seat may know is
     //! tracked here from the rules (RULES.md §1.9, §2.8, §3.5), independently of how the

@@ -19,6 +19,7 @@ mod conformance_registry;
 mod conformance_whist;
 mod docs;
 mod experiment;
+mod forfeit;
 mod fuzz;
 mod golden;
 mod ismcts;

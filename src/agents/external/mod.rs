@@ -10,9 +10,12 @@
 //! answers an illegal action or for another seat, or does not play the game) is killed. Under
 //! `on_fault = "abort"` its [`BotFault`] unwinds out of the run: [`catch_faults`] turns it back
 //! into an error, and the rows a run wrote before the fault stay written. Under
-//! `on_fault = "forfeit"` the bot forfeits the hand: its seat's remaining decisions in the hand
-//! are the first legal action, the fault is noted for the runner ([`take_forfeits`]) and on
-//! stderr, and a new process of the bot joins at the next hand.
+//! `on_fault = "forfeit"` the bot forfeits the hand: the table concedes the rest of the hand for
+//! its side before the next decision (every trick not yet played goes to the opponents, see
+//! [`Game::concede`](crate::games::Game::concede)), the fault is noted for the runner
+//! ([`take_forfeits`]) and on stderr, and a new process of the bot joins at the next hand. A
+//! fault after the hand's last decision leaves nothing to concede: the hand stands as played,
+//! and the fault is still noted.
 
 mod fault;
 mod process;
@@ -218,7 +221,8 @@ impl ExternalAgent {
     }
 }
 
-/// What a seat whose bot forfeited the hand plays: the first legal action.
+/// What a bot that has just forfeited answers: the first legal action, which the table does not
+/// play (it concedes the hand instead, see [`Agent::forfeited`]).
 fn stand_in<G: Observable>(state: &G) -> Action {
     state
         .legal_actions()
@@ -266,6 +270,10 @@ impl<G: Observable> Agent<G> for ExternalAgent {
 
     fn observes(&self) -> bool {
         true
+    }
+
+    fn forfeited(&self) -> bool {
+        self.forfeited
     }
 
     fn observe(&mut self, seat: Seat, event: &TableEvent<'_, G>) {

@@ -268,17 +268,19 @@ fn without_cards(result: &Value) -> Value {
 /// of the hand, and the match scores after it.
 pub fn hand_end<G: Game>(played: &PlayedHand<'_, G>, result: &Value) -> String {
     let n_sides = played.last.sides().num_sides();
-    message(
-        "hand_end",
-        &json!({
-            "hand": played.before.hands_dealt,
-            "result": without_cards(result),
-            "points": played.last.sides().all().map(|side| played.last.side_points(side)).collect::<Vec<_>>(),
-            "tricks": Seat::all(played.last.num_seats()).map(|s| played.last.tricks_won(s)).collect::<Vec<_>>(),
-            "scores": &played.after.scores[..n_sides],
-            "next_dealer": played.after.dealer.0,
-        }),
-    )
+    let mut body = json!({
+        "hand": played.before.hands_dealt,
+        "result": without_cards(result),
+        "points": played.last.sides().all().map(|side| played.last.side_points(side)).collect::<Vec<_>>(),
+        "tricks": Seat::all(played.last.num_seats()).map(|s| played.last.tricks_won(s)).collect::<Vec<_>>(),
+        "scores": &played.after.scores[..n_sides],
+        "next_dealer": played.after.dealer.0,
+    });
+    if let (Some(seat), Some(fields)) = (played.last.conceded(), body.as_object_mut()) {
+        let to = played.last.concession_receiver(seat);
+        fields.insert("forfeit".into(), json!({"seat": seat.0, "to": to.0}));
+    }
+    message("hand_end", &body)
 }
 
 /// `match_end`: the final scores and winning sides (`null` when the match was cut short).

@@ -655,4 +655,24 @@ impl Game for CatchTheTen {
     fn view(&self, seat: Seat) -> CatchTheTenView {
         Masked::new(self.masked_for(seat))
     }
+
+    /// Every set still to play goes, with all its cards, to the receiver's side at once (a
+    /// running total under `game_at_once` is checked once, after the set's cards are taken),
+    /// and each set is settled as its last trick would have settled it.
+    fn concede(&mut self, seat: Seat) {
+        let to = self.concession_receiver(seat);
+        let side = self.setup.sides().side(to).index();
+        while self.end == DealEnd::Playing {
+            let tricks = self.setup.hand_size() - self.play.tricks_done();
+            self.won[side] |= self.play.concede(seat, to, tricks);
+            if self.setup.options().game_at_once && self.check_game_at_once() {
+                break;
+            }
+            self.end_set();
+        }
+    }
+
+    fn conceded(&self) -> Option<Seat> {
+        self.play.conceded()
+    }
 }

@@ -508,4 +508,20 @@ impl Game for NineFiveTwo {
     fn view(&self, seat: Seat) -> NineFiveTwoView {
         Masked::new(self.masked_for(seat))
     }
+
+    /// The tricks not yet played go to the receiver; an exchange, trumps or discards not yet
+    /// complete stay as they are (trumps unnamed, fewer than four discards).
+    fn concede(&mut self, seat: Seat) {
+        if self.phase == Phase::Over {
+            return;
+        }
+        let to = self.concession_receiver(seat);
+        self.play
+            .concede(seat, to, HAND_SIZE - self.play.tricks_done());
+        self.phase = Phase::Over;
+    }
+
+    fn conceded(&self) -> Option<Seat> {
+        self.play.conceded()
+    }
 }

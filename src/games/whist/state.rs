@@ -403,6 +403,21 @@ impl Game for Whist {
     fn view(&self, seat: Seat) -> WhistView {
         Masked::new(self.masked_for(seat))
     }
+
+    /// The tricks not yet played go to the receiver, the next seat on the left (an opponent);
+    /// honours count as dealt, as always.
+    fn concede(&mut self, seat: Seat) {
+        let done = self.play.tricks_done();
+        if done >= TRICKS as usize {
+            return;
+        }
+        let to = self.concession_receiver(seat);
+        self.play.concede(seat, to, TRICKS as usize - done);
+    }
+
+    fn conceded(&self) -> Option<Seat> {
+        self.play.conceded()
+    }
 }
 
 impl Rewarded for Whist {
