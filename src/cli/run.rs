@@ -228,7 +228,13 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
     super::output::check_folder(
         "--out",
         &out,
-        &["hands.csv", "deals.csv", "summary.csv", "run.json"],
+        &[
+            "hands.csv",
+            "deals.csv",
+            "faults.csv",
+            "summary.csv",
+            "run.json",
+        ],
         args.force,
     )?;
     let provenance = Provenance::start(rayon::current_num_threads());
@@ -275,14 +281,27 @@ pub fn summarise(args: SummariseArgs) -> anyhow::Result<()> {
 
 /// Prints a finished run's summary: the markdown table and the results folder, or (`--json`)
 /// one JSON object that names the folder.
+/// A run that seats a bot that may forfeit also counts the hands forfeited (`faults.csv`).
 fn print_summary(exp: &Experiment, summary: &Summary, out: &Path, json: bool) {
+    let forfeited = crate::experiment::forfeited_hands(out);
     if json {
-        print!("{}", crate::report::summary_json(&exp.name, out, summary));
+        print!(
+            "{}",
+            crate::report::summary_json(&exp.name, out, summary, forfeited)
+        );
     } else {
         print!(
             "{}",
             crate::report::summary_markdown(&exp.heading(), summary)
         );
+        if let Some(n) = forfeited {
+            println!("\n{}", forfeits_line(n));
+        }
         println!("\nresults: {}", out.display());
     }
+}
+
+/// The summary's line on forfeited hands.
+pub(crate) fn forfeits_line(n: u64) -> String {
+    format!("forfeited hands: {n} (one row each in faults.csv)")
 }

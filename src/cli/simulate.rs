@@ -208,6 +208,13 @@ where
         )?;
         writeln!(report, "options: {}\n", option_words(&exp.options))?;
         report.push_str(&summary_markdown(&exp.heading(), &summary));
+        let forfeited = args
+            .out
+            .as_deref()
+            .and_then(crate::experiment::forfeited_hands);
+        if let Some(n) = forfeited {
+            writeln!(report, "\n{}", super::run::forfeits_line(n))?;
+        }
         if let Some(dir) = &args.out {
             let record = RunRecord::new(&exp, &command_of(args), None, provenance);
             write_run_record(dir, &record)
@@ -219,7 +226,7 @@ where
         }
         if args.json {
             let results = args.out.clone().unwrap_or_default();
-            let json = crate::report::summary_json(&exp.name, &results, &summary);
+            let json = crate::report::summary_json(&exp.name, &results, &summary, forfeited);
             print_report(args, &json);
             return Ok(());
         }

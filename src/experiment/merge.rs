@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::RunRecord;
-use super::run::{DEALS, HANDS};
+use super::run::{DEALS, FAULTS, HANDS};
 use super::wholeness::{Cover, RowsError, check_rows, shard_deals};
 
 /// Why shards cannot be merged: one line naming the folder or file and what is wrong.
@@ -87,8 +87,9 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> MergeError + '_ {
     }
 }
 
-/// Concatenates the `hands.csv` and `deals.csv` of complete shards `dirs` (any order) into
-/// `out`, in shard order with one header. Returns the shards' common run record (without the
+/// Concatenates the `hands.csv` and `deals.csv` (and `faults.csv`, where the shards have it) of
+/// complete shards `dirs` (any order) into `out`, in shard order with one header: the bytes a
+/// one-shard run writes. Returns the shards' common run record (without the
 /// shard). Every shard must be complete, of the same config, and together cover 1..=n once,
 /// and its files whole (see [`check_rows`]).
 pub fn merge_shards(dirs: &[PathBuf], out: &Path) -> Result<RunRecord, MergeError> {
@@ -149,7 +150,13 @@ pub fn merge_shards(dirs: &[PathBuf], out: &Path) -> Result<RunRecord, MergeErro
         check_rows(&d.join(HANDS), range, Cover::EveryDealOrNone)?;
     }
     std::fs::create_dir_all(out).map_err(io(out))?;
-    for name in [HANDS, DEALS] {
+    // A run that seats a bot that may forfeit writes faults.csv in every shard.
+    let faults = shards[0].2.join(FAULTS).exists().then_some(FAULTS);
+    if faults.is_none() {
+        // Not this run's: a file left by another one in a folder given with --force.
+        let _ = std::fs::remove_file(out.join(FAULTS));
+    }
+    for name in [HANDS, DEALS].into_iter().chain(faults) {
         let path = out.join(name);
         let mut w = std::io::BufWriter::new(std::fs::File::create(&path).map_err(io(&path))?);
         for (i, (_, _, d, _)) in shards.iter().enumerate() {

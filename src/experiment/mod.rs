@@ -27,8 +27,8 @@ pub use measure::{
 };
 pub use merge::{MergeError, merge_shards};
 pub use run::{
-    Batch, DEALS, HANDS, RunEnd, RunError, RunPlan, deals_header, hands_header, partial_name,
-    play_batches, rotations, run,
+    Batch, DEALS, FAULTS, HANDS, RunEnd, RunError, RunPlan, deals_header, forfeited_hands,
+    hands_header, partial_name, play_batches, rotations, run,
 };
 pub use summary::{BOOTSTRAP, SummaryError, summarise, summarise_bytes};
 pub use tournament::{

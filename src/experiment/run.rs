@@ -118,6 +118,13 @@ pub const FAULTS_HEADER: [&str; 9] = [
     "deal", "arm", "rotation", "hand", "seat", "side", "agent", "fault", "message",
 ];
 
+/// The hands forfeited in the results folder `dir`: the rows of its `faults.csv`, or `None`
+/// when it has none (no bot of the run may forfeit).
+pub fn forfeited_hands(dir: &Path) -> Option<u64> {
+    let text = std::fs::read(dir.join(FAULTS)).ok()?;
+    Some(csv::Reader::from_reader(&text[..]).records().count() as u64)
+}
+
 /// Whether an arm of `exp` seats an external bot that forfeits hands on a fault.
 pub fn may_forfeit(exp: &Experiment) -> bool {
     exp.arms

@@ -22,6 +22,10 @@ struct SummaryJson<'a> {
     arms: Vec<ArmJson<'a>>,
     hypotheses: Vec<HypothesisJson<'a>>,
     claims: Vec<ClaimJson<'a>>,
+    /// The hands external bots forfeited (rows of `faults.csv`); absent when the run seats no
+    /// bot that may forfeit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    forfeited_hands: Option<u64>,
 }
 
 /// One arm's estimate of one statistic (a row of `summary.csv`).
@@ -94,7 +98,14 @@ fn direction(d: crate::stats::Direction) -> &'static str {
 /// The summary `s` of the experiment `experiment`, whose files are in `results`, as one line of
 /// JSON (with a final newline). Numbers are written in full (not rounded as in `summary.csv`);
 /// a value that is not a number (no data) is `null`.
-pub fn summary_json(experiment: &str, results: &Path, s: &Summary) -> String {
+///
+/// `forfeited_hands` (the rows of the run's `faults.csv`) is written only when given.
+pub fn summary_json(
+    experiment: &str,
+    results: &Path,
+    s: &Summary,
+    forfeited_hands: Option<u64>,
+) -> String {
     let object = SummaryJson {
         format: SUMMARY_FORMAT,
         experiment,
@@ -164,6 +175,7 @@ pub fn summary_json(experiment: &str, results: &Path, s: &Summary) -> String {
                 label: c.label.to_string(),
             })
             .collect(),
+        forfeited_hands,
     };
     let mut line = serde_json::to_string(&object).expect("a summary serialises");
     line.push('\n');

@@ -412,6 +412,114 @@ fn a_forfeited_hand_is_conceded_in_the_log_and_replays() {
     }
 }
 
+/// `args` run with the fault bot breaking at hand 0 of `matches`.
+fn run_faulting_in(matches: &str, pids: &Path, args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_tricklab"))
+        .args(args)
+        .env("FAULT_MODE", "illegal")
+        .env("FAULT_MATCHES", matches)
+        .env("FAULT_PIDS", pids)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn forfeited_hands(json: &[u8]) -> Option<u64> {
+    let v: serde_json::Value = serde_json::from_slice(json).unwrap();
+    v.get("forfeited_hands").map(|n| n.as_u64().unwrap())
+}
+
+#[test]
+fn faults_csv_merges_to_a_whole_runs_bytes_and_summaries_count_the_forfeits() {
+    let base = temp_path("bots", "fault-shards");
+    let _ = std::fs::remove_dir_all(&base);
+    let pids = base.join("pids");
+    std::fs::create_dir_all(&pids).unwrap();
+    let cfg = config_with(&base, "forfeit.toml", ",on_fault=forfeit");
+    let cfg = cfg.to_str().unwrap();
+    let matches = "5,60,130,199";
+    let dir = |name: &str| base.join(name).to_str().unwrap().to_string();
+    let run = |out: &str, shard: &[&str]| {
+        let mut args = vec!["run", cfg, "--threads", "1", "--out", out, "--json"];
+        args.extend(shard);
+        run_faulting_in(matches, &pids, &args)
+    };
+    let whole = run(&dir("whole"), &[]);
+    let faults = std::fs::read_to_string(base.join("whole").join("faults.csv")).unwrap();
+    let deals: Vec<&str> = faults
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    let mut distinct = deals.clone();
+    distinct.dedup();
+    assert_eq!(distinct, ["5", "60", "130", "199"], "{faults}");
+    let rows = deals.len() as u64;
+    assert_eq!(forfeited_hands(&whole.stdout), Some(rows));
+    run(&dir("s2"), &["--shard", "2/2"]);
+    run(&dir("s1"), &["--shard", "1/2"]);
+    let merged = run_faulting_in(
+        matches,
+        &pids,
+        &[
+            "merge",
+            &dir("s2"),
+            &dir("s1"),
+            "--out",
+            &dir("merged"),
+            "--json",
+        ],
+    );
+    assert_eq!(forfeited_hands(&merged.stdout), Some(rows));
+    for file in ["faults.csv", "hands.csv", "deals.csv", "summary.csv"] {
+        assert_eq!(
+            std::fs::read(base.join("merged").join(file)).unwrap(),
+            std::fs::read(base.join("whole").join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    // Without a bot that may forfeit, the summary says nothing of forfeits.
+    let plain = tricklab_ok(&[
+        "simulate", "--game", "whist", "--games", "3", "--agents", "random", "--json",
+    ]);
+    assert_eq!(forfeited_hands(plain.as_bytes()), None);
+    // simulate --out writes faults.csv too, and its summary counts the forfeits.
+    let agents = format!(
+        "external:cmd=\"{}\",name=faulty,budget_ms=300,on_fault=forfeit;random;random;random",
+        script(FAULTY)
+    );
+    let sim = run_faulting_in(
+        "3,11",
+        &pids,
+        &[
+            "simulate",
+            "--game",
+            "whist",
+            "--games",
+            "20",
+            "--threads",
+            "1",
+            "--agents",
+            &agents,
+            "--out",
+            &dir("sim"),
+        ],
+    );
+    let text = String::from_utf8_lossy(&sim.stdout);
+    assert!(
+        text.contains("forfeited hands: 2 (one row each in faults.csv)"),
+        "{text}"
+    );
+    let faults = std::fs::read_to_string(base.join("sim").join("faults.csv")).unwrap();
+    assert_eq!(faults.lines().count(), 3, "{faults}");
+    assert_eq!(alive(&pids), Vec::<String>::new(), "bots outlived the runs");
+}
+
 mod leak {
     //! No message to a seat names a card that seat may not know. What a seat may know is
     //! tracked here from the rules (RULES.md §1.9, §2.8, §3.5), independently of how the

@@ -2,7 +2,9 @@
 """A bot for the fault tests: plays a fixed legal action (a function of the message only, so
 that runs repeat) until its decision number FAULT_AFTER, then breaks the protocol the way
 FAULT_MODE says: sleep, exit, garbage, illegal, other_seat, closed, or ok (never). Writes its
-process id into the folder FAULT_PIDS. FAULT_GAMES=catch-the-ten claims only that game."""
+process id into the folder FAULT_PIDS. FAULT_GAMES=catch-the-ten claims only that game.
+FAULT_MATCHES=3,57 instead breaks it at its first decision of hand 0 of those matches (a
+function of the position, not of the process's history, so that shards fault as a whole run)."""
 
 import json
 import os
@@ -23,6 +25,9 @@ only = os.environ.get("FAULT_GAMES")
 if only:
     games = [g for g in games if g["game"] == only]
 
+fault_matches = {int(m) for m in os.environ.get("FAULT_MATCHES", "").split(",") if m}
+current = (None, None)
+
 decisions = 0
 out = sys.stdout
 for line in sys.stdin:
@@ -34,11 +39,19 @@ for line in sys.stdin:
         out.flush()
     elif kind == "quit":
         break
+    elif kind == "match":
+        current = (msg["match"], None)
+    elif kind == "hand":
+        current = (current[0], msg["hand"])
     elif kind == "decide":
         legal = msg["legal"]
         action = legal[len(msg["cards"]) % len(legal)]
         seat = msg["seat"]
-        if mode != "ok" and decisions >= after:
+        if fault_matches:
+            due = current[0] in fault_matches and current[1] == 0
+        else:
+            due = decisions >= after
+        if mode != "ok" and due:
             if mode == "sleep":
                 time.sleep(60)
             elif mode == "exit":
