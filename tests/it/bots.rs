@@ -209,10 +209,7 @@ fn every_fault_aborts_keeps_finished_rows_resumes_and_leaves_no_process() {
     );
     let reference = folder_files(&reference);
     for (mode, says) in [
-        (
-            "sleep",
-            "timed out: no answer to decision 2000 within its budget of 300 ms",
-        ),
+        ("sleep", "timed out: no answer to decision"),
         ("exit", "closed its output"),
         ("closed", "closed its output"),
         ("garbage", "malformed JSON"),

@@ -288,7 +288,7 @@ impl<G: Observable> Agent<G> for ExternalAgent {
                 if !self.in_match || before.hands_dealt == 0 || self.forfeited {
                     self.forfeited = false;
                     self.match_index = Some(table.match_index);
-                    self.bot();
+                    self.bot().restart_decisions();
                     let hello = &self.bot.as_ref().expect("started").1;
                     let game = table.game.name();
                     if !hello.supports(game, table.players) {

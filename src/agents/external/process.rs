@@ -64,10 +64,17 @@ impl BotProcess {
         })
     }
 
-    /// The id of the next decision request: 0, 1, 2, … over the process's life.
+    /// The id of the next decision request: 0, 1, 2, … from the start of the match in play.
     pub fn next_decision(&mut self) -> u64 {
         self.decisions += 1;
         self.decisions - 1
+    }
+
+    /// Counts decision ids from 0 again: a match starts. Ids then depend on the match alone,
+    /// not on which matches the process served before (the thread, the shard), so that what a
+    /// fault message quotes is the same bytes on any thread count and in any shard.
+    pub fn restart_decisions(&mut self) {
+        self.decisions = 0;
     }
 
     /// The process id.
