@@ -46,7 +46,7 @@ impl Front {
 
     /// Adds `v` unless a vector of the front dominates it; drops those `v` dominates.
     pub fn insert(&mut self, v: &[i32]) {
-        if self.rows().any(|r| dominates(r, v)) {
+        if self.covers(v) {
             return;
         }
         let n = self.n;
@@ -99,21 +99,25 @@ impl Front {
         out
     }
 
-    /// Keeps at most `max` vectors (0: no limit), those with the best sums (ties: the first).
+    /// Whether a vector of the front is at least `v` in every entry.
+    pub fn covers(&self, v: &[i32]) -> bool {
+        self.rows().any(|r| dominates(r, v))
+    }
+
+    /// Keeps at most `max` vectors (0: no limit), those with the best sums, ties to the
+    /// greater vector in entry order, so that what is kept depends only on the vectors and
+    /// not on the order they came in (a Max node may try its cards in any order).
     pub fn cap(&mut self, max: usize) {
         if max == 0 || self.len() <= max {
             return;
         }
         let n = self.n;
-        let mut order: Vec<(i64, usize)> = self
-            .rows()
-            .enumerate()
-            .map(|(i, r)| (-r.iter().map(|&x| i64::from(x)).sum::<i64>(), i))
-            .collect();
-        order.sort();
+        let sum = |r: &[i32]| r.iter().map(|&x| i64::from(x)).sum::<i64>();
+        let mut order: Vec<&[i32]> = self.rows().collect();
+        order.sort_by(|a, b| sum(b).cmp(&sum(a)).then_with(|| b.cmp(a)));
         let mut rows = Vec::with_capacity(max * n);
-        for &(_, i) in &order[..max] {
-            rows.extend_from_slice(&self.rows[i * n..(i + 1) * n]);
+        for r in &order[..max] {
+            rows.extend_from_slice(r);
         }
         self.rows = rows;
     }
@@ -160,5 +164,27 @@ mod tests {
         big.cap(1);
         assert_eq!(big.rows().next().unwrap(), &[0, 4]);
         assert_eq!(big.best_sum(), Some(4));
+        assert!(big.covers(&[0, 3]) && !big.covers(&[1, 0]));
+    }
+
+    #[test]
+    fn cap_keeps_the_same_vectors_whatever_their_order() {
+        let vs = [[3, 1], [1, 3], [2, 2], [4, 0]];
+        let mut a = Front::empty(2);
+        let mut b = Front::empty(2);
+        for v in &vs {
+            a.insert(v);
+        }
+        for v in vs.iter().rev() {
+            b.insert(v);
+        }
+        a.cap(2);
+        b.cap(2);
+        let mut a: Vec<_> = a.rows().collect();
+        let mut b: Vec<_> = b.rows().collect();
+        a.sort();
+        b.sort();
+        assert_eq!(a, vec![&[3, 1][..], &[4, 0][..]]);
+        assert_eq!(a, b);
     }
 }

@@ -25,34 +25,52 @@
 //!
 //! Fronts are kept to `front` vectors (default 64, those with the best sums; 0 keeps all):
 //! with values rather than 0/1 entries few vectors dominate each other and the fronts of
-//! opponents' nodes (products of their children's) grow fast. The paper's cuts are not
-//! implemented: the search is exhaustive to depth `m`, so its cost grows with the branching
-//! of the other seats' plays, about `(cards per seat)^(seats − 1)` per extra `m`; it is meant
-//! for `m=2` or `m=3` late in a hand or with few worlds: with `late=N` the agent searches `m`
-//! moves only once its seat holds at most `N` cards, and plays as PIMC before (in a Whist hand
-//! played by B0, `alphamu:m=2,worlds=10` did not finish a hand in 5 minutes of a loaded
-//! machine, while PIMC-20 spends about 6 CPU-seconds on the first card; see
-//! `docs/searchers.md`). Worlds are drawn as PIMC draws them
-//! (the same worlds for the same generator).
+//! opponents' nodes (products of their children's) grow fast.
+//!
+//! The paper's cuts (see `docs/searchers.md`), none of which changes the card chosen (tested
+//! against the exhaustive search):
+//! - **early cut**: a world's double-dummy value bounds every vector entry there, so an
+//!   opponent's node below a Max node stops once its front so far, each entry lowered to the
+//!   double-dummy value of the cards the opponent has not tried, is dominated by the Max node's
+//!   front so far (or, below the root, cannot reach the best card's sum so far); a Max node
+//!   stops once a vector reaches the double-dummy value in every world;
+//! - **root cut**: iterative deepening on `m`; a card's sum at the previous iteration bounds its
+//!   sum (searching deeper only removes fusion), so the cards are tried best first and one
+//!   whose bound cannot beat the best so far is not searched (if a front was capped in the
+//!   previous iteration, its PIMC sum is the bound instead);
+//! - **transposition table** of the Max nodes' fronts by position, worlds alive and moves left;
+//! - **dominance**: fronts keep only undominated vectors.
+//!
+//! One solver (and its table) serves every world and node, and every decision of the agent.
+//! Even so a search costs many double-dummy solves, about `(cards per seat)^(seats − 1)` more
+//! per extra `m` before the cuts: with `late=N` the agent searches `m` moves only once its seat
+//! holds at most `N` cards, and plays as PIMC before (`docs/searchers.md` has the costs).
+//! Worlds are drawn as PIMC draws them (the same worlds for the same generator).
 //!
 //! Decisions that are not card plays (9-5-2 trumps, discards and exchange gives) are taken as
 //! PIMC takes them: by the game's rule-based player.
 //!
 //! Spec: `alphamu:m=2,worlds=20,goal=mean,front=64,late=13`.
 
+mod cuts;
 mod front;
 mod params;
+mod search;
+mod table;
 
 pub use params::{AlphaMuParams, Goal, KEYS};
+pub use search::SearchStats;
 
 use crate::cards::{Card, CardSet};
-use crate::games::{Action, Game, Seat, Sides};
+use crate::games::{Action, Game, Seat};
 use crate::knowledge::WorldSampler;
 use crate::rng::GameRng;
-use crate::solver::{Solvable, Solver};
+use crate::solver::Solver;
 
 use super::{Agent, AgentFactory, fallback_agent};
-use front::Front;
+use cuts::Cuts;
+use search::{RootCard, Search};
+use table::FrontTable;
 
 /// The αμ agent's solver table: about `2^18` entries, as PIMC's.
 const TT_BITS: u32 = 18;
@@ -61,10 +79,13 @@ const TT_BITS: u32 = 18;
 pub struct AlphaMu<G: Game> {
     params: AlphaMuParams,
     solver: Solver,
+    table: FrontTable,
     hidden: Vec<CardSet>,
     other: Box<dyn Agent<G>>,
-    /// Double-dummy solves in the last search.
-    solves: u64,
+    /// The cuts made (all of them, but in tests).
+    cuts: Cuts,
+    /// What the last search did.
+    stats: SearchStats,
 }
 
 impl<G: AgentFactory> AlphaMu<G> {
@@ -73,9 +94,11 @@ impl<G: AgentFactory> AlphaMu<G> {
         AlphaMu {
             params,
             solver: Solver::with_table_bits(TT_BITS),
+            table: FrontTable::default(),
             hidden: Vec::new(),
             other: fallback_agent::<G>(),
-            solves: 0,
+            cuts: Cuts::ALL,
+            stats: SearchStats::default(),
         }
     }
 
@@ -86,16 +109,28 @@ impl<G: AgentFactory> AlphaMu<G> {
 
     /// Double-dummy solves in the last search.
     pub fn solves(&self) -> u64 {
-        self.solves
+        self.stats.solves
+    }
+
+    /// What the last search did: solves, nodes, cuts, table hits.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
     }
 
     /// Samples the worlds (as PIMC does) and returns every legal card with the best mean of a
-    /// vector of its front (see the module documentation), best first (ties: card order).
+    /// vector of its front (see the module documentation), best first (ties: card order). A
+    /// card that a cut stopped shows an upper bound of its mean, never above the first card's.
     /// Empty unless `seat` is to play a card.
     pub fn card_values(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Vec<(Card, f64)> {
         if state.to_act() != Some(seat) || state.position_for(seat).is_err() {
             return Vec::new();
         }
+        let worlds = self.sample(state, seat, rng);
+        self.search(&worlds, seat)
+    }
+
+    /// The worlds of a decision, drawn as PIMC draws them, each with its index.
+    fn sample(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Vec<(usize, G)> {
         let k = state.knowledge(seat);
         let sampler =
             WorldSampler::new(&k).expect("the true state is consistent with its knowledge");
@@ -105,159 +140,46 @@ impl<G: AgentFactory> AlphaMu<G> {
             sampler.sample_into(rng, &mut self.hidden);
             worlds.push((w, state.redeal(&k, &self.hidden)));
         }
-        self.search(&worlds, seat)
+        worlds
     }
 
-    /// αμ over the given worlds (each with its index, `0..n`), `seat` to play a card in each.
+    /// αμ over the given worlds (each with its index, `0..n`), `seat` to play a card in each:
+    /// every legal card with its mean, best first (ties: card order).
     fn search(&mut self, worlds: &[(usize, G)], seat: Seat) -> Vec<(Card, f64)> {
-        let n = worlds.len();
-        let mut search = Search {
-            solver: &mut self.solver,
-            me: seat,
-            sides: worlds[0].1.sides(),
-            n,
-            goal: self.params.goal,
-            target: 0,
-            cap: self.params.front as usize,
-            solves: 0,
-        };
-        if self.params.goal == Goal::Target {
-            // PIMC's best mean, rounded.
-            let mut sums = [0i64; 64];
-            for (_, w) in worlds {
-                let pos = w.position_for(seat).expect("a card to play");
-                for (c, v) in search.solver.solve(&pos).cards() {
-                    sums[c.index() as usize] += i64::from(v);
-                }
-            }
-            let legal = worlds[0].1.legal_actions().cards();
-            let best = legal
-                .iter()
-                .map(|c| sums[c.index() as usize])
-                .max()
-                .unwrap_or(0);
-            search.target = (best as f64 / n as f64).round() as i32;
-        }
+        let n = worlds.len() as f64;
+        let mut out: Vec<(Card, f64)> = self
+            .root_cards(worlds, seat)
+            .into_iter()
+            .map(|c| (c.card, c.sum as f64 / n))
+            .collect();
+        out.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        out
+    }
+
+    /// Each legal card's best sum, and whether a cut left it a bound.
+    fn root_cards(&mut self, worlds: &[(usize, G)], seat: Seat) -> Vec<RootCard> {
         let held = worlds[0].1.hand(seat).len() as u32;
         let m = if held <= self.params.late {
             self.params.m
         } else {
             1
         };
-        let children = search.max_children(worlds, m);
-        self.solves = search.solves;
-        let mut out: Vec<(Card, f64)> = children
-            .into_iter()
-            .map(|(c, f)| (c, f.best_sum().unwrap_or(i64::MIN) as f64 / n as f64))
-            .collect();
-        out.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        out
-    }
-}
-
-/// One αμ search: the solver, whose side searches, and how vectors are scored.
-struct Search<'s> {
-    solver: &'s mut Solver,
-    me: Seat,
-    sides: Sides,
-    n: usize,
-    goal: Goal,
-    target: i32,
-    cap: usize,
-    solves: u64,
-}
-
-impl Search<'_> {
-    /// A world's entry for the side's final value `v`.
-    fn score(&self, v: i32) -> i32 {
-        match self.goal {
-            Goal::Mean => v,
-            Goal::Target => i32::from(v >= self.target),
-        }
-    }
-
-    /// The worlds' bits.
-    fn live<G>(worlds: &[(usize, G)]) -> u64 {
-        worlds.iter().fold(0, |m, &(w, _)| m | 1 << w)
-    }
-
-    /// The front of each card the searching seat can play at a Max node (it is to play in
-    /// every one of `worlds`), with `m` of its moves left to search.
-    fn max_children<G: Solvable>(&mut self, worlds: &[(usize, G)], m: u32) -> Vec<(Card, Front)> {
-        let first = &worlds[0].1;
-        let legal = first.legal_actions().cards();
-        if m <= 1 || first.hand(self.me).len() <= 1 {
-            // Leaves: every world solved double-dummy, one solve valuing every card.
-            let mut rows = vec![vec![0i32; self.n]; 64];
-            for (w, s) in worlds {
-                let pos = s.position_for(self.me).expect("a card to play");
-                self.solves += 1;
-                for (c, v) in self.solver.solve(&pos).cards() {
-                    rows[c.index() as usize][*w] = self.score(v);
-                }
-            }
-            return legal
-                .iter()
-                .map(|c| (c, Front::single(&rows[c.index() as usize])))
-                .collect();
-        }
-        legal
-            .iter()
-            .map(|c| {
-                let next: Vec<(usize, G)> = worlds
-                    .iter()
-                    .map(|(w, s)| {
-                        let mut s = s.clone();
-                        s.apply(Action::Play(c));
-                        (*w, s)
-                    })
-                    .collect();
-                (c, self.node(&next, m - 1))
-            })
-            .collect()
-    }
-
-    /// The front of a node (every world in `worlds` at the same public point of the hand),
-    /// with `m` of the searching seat's moves left.
-    fn node<G: Solvable>(&mut self, worlds: &[(usize, G)], m: u32) -> Front {
-        let actor = worlds[0]
-            .1
-            .to_act()
-            .expect("the searching seat plays again before the hand ends");
-        if actor == self.me {
-            let mut front = Front::empty(self.n);
-            for (_, f) in self.max_children(worlds, m) {
-                front.union(&f);
-            }
-            front.cap(self.cap);
-            return front;
-        }
-        let partner = self.sides.side(actor) == self.sides.side(self.me);
-        let (neutral, op): (i32, fn(i32, i32) -> i32) = if partner {
-            (i32::MIN, i32::max)
-        } else {
-            (i32::MAX, i32::min)
+        let mut search = Search {
+            solver: &mut self.solver,
+            table: &mut self.table,
+            me: seat,
+            sides: worlds[0].1.sides(),
+            n: worlds.len(),
+            goal: self.params.goal,
+            target: 0,
+            cap: self.params.front as usize,
+            cuts: self.cuts,
+            stats: SearchStats::default(),
+            capped: false,
         };
-        let moves = worlds
-            .iter()
-            .fold(CardSet::EMPTY, |a, (_, s)| a | s.legal_actions().cards());
-        let mut acc = Front::single(&vec![neutral; self.n]);
-        for c in moves {
-            let next: Vec<(usize, G)> = worlds
-                .iter()
-                .filter(|(_, s)| s.legal_actions().cards().contains(c))
-                .map(|(w, s)| {
-                    let mut s = s.clone();
-                    s.apply(Action::Play(c));
-                    (*w, s)
-                })
-                .collect();
-            let child = self.node(&next, m).with_others(Self::live(&next), neutral);
-            acc = acc.combine(&child, op);
-            acc.cap(self.cap);
-        }
-        // Worlds not at this node: 0, so that they do not tell vectors apart.
-        acc.with_others(Self::live(worlds), 0)
+        let cards = search.root(worlds, m);
+        self.stats = search.stats;
+        cards
     }
 }
 

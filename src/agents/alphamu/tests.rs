@@ -2,9 +2,12 @@
 
 use super::*;
 use crate::agents::pimc::{Pimc, PimcParams};
+use crate::games::matches::{MatchRules, MatchState};
 use crate::games::whist::{Options, Setup, Whist};
+use crate::games::{catch_the_ten, nine_five_two};
 use crate::knowledge::Observable;
 use crate::rng::{Purpose, stream};
+use crate::solver::Solvable;
 
 /// A Whist hand played by B0 at every seat until `me` is to play with `left` cards.
 fn whist_at(seed: u64, me: Seat, left: usize) -> Whist {
@@ -103,10 +106,17 @@ fn alphamu_avoids_strategy_fusion_that_misleads_pimc() {
         "m=1 is PIMC: K♣"
     );
     am.params.m = 3;
+    am.cuts = Cuts::NONE;
     assert_eq!(
         am.search(&worlds, me),
         vec![(card("5C"), 162.0 / n), (card("KC"), 160.0 / n)],
         "searched to the end: 5♣, and K♣ is worth less than PIMC thought"
+    );
+    am.cuts = Cuts::ALL;
+    assert_eq!(
+        am.search(&worlds, me)[0],
+        (card("5C"), 162.0 / n),
+        "with the cuts"
     );
     am.params.m = 2;
     assert_eq!(am.search(&worlds, me)[0].0, card("5C"));
@@ -115,4 +125,169 @@ fn alphamu_avoids_strategy_fusion_that_misleads_pimc() {
     am.params.m = 3;
     let target = am.search(&worlds, me);
     assert_eq!(target[0].0, card("5C"), "{target:?}");
+}
+
+/// A hand of `rules` played by B0 at every seat until `me` is to play a card holding `left`.
+fn position_at<R: MatchRules>(rules: &R, seed: u64, me: Seat, left: usize) -> R::Hand
+where
+    R::Hand: AgentFactory,
+{
+    let mut state = rules.deal(
+        &MatchState::new(Seat(0)),
+        &mut stream(seed, 0, Purpose::Deal, 0),
+    );
+    let mut b0 = fallback_agent::<R::Hand>();
+    let mut rng = stream(seed, 0, Purpose::Other, 0);
+    while !(state.to_act() == Some(me)
+        && state.hand(me).len() == left
+        && state.position_for(me).is_ok())
+    {
+        let seat = state.to_act().expect("the hand goes on");
+        let a = b0.choose(&state, seat, &mut rng);
+        state.apply(a);
+    }
+    state
+}
+
+/// Searches `state` for `me` over the same worlds exhaustively and with `cuts`, checks that the
+/// card chosen and its value are the same, that every card searched to the end has its
+/// exhaustive value and (fronts not capped) that every other card's value is an upper bound of
+/// it; returns the solves of each.
+fn same_choice<G: AgentFactory>(
+    state: &G,
+    me: Seat,
+    params: &AlphaMuParams,
+    cuts: Cuts,
+    what: &str,
+) -> (u64, u64) {
+    let mut full = AlphaMu::<G>::new(params.clone());
+    full.cuts = Cuts::NONE;
+    let mut cut = AlphaMu::<G>::new(params.clone());
+    cut.cuts = cuts;
+    let worlds = full.sample(state, me, &mut stream(7, 1, Purpose::Other, 0));
+    let a = full.root_cards(&worlds, me);
+    let a_solves = full.solves();
+    let b = cut.root_cards(&worlds, me);
+    let b_solves = cut.solves();
+    assert!(a.iter().all(|c| c.exact || params.m == 1), "{what}");
+    assert_eq!(
+        full.search(&worlds, me)[0],
+        cut.search(&worlds, me)[0],
+        "{what} {cuts:?}: {a:?} against {b:?}"
+    );
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x.card, y.card);
+        if y.exact {
+            assert_eq!(x.sum, y.sum, "{what} {cuts:?} {}", x.card);
+        } else if params.front == 0 {
+            assert!(y.sum >= x.sum, "{what} {cuts:?} {}: a bound", x.card);
+        }
+    }
+    (a_solves, b_solves)
+}
+
+/// Each cut alone and all together.
+const EACH_CUT: [Cuts; 4] = [
+    Cuts::ALL,
+    Cuts {
+        early: true,
+        ..Cuts::NONE
+    },
+    Cuts {
+        root: true,
+        ..Cuts::NONE
+    },
+    Cuts {
+        table: true,
+        ..Cuts::NONE
+    },
+];
+
+#[test]
+fn cuts_choose_as_the_exhaustive_search_in_whist_endings() {
+    let (mut full, mut cut) = (0, 0);
+    let mut some_cut = false;
+    for seed in 0..8u64 {
+        let me = Seat((seed % 4) as u8);
+        let left = 4 + (seed % 3) as usize;
+        let state = whist_at(seed, me, left);
+        for m in [2, 3] {
+            for front in [0, 64] {
+                let params = AlphaMuParams {
+                    m,
+                    worlds: 12,
+                    front,
+                    ..AlphaMuParams::default()
+                };
+                let each: &[Cuts] = if front == 0 && m == 3 {
+                    &EACH_CUT
+                } else {
+                    &EACH_CUT[..1]
+                };
+                for &cuts in each {
+                    let what = format!("seed {seed}, {left} cards, {params}, front {front}");
+                    let (a, b) = same_choice(&state, me, &params, cuts, &what);
+                    if cuts == Cuts::ALL {
+                        full += a;
+                        cut += b;
+                        some_cut |= b < a;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        some_cut && cut < full,
+        "the cuts save solves: {cut} of {full}"
+    );
+}
+
+#[test]
+fn cuts_choose_as_the_exhaustive_search_in_catch_the_ten_and_nine_five_two() {
+    let ct = catch_the_ten::Setup::new(4, catch_the_ten::Options::default()).unwrap();
+    let nfts = nine_five_two::Setup::new(3, nine_five_two::Options::default()).unwrap();
+    for seed in 0..5u64 {
+        for m in [2, 3] {
+            let params = AlphaMuParams {
+                m,
+                worlds: 10,
+                front: 0,
+                ..AlphaMuParams::default()
+            };
+            let me = Seat((seed % 4) as u8);
+            let state = position_at(&ct, seed, me, 4);
+            for cuts in EACH_CUT {
+                same_choice(&state, me, &params, cuts, &format!("CT seed {seed}, m={m}"));
+            }
+            let me = Seat((seed % 3) as u8);
+            let state = position_at(&nfts, seed, me, 4);
+            for cuts in EACH_CUT {
+                same_choice(
+                    &state,
+                    me,
+                    &params,
+                    cuts,
+                    &format!("952 seed {seed}, m={m}"),
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn cuts_keep_m1_as_pimc_and_capped_fronts_choose_alike() {
+    let ct = catch_the_ten::Setup::new(4, catch_the_ten::Options::default()).unwrap();
+    for seed in 10..14u64 {
+        let me = Seat((seed % 4) as u8);
+        let state = position_at(&ct, seed, me, 5);
+        for (m, front) in [(1, 64), (2, 64), (2, 4), (3, 8)] {
+            let params = AlphaMuParams {
+                m,
+                worlds: 10,
+                front,
+                ..AlphaMuParams::default()
+            };
+            same_choice(&state, me, &params, Cuts::ALL, &format!("CT seed {seed}"));
+        }
+    }
 }
