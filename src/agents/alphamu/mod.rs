@@ -146,14 +146,8 @@ impl<G: AgentFactory> AlphaMu<G> {
     /// αμ over the given worlds (each with its index, `0..n`), `seat` to play a card in each:
     /// every legal card with its mean, best first (ties: card order).
     fn search(&mut self, worlds: &[(usize, G)], seat: Seat) -> Vec<(Card, f64)> {
-        let n = worlds.len() as f64;
-        let mut out: Vec<(Card, f64)> = self
-            .root_cards(worlds, seat)
-            .into_iter()
-            .map(|c| (c.card, c.sum as f64 / n))
-            .collect();
-        out.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        out
+        let cards = self.root_cards(worlds, seat);
+        ranked(&cards, worlds.len())
     }
 
     /// Each legal card's best sum, and whether a cut left it a bound.
@@ -181,6 +175,16 @@ impl<G: AgentFactory> AlphaMu<G> {
         self.stats = search.stats;
         cards
     }
+}
+
+/// The root's cards with their means over `n` worlds, best first (ties: card order).
+fn ranked(cards: &[RootCard], n: usize) -> Vec<(Card, f64)> {
+    let mut out: Vec<(Card, f64)> = cards
+        .iter()
+        .map(|c| (c.card, c.sum as f64 / n as f64))
+        .collect();
+    out.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    out
 }
 
 impl<G: AgentFactory> Agent<G> for AlphaMu<G> {
