@@ -10,8 +10,8 @@ use clap::Args;
 
 use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_specs};
 use crate::experiment::{
-    ArmStat, Design, Entrant, Finished, PROGRESS, TournamentConfig, TournamentEnd, TournamentPlan,
-    read_progress, rules_from_table, run_tournament, tournament_tables,
+    ArmStat, Design, Entrant, FAULTS, Finished, PROGRESS, TournamentConfig, TournamentEnd,
+    TournamentPlan, read_progress, rules_from_table, run_tournament, tournament_tables,
 };
 use crate::games::GameKind;
 use crate::games::record::RecordRules;
@@ -78,7 +78,7 @@ pub struct TournamentArgs {
 }
 
 /// The files a finished tournament writes that a new one must not silently replace.
-const RESULTS: [&str; 4] = ["pairs.csv", "ratings.csv", "summary.md", PROGRESS];
+const RESULTS: [&str; 5] = ["pairs.csv", "ratings.csv", "summary.md", FAULTS, PROGRESS];
 
 /// Runs `tricklab tournament`.
 pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
@@ -253,6 +253,7 @@ where
     let pairs = config.pairs();
     let plan = TournamentPlan {
         agents: &specs,
+        names: &names,
         pairs: &pairs,
         deals: config.deals,
         seed: config.seed,
@@ -268,7 +269,7 @@ where
     let stop = super::run::stop_flag();
     let end = run_tournament(&rules, &plan, &out, done, &stop, args.stop_after_chunks)
         .with_context(|| format!("writing {}", out.join(PROGRESS).display()))?;
-    let (results, times) = match end {
+    let (results, times, faults) = match end {
         TournamentEnd::Interrupted(kept, total) => {
             return Err(interrupted(format!(
                 "interrupted: {kept} of {total} chunks of deals are done and kept in {}; continue with: {}",
@@ -276,8 +277,17 @@ where
                 command_to_continue()
             )));
         }
-        TournamentEnd::Complete(results, times) => (results, times),
+        TournamentEnd::Complete(results, times, faults) => (results, times, faults),
     };
+    // A bot that may forfeit: its forfeited hands, as `run` writes them (none: no file, and
+    // none left from an earlier tournament in the folder).
+    match faults {
+        Some(bytes) => std::fs::write(out.join(FAULTS), bytes)?,
+        None => {
+            let _ = std::fs::remove_file(out.join(FAULTS));
+        }
+    }
+    let forfeited = crate::experiment::forfeited_hands(&out);
     let tables = tournament_tables(Finished {
         game: game.to_string(),
         seats: rules.sides().num_seats(),
@@ -360,9 +370,12 @@ where
         &CommandRecord::new(config.seed, source, provenance),
     )?;
     if args.json {
-        println!("{}", json_summary(&tables, &seconds, &out));
+        println!("{}", json_summary(&tables, &seconds, &out, forfeited));
     } else {
         print!("{md}");
+        if let Some(n) = forfeited {
+            println!("\n{}", super::run::forfeits_line(n));
+        }
         println!("\nresults: {}", out.display());
     }
     Ok(())
@@ -411,7 +424,14 @@ fn scores_csv(names: &[String], results: &[crate::experiment::PairResult]) -> St
     String::from_utf8(w.into_inner().expect("memory")).expect("utf-8")
 }
 
-fn json_summary(t: &TournamentTables, seconds: &[Option<f64>], out: &Path) -> String {
+/// The `--json` summary; `forfeited_hands` (the rows of `faults.csv`) only where a bot may
+/// forfeit.
+fn json_summary(
+    t: &TournamentTables,
+    seconds: &[Option<f64>],
+    out: &Path,
+    forfeited: Option<u64>,
+) -> String {
     let iv = |i: crate::stats::Interval| serde_json::json!({"estimate": i.estimate, "low": i.low, "high": i.high});
     let agents: Vec<serde_json::Value> = t
         .names
@@ -443,7 +463,7 @@ fn json_summary(t: &TournamentTables, seconds: &[Option<f64>], out: &Path) -> St
             })
         })
         .collect();
-    serde_json::json!({
+    let mut summary = serde_json::json!({
         "game": t.game,
         "seats": t.seats,
         "deals": t.deals,
@@ -454,8 +474,11 @@ fn json_summary(t: &TournamentTables, seconds: &[Option<f64>], out: &Path) -> St
         "agents": agents,
         "pairs": pairs,
         "results": out.display().to_string(),
-    })
-    .to_string()
+    });
+    if let Some(n) = forfeited {
+        summary["forfeited_hands"] = n.into();
+    }
+    summary.to_string()
 }
 
 #[cfg(test)]

@@ -32,7 +32,7 @@ pub use run::{
 };
 pub use summary::{BOOTSTRAP, SummaryError, summarise, summarise_bytes};
 pub use tournament::{
-    CHUNK, Finished, LadderStanding, PairPlan, PairResult, chunks_of, ladder_standings,
+    CHUNK, Finished, LadderStanding, PairFaults, PairPlan, PairResult, chunks_of, ladder_standings,
     pair_seatings, play_chunk, play_pair, ratings, tournament_tables,
 };
 pub use tournament_config::{Design, Entrant, TournamentConfig, pairs_of};

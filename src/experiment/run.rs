@@ -148,7 +148,8 @@ pub fn rotations(exp: &Experiment, sides: usize, seats: usize) -> usize {
     }
 }
 
-fn csv_line(fields: &[String]) -> Vec<u8> {
+/// One CSV record, with its line end.
+pub(crate) fn csv_line(fields: &[String]) -> Vec<u8> {
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::new());

@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
+use crate::agents::external::take_forfeits;
 use crate::agents::{Agent, AgentFactory, AgentSpec, build_agent, play_seated, table_info};
 use crate::games::matches::MatchState;
 use crate::games::record::RecordRules;
@@ -22,6 +23,7 @@ use crate::rng::{GameStreams, Purpose, below, stream};
 use crate::sim::Stream;
 
 use super::decision_clock::{DecisionClock, Timed};
+use super::run::csv_line;
 use crate::stats::{Interval, MeanAcc, Rating, bradley_terry};
 
 /// The seatings (agent index per seat: 0 for `x`, 1 for `y`) a pair plays every deal in.
@@ -88,19 +90,31 @@ where
         .into_par_iter()
         .flat_map_iter(|chunk| {
             let clocks = [Arc::default(), Arc::default()];
-            play_chunk(rules, [x, y], chunk, plan, &clocks)
+            play_chunk(rules, [x, y], chunk, plan, &clocks, None)
         })
         .collect()
 }
 
+/// Where a chunk notes the hands its bots forfeited (`on_fault = "forfeit"`): `faults.csv`
+/// rows (the columns of `run`'s, see `docs/csv.md`), the pair's `name` in the `arm` column.
+#[derive(Debug)]
+pub struct PairFaults<'a> {
+    /// The pair's name, `X vs Y` with the agents' labels.
+    pub name: &'a str,
+    /// The rows, appended in deal, rotation (seating) and hand order.
+    pub rows: &'a mut Vec<u8>,
+}
+
 /// The per-deal scores (`x` minus `y`) of the pair `[x, y]` on one chunk of deals (see
-/// [`chunks_of`]), each agent's decisions timed on its clock.
+/// [`chunks_of`]), each agent's decisions timed on its clock; with `faults`, the hands a bot
+/// forfeited are noted there.
 pub fn play_chunk<R: RecordRules>(
     rules: &R,
     [x, y]: [&AgentSpec; 2],
     chunk: Range<u64>,
     plan: PairPlan,
     clocks: &[Arc<DecisionClock>; 2],
+    mut faults: Option<PairFaults<'_>>,
 ) -> Vec<f64>
 where
     R::Hand: AgentFactory,
@@ -160,6 +174,23 @@ where
                 |p| {
                     for s in Seat::all(n) {
                         points[seating[s.index()]] += p.last.seat_points(s) as f64;
+                    }
+                    // Taken whether or not they are kept, so that none is left on the thread.
+                    let noted = take_forfeits(deal, p.before.hands_dealt);
+                    if let Some(faults) = faults.as_mut() {
+                        for f in noted {
+                            faults.rows.extend(csv_line(&[
+                                deal.to_string(),
+                                faults.name.to_string(),
+                                r.to_string(),
+                                p.before.hands_dealt.to_string(),
+                                f.seat.to_string(),
+                                sides.side(f.seat).to_string(),
+                                [x, y][seating[f.seat.index()]].to_string(),
+                                f.fault.kind.name().to_string(),
+                                f.fault.message.clone(),
+                            ]));
+                        }
                     }
                 },
             );

@@ -6,7 +6,10 @@
 //! `progress.csv` holds a first line naming the tournament (game, rules, agents, pairs, deals,
 //! seed), then one line per finished chunk: `pair,first deal,x decisions,x nanoseconds,
 //! y decisions,y nanoseconds,scores` with the scores separated by spaces, written so that they
-//! read back exactly.
+//! read back exactly; a chunk in which a bot forfeited hands (`on_fault = "forfeit"`) adds an
+//! eighth field, its `faults.csv` rows with `%`, `,`, carriage return and newline written
+//! `%25`, `%2C`, `%0D`, `%0A`. The rows live and die with their chunk's line, so a resumed
+//! tournament's `faults.csv` holds every finished chunk's rows once, and no others.
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -17,11 +20,13 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
+use crate::agents::external::OnFault;
 use crate::agents::{AgentFactory, AgentSpec};
 use crate::games::record::RecordRules;
 
 use super::decision_clock::{DecisionClock, DecisionTime};
-use super::tournament::{PairPlan, PairResult, chunks_of, play_chunk};
+use super::run::{FAULTS_HEADER, csv_line};
+use super::tournament::{PairFaults, PairPlan, PairResult, chunks_of, play_chunk};
 
 /// The file that keeps a tournament's finished chunks.
 pub const PROGRESS: &str = "progress.csv";
@@ -37,13 +42,54 @@ pub struct ChunkResult {
     pub scores: Vec<f64>,
     /// The decisions of the pair's two agents and their wall time.
     pub time: [DecisionTime; 2],
+    /// Its `faults.csv` rows (empty when no bot forfeited a hand).
+    pub faults: Vec<u8>,
+}
+
+/// The bytes that cannot stand in a progress line as they are.
+const ESCAPED: [u8; 4] = [b'%', b',', b'\r', b'\n'];
+
+/// `rows` with [`ESCAPED`] bytes written `%XX`.
+fn escape(rows: &[u8]) -> String {
+    let mut out = Vec::with_capacity(rows.len());
+    for &b in rows {
+        if ESCAPED.contains(&b) {
+            out.extend(format!("%{b:02X}").bytes());
+        } else {
+            out.push(b);
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The bytes [`escape`] wrote, or `None` for a malformed `%` escape.
+fn unescape(text: &str) -> Option<Vec<u8>> {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = std::str::from_utf8(b.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    Some(out)
 }
 
 impl ChunkResult {
     fn line(&self) -> String {
         let scores: Vec<String> = self.scores.iter().map(|s| format!("{s:?}")).collect();
+        let faults = if self.faults.is_empty() {
+            String::new()
+        } else {
+            format!(",{}", escape(&self.faults))
+        };
         format!(
-            "{},{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{}{faults}\n",
             self.pair,
             self.start,
             self.time[0].decisions,
@@ -56,9 +102,13 @@ impl ChunkResult {
 
     fn parse(line: &str) -> Option<ChunkResult> {
         let f: Vec<&str> = line.split(',').collect();
-        if f.len() != 7 {
+        if f.len() != 7 && f.len() != 8 {
             return None;
         }
+        let faults = match f.get(7) {
+            Some(text) => Some(unescape(text)?).filter(|rows| !rows.is_empty())?,
+            None => Vec::new(),
+        };
         let n = |i: usize| f[i].parse::<u64>().ok();
         let scores = f[6]
             .split(' ')
@@ -78,6 +128,7 @@ impl ChunkResult {
                     nanos: n(5)?,
                 },
             ],
+            faults,
         })
     }
 }
@@ -87,6 +138,8 @@ impl ChunkResult {
 pub struct TournamentPlan<'a> {
     /// The agents.
     pub agents: &'a [AgentSpec],
+    /// Their labels (a pair's name in `faults.csv` is `X vs Y`).
+    pub names: &'a [String],
     /// The pairs `(x, y)`, numbered by their place here.
     pub pairs: &'a [(usize, usize)],
     /// Deals (or matches) per pair.
@@ -99,11 +152,23 @@ pub struct TournamentPlan<'a> {
     pub fingerprint: String,
 }
 
+impl TournamentPlan<'_> {
+    /// Whether an agent is an external bot that forfeits hands on a fault: then the tournament
+    /// writes `faults.csv`.
+    pub fn may_forfeit(&self) -> bool {
+        self.agents
+            .iter()
+            .any(|s| matches!(s, AgentSpec::External(e) if e.on_fault == OnFault::Forfeit))
+    }
+}
+
 /// How a tournament run ended.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TournamentEnd {
-    /// Every chunk is done: the pairs' results and each agent's decision time.
-    Complete(Vec<PairResult>, Vec<DecisionTime>),
+    /// Every chunk is done: the pairs' results, each agent's decision time and, when a bot may
+    /// forfeit ([`TournamentPlan::may_forfeit`]), the bytes of `faults.csv` (its header, then
+    /// the rows in pair and deal order).
+    Complete(Vec<PairResult>, Vec<DecisionTime>, Option<Vec<u8>>),
     /// Stopped: this many chunks are kept, of this many.
     Interrupted(usize, usize),
 }
@@ -178,6 +243,7 @@ where
         .filter(|(p, c)| !have.contains_key(&(*p, c.start)))
         .collect();
     let finished = AtomicU64::new(0);
+    let forfeits = plan.may_forfeit();
     let played: Vec<io::Result<Option<ChunkResult>>> = todo
         .into_par_iter()
         .map(|(p, chunk)| {
@@ -196,18 +262,25 @@ where
                 max_hands: 10_000,
             };
             let start = chunk.start;
+            let name = format!("{} vs {}", plan.names[x], plan.names[y]);
+            let mut faults = Vec::new();
             let scores = play_chunk(
                 rules,
                 [&plan.agents[x], &plan.agents[y]],
                 chunk,
                 pair_plan,
                 &clocks,
+                forfeits.then_some(PairFaults {
+                    name: &name,
+                    rows: &mut faults,
+                }),
             );
             let result = ChunkResult {
                 pair: p,
                 start,
                 scores,
                 time: [clocks[0].read(), clocks[1].read()],
+                faults,
             };
             {
                 let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
@@ -239,13 +312,17 @@ where
             scores: Vec::with_capacity(plan.deals as usize),
         })
         .collect();
+    let mut faults = forfeits.then(|| csv_line(&FAULTS_HEADER.map(String::from)));
     for ((p, _), c) in have {
         let (x, y) = plan.pairs[p];
         times[x] = times[x].plus(c.time[0]);
         times[y] = times[y].plus(c.time[1]);
         pairs[p].scores.extend(c.scores);
+        if let Some(f) = faults.as_mut() {
+            f.extend(c.faults);
+        }
     }
-    Ok(TournamentEnd::Complete(pairs, times))
+    Ok(TournamentEnd::Complete(pairs, times, faults))
 }
 
 #[cfg(test)]
@@ -268,10 +345,23 @@ mod tests {
                     nanos: 0,
                 },
             ],
+            faults: Vec::new(),
         };
         let line = c.line();
         assert!(line.ends_with('\n'));
-        assert_eq!(ChunkResult::parse(line.trim_end()), Some(c));
+        assert_eq!(ChunkResult::parse(line.trim_end()), Some(c.clone()));
+        // Fault rows with every byte that needs escaping read back too, on one line.
+        let faulted = ChunkResult {
+            faults: "3,bot vs random,0,0,0,0,x,illegal,\"50% of \"\"a,b\"\"\r\nend\"\n"
+                .as_bytes()
+                .to_vec(),
+            ..c
+        };
+        let line = faulted.line();
+        assert_eq!(line.matches('\n').count(), 1, "{line}");
+        assert_eq!(ChunkResult::parse(line.trim_end()), Some(faulted));
+        assert_eq!(ChunkResult::parse("1,0,1,1,1,1,0.5,%4"), None);
+        assert_eq!(ChunkResult::parse("1,0,1,1,1,1,0.5,"), None);
         assert_eq!(ChunkResult::parse("1,2,3"), None);
         assert_eq!(ChunkResult::parse("1,0,1,1,1,1,0.5 x"), None);
     }

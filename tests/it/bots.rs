@@ -522,6 +522,119 @@ fn faults_csv_merges_to_a_whole_runs_bytes_and_summaries_count_the_forfeits() {
     assert_eq!(alive(&pids), Vec::<String>::new(), "bots outlived the runs");
 }
 
+#[test]
+fn a_tournaments_faults_csv_survives_resume_to_the_bytes_and_its_summary_counts_the_forfeits() {
+    let base = temp_path("bots", "fault-tournament");
+    let _ = std::fs::remove_dir_all(&base);
+    let pids = base.join("pids");
+    std::fs::create_dir_all(&pids).unwrap();
+    let agents = format!(
+        "external:cmd=\"{}\",name=faulty,budget_ms=300,on_fault=forfeit;random",
+        script(FAULTY)
+    );
+    // 150 deals: chunks of 64 from deals 0, 64 and 128, a fault in each.
+    let matches = "5,70,140";
+    let dir = |name: &str| base.join(name).to_str().unwrap().to_string();
+    let args = |out: &str, threads: &str| -> Vec<String> {
+        [
+            "tournament",
+            "--game",
+            "whist",
+            "--deals",
+            "150",
+            "--seed",
+            "3",
+            "--agents",
+            &agents,
+            "--threads",
+            threads,
+            "--out",
+            out,
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let run = |v: Vec<String>| {
+        let v: Vec<&str> = v.iter().map(String::as_str).collect();
+        run_faulting_in(matches, &pids, &v)
+    };
+    let whole = run([args(&dir("whole"), "1"), vec!["--json".into()]].concat());
+    let faults = std::fs::read_to_string(base.join("whole").join("faults.csv")).unwrap();
+    let mut deals: Vec<&str> = faults
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    let rows = deals.len() as u64;
+    deals.dedup();
+    assert_eq!(deals, ["5", "70", "140"], "{faults}");
+    assert!(
+        faults.starts_with("deal,arm,rotation,hand,seat,side,agent,fault,message\n"),
+        "{faults}"
+    );
+    assert!(
+        faults.contains(" vs random\""),
+        "the pair names the row: {faults}"
+    );
+    assert_eq!(forfeited_hands(&whole.stdout), Some(rows));
+    // Interrupted after a chunk on two threads: the kept chunks keep their rows, the rest are
+    // played again, and the file ends with the bytes of the uninterrupted tournament.
+    let part = dir("part");
+    let cut = [
+        args(&part, "2"),
+        vec!["--stop-after-chunks".into(), "1".into()],
+    ]
+    .concat();
+    let out = Command::new(env!("CARGO_BIN_EXE_tricklab"))
+        .args(&cut)
+        .env("FAULT_MODE", "illegal")
+        .env("FAULT_MATCHES", matches)
+        .env("FAULT_PIDS", &pids)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!base.join("part").join("faults.csv").exists());
+    let kept = std::fs::read_to_string(base.join("part").join("progress.csv")).unwrap();
+    assert!((2..4).contains(&kept.lines().count()), "{kept}");
+    let resumed = run([args(&part, "3"), vec!["--resume".into()]].concat());
+    let text = String::from_utf8_lossy(&resumed.stdout);
+    assert!(
+        text.contains(&format!(
+            "forfeited hands: {rows} (one row each in faults.csv)"
+        )),
+        "{text}"
+    );
+    for file in ["faults.csv", "pairs.csv", "ratings.csv", "summary.md"] {
+        assert_eq!(
+            std::fs::read(base.join("part").join(file)).unwrap(),
+            std::fs::read(base.join("whole").join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    assert!(!base.join("part").join("progress.csv").exists());
+    // Without a bot that may forfeit: no faults.csv, and the summary says nothing of forfeits.
+    let plain = tricklab_ok(&[
+        "tournament",
+        "--game",
+        "whist",
+        "--deals",
+        "3",
+        "--agents",
+        "random;rules",
+        "--out",
+        &dir("plain"),
+        "--json",
+    ]);
+    assert_eq!(forfeited_hands(plain.as_bytes()), None);
+    assert!(!base.join("plain").join("faults.csv").exists());
+    assert_eq!(alive(&pids), Vec::<String>::new(), "bots outlived the runs");
+}
+
 mod leak {
     //! No message to a seat names a card that seat may not know. What a seat may know is
     //! tracked here from the rules (RULES.md §1.9, §2.8, §3.5), independently of how the
