@@ -2,14 +2,15 @@
 //! single hands of every game and player count it says it plays, every record replayed.
 
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 
 use clap::{Args, Subcommand};
 
 use crate::agents::external::{self, ExternalSpec, OnFault};
 use crate::agents::{AgentFactory, AgentSpec};
+use crate::experiment::{Experiment, Measured, play_batches};
 use crate::games::GameKind;
 use crate::games::record::replay_line;
-use crate::sim::{SimConfig, Sinks, Tabulate, simulate};
 
 use super::error::user;
 use super::options::parse_options;
@@ -136,11 +137,10 @@ fn play<R>(
     players: usize,
 ) -> anyhow::Result<String>
 where
-    R: Tabulate,
+    R: Measured,
     R::Hand: AgentFactory,
 {
-    let game = R::from_options(players, &parse_options(game.name(), &[])?).map_err(user)?;
-    let rules = game;
+    let rules = R::from_options(players, &parse_options(game.name(), &[])?).map_err(user)?;
     let bot = AgentSpec::External(Box::new(spec.clone()));
     let seats: Vec<AgentSpec> = (0..rules.sides().num_seats())
         .map(|s| {
@@ -151,27 +151,10 @@ where
             }
         })
         .collect();
-    let cfg = SimConfig {
-        seed: args.seed,
-        games: args.hands,
-        single_hands: true,
-        chunk: args.hands,
-        ..SimConfig::default()
-    };
-    let mut log = Vec::new();
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
-    pool.install(|| {
-        simulate(
-            &rules,
-            &seats,
-            &cfg,
-            Sinks {
-                csv: None,
-                log: Some(&mut log),
-            },
-            None,
-        )
-    })?;
+    let log = hand_records(
+        &rules,
+        Experiment::single_hands("bots", game, seats, args.seed, args.hands),
+    )?;
     let text = String::from_utf8(log)?;
     let mut decisions = 0;
     for (i, line) in text.lines().enumerate() {
@@ -187,4 +170,32 @@ where
         "{} hands, {decisions} decisions, every record replays",
         text.lines().count()
     ))
+}
+
+/// Plays the single hands of `exp` on one thread with the experiments' runner and returns
+/// their records (JSON lines, as `simulate --log` writes them).
+pub(super) fn hand_records<R>(rules: &R, exp: Experiment) -> anyhow::Result<Vec<u8>>
+where
+    R: Measured,
+    R::Hand: AgentFactory,
+{
+    let mut log = Vec::new();
+    let never = AtomicBool::new(false);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
+    pool.install(|| {
+        play_batches(
+            &exp,
+            rules,
+            0..exp.deals,
+            0,
+            true,
+            &never,
+            None,
+            |batch, _| {
+                log.extend(batch.records);
+                Ok(())
+            },
+        )
+    })?;
+    Ok(log)
 }

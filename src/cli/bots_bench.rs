@@ -9,9 +9,9 @@ use clap::Args;
 
 use crate::agents::external::{self, ExternalSpec, OnFault};
 use crate::agents::{AgentFactory, AgentSpec};
+use crate::experiment::{Experiment, Measured};
 use crate::games::GameKind;
 use crate::games::record::replay_line;
-use crate::sim::{SimConfig, Sinks, Tabulate, simulate};
 
 use super::error::user;
 use super::options::parse_options;
@@ -59,32 +59,13 @@ struct Pass {
 
 fn pass<R>(rules: &R, seats: &[AgentSpec], args: &BenchArgs) -> anyhow::Result<Pass>
 where
-    R: Tabulate,
+    R: Measured,
     R::Hand: AgentFactory,
 {
-    let cfg = SimConfig {
-        seed: args.seed,
-        games: args.hands,
-        single_hands: true,
-        chunk: args.hands,
-        ..SimConfig::default()
-    };
-    let mut log = Vec::new();
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
+    let exp = Experiment::single_hands("bots", rules.game(), seats.to_vec(), args.seed, args.hands);
     let (own0, bots0) = cpu();
     let t = Instant::now();
-    pool.install(|| {
-        simulate(
-            rules,
-            seats,
-            &cfg,
-            Sinks {
-                csv: None,
-                log: Some(&mut log),
-            },
-            None,
-        )
-    })?;
+    let log = super::bots::hand_records(rules, exp)?;
     // The bot is reaped here, so that its CPU time is counted.
     external::shutdown();
     let wall = t.elapsed();
@@ -120,7 +101,7 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
 
 fn bench_game<R>(args: &BenchArgs, game: GameKind) -> anyhow::Result<()>
 where
-    R: Tabulate,
+    R: Measured,
     R::Hand: AgentFactory,
 {
     let players = args.players.unwrap_or(game.default_players());

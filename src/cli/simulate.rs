@@ -16,8 +16,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_seating};
 use crate::experiment::{
-    Experiment, Measured, RunEnd, RunError, RunPlan, RunRecord, deals_header, partial_name,
-    play_batches, statistics_of, summarise_bytes, write_run_record, write_summary,
+    DealTally, Experiment, Measured, RunEnd, RunError, RunPlan, RunRecord, partial_name,
+    play_batches, statistics_of, write_run_record, write_summary,
 };
 use crate::games::GameKind;
 use crate::games::record::RecordRules;
@@ -343,9 +343,10 @@ where
         .as_deref()
         .map(|p| Output::create("--log", p, args.force))
         .transpose()?;
-    let mut deals = csv::Writer::from_writer(Vec::new());
-    deals.write_record(deals_header(exp))?;
-    let mut deals = deals.into_inner().context("writing to memory")?;
+    // Each batch's per-deal rows are summarised as they come, so memory does not grow with
+    // --games.
+    let mut tally = DealTally::new(exp);
+    let mut unread = None;
     let stop = super::run::stop_flag();
     let end = play_batches(
         exp,
@@ -356,7 +357,11 @@ where
         &stop,
         args.stop_after_games,
         |batch, done| {
-            deals.extend(batch.deals);
+            if unread.is_none()
+                && let Err(e) = tally.add_rows(&batch.deals, "deals")
+            {
+                unread = Some(e);
+            }
             if let Some(l) = log.as_mut() {
                 l.writer().write_all(&batch.records)?;
             }
@@ -383,7 +388,11 @@ where
     if let Some(l) = log {
         l.finish()?;
     }
-    summarise_bytes(exp, &statistics_of::<R>(exp.matches), &deals, "deals")
+    if let Some(e) = unread {
+        return Err(anyhow::Error::from(e));
+    }
+    tally
+        .finish(&statistics_of::<R>(exp.matches))
         .map_err(anyhow::Error::from)
 }
 

@@ -423,6 +423,46 @@ impl Lines<'_> {
 }
 
 impl Experiment {
+    /// A one-arm run of single hands that measures nothing: `seats` (one spec per seat, seat 0
+    /// the subject) play `hands` deals of `game` with `players` players and its default
+    /// options. What `bots check` and `bots bench` play through [`play_batches`]; its hand
+    /// records are what they read.
+    ///
+    /// [`play_batches`]: super::play_batches
+    pub fn single_hands(
+        name: &str,
+        game: GameKind,
+        seats: Vec<AgentSpec>,
+        seed: u64,
+        hands: u64,
+    ) -> Experiment {
+        Experiment {
+            name: name.to_string(),
+            game,
+            players: seats.len(),
+            seed,
+            deals: hands,
+            matches: false,
+            duplicate: false,
+            statistics: Vec::new(),
+            options: toml::Table::new(),
+            arms: vec![Arm {
+                name: name.to_string(),
+                seats,
+                subject: vec![Seat(0)],
+            }],
+            hypotheses: Vec::new(),
+            claims: Vec::new(),
+            max_hands: 1,
+            agreement: None,
+            hand_rows: false,
+            source: String::new(),
+            edition: 1,
+            family: None,
+            field: None,
+        }
+    }
+
     /// What a summary's heading says about this experiment.
     pub fn heading(&self) -> crate::report::Heading {
         crate::report::Heading {

@@ -30,7 +30,7 @@ pub use run::{
     Batch, DEALS, FAULTS, HANDS, RunEnd, RunError, RunPlan, deals_header, forfeited_hands,
     hands_header, partial_name, play_batches, rotations, run,
 };
-pub use summary::{BOOTSTRAP, SummaryError, summarise, summarise_bytes};
+pub use summary::{BOOTSTRAP, DealTally, SummaryError, summarise, summarise_bytes};
 pub use tournament::{
     CHUNK, Finished, LadderStanding, PairFaults, PairPlan, PairResult, chunks_of, ladder_standings,
     pair_seatings, play_chunk, play_pair, ratings, tournament_tables,

@@ -15,10 +15,6 @@ use crate::report::{ArmStat, ChartError, ClaimResult, Difference, Summary};
 use super::config::{Combine, Experiment, Hypothesis};
 use super::measure::StatDef;
 
-/// For one arm and statistic: each deal with the values of its rotations (`None` outside the
-/// statistic's population).
-type PerDeal = Vec<(u64, Vec<Option<f64>>)>;
-
 /// Bootstrap resamples for the paired interval.
 pub const BOOTSTRAP: usize = 2000;
 
@@ -86,176 +82,285 @@ fn summarise_rows<In: std::io::Read>(
     mut reader: csv::Reader<In>,
     deals_csv: &str,
 ) -> Result<Summary, SummaryError> {
-    let bad = |problem: String| SummaryError::Rows {
-        file: deals_csv.to_string(),
-        problem,
-    };
-    let n_stats = exp.statistics.len();
-    // values[arm][stat] = per deal, the defined values over rotations.
-    let n_arms = exp.arms.len();
-    let mut per_deal: Vec<Vec<PerDeal>> = vec![vec![Vec::new(); n_stats]; n_arms];
-    let mut by_rotation: Vec<Vec<std::collections::BTreeMap<(u64, u64), f64>>> =
-        vec![vec![Default::default(); n_stats]; n_arms];
+    let mut tally = DealTally::new(exp);
     for rec in reader.records() {
-        let rec = rec.map_err(|e| bad(e.to_string()))?;
+        let rec = rec.map_err(|e| tally.bad(deals_csv, e.to_string()))?;
+        tally.add_record(&rec, deals_csv)?;
+    }
+    tally.finish(defs)
+}
+
+/// One arm's running tally of one statistic, fed its `deals.csv` values in deal order.
+#[derive(Clone, Debug)]
+struct StatTally {
+    /// The sum of every defined value (as `Iterator::sum` adds them: in order, from its
+    /// neutral element), and their count.
+    units_sum: f64,
+    units: u64,
+    /// The per-deal means of the defined values.
+    means: MeanAcc,
+    /// The deal being read and its values, one per rotation.
+    current: Option<u64>,
+    values: Vec<Option<f64>>,
+}
+
+impl StatTally {
+    fn new() -> StatTally {
+        StatTally {
+            units_sum: std::iter::empty::<f64>().sum(),
+            units: 0,
+            means: MeanAcc::default(),
+            current: None,
+            values: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, deal: u64, v: Option<f64>) {
+        if self.current != Some(deal) {
+            self.close_deal();
+            self.current = Some(deal);
+        }
+        self.values.push(v);
+        if let Some(v) = v {
+            self.units_sum += v;
+            self.units += 1;
+        }
+    }
+
+    /// Adds the finished deal's mean (when it has a defined value).
+    fn close_deal(&mut self) {
+        let defined = self.values.iter().flatten();
+        let k = defined.clone().count();
+        if k > 0 {
+            self.means.add(defined.sum::<f64>() / k as f64);
+        }
+        self.values.clear();
+    }
+}
+
+/// A summary built row by row as the deals are played or read: memory that grows with the
+/// deals only for the statistics a hypothesis pairs (they keep every (deal, rotation) value),
+/// never for a run without hypotheses such as `simulate`.
+#[derive(Clone, Debug)]
+pub struct DealTally {
+    exp: Experiment,
+    /// `stats[arm][stat]`.
+    stats: Vec<Vec<StatTally>>,
+    /// `by_rotation[arm][stat]`, kept only for the statistics hypotheses pair.
+    by_rotation: Vec<Vec<ByRotation>>,
+    paired: Vec<bool>,
+}
+
+impl DealTally {
+    /// An empty tally for the arms and statistics of `exp`.
+    pub fn new(exp: &Experiment) -> DealTally {
+        let n_stats = exp.statistics.len();
+        let n_arms = exp.arms.len();
+        let paired = exp
+            .statistics
+            .iter()
+            .map(|s| {
+                exp.hypotheses
+                    .iter()
+                    .any(|h| &h.statistic == s || h.population.as_ref() == Some(s))
+            })
+            .collect();
+        DealTally {
+            exp: exp.clone(),
+            stats: vec![vec![StatTally::new(); n_stats]; n_arms],
+            by_rotation: vec![vec![ByRotation::new(); n_stats]; n_arms],
+            paired,
+        }
+    }
+
+    fn bad(&self, file: &str, problem: String) -> SummaryError {
+        SummaryError::Rows {
+            file: file.to_string(),
+            problem,
+        }
+    }
+
+    /// Adds `deals.csv` rows without their header (a batch of a run, in deal order); `file`
+    /// names them in errors.
+    ///
+    /// # Errors
+    /// A row a run does not write ([`SummaryError`]).
+    pub fn add_rows(&mut self, rows: &[u8], file: &str) -> Result<(), SummaryError> {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(rows);
+        let mut rec = csv::StringRecord::new();
+        while reader
+            .read_record(&mut rec)
+            .map_err(|e| self.bad(file, e.to_string()))?
+        {
+            self.add_record(&rec, file)?;
+        }
+        Ok(())
+    }
+
+    fn add_record(&mut self, rec: &csv::StringRecord, file: &str) -> Result<(), SummaryError> {
         let deal: u64 = rec[0]
             .parse()
-            .map_err(|_| bad("bad deal number".to_string()))?;
-        let arm = exp
+            .map_err(|_| self.bad(file, "bad deal number".to_string()))?;
+        let arm = self
+            .exp
             .arms
             .iter()
             .position(|a| a.name == rec[1])
-            .ok_or_else(|| bad(format!("unknown arm `{}`", &rec[1])))?;
+            .ok_or_else(|| self.bad(file, format!("unknown arm `{}`", &rec[1])))?;
         let rot: u64 = rec[2]
             .parse()
-            .map_err(|_| bad("bad rotation".to_string()))?;
-        for s in 0..n_stats {
+            .map_err(|_| self.bad(file, "bad rotation".to_string()))?;
+        for s in 0..self.stats[arm].len() {
             let v = if rec[3 + s].is_empty() {
                 None
             } else {
                 Some(
                     rec[3 + s]
                         .parse::<f64>()
-                        .map_err(|_| bad("bad value".to_string()))?,
+                        .map_err(|_| self.bad(file, "bad value".to_string()))?,
                 )
             };
-            let list = &mut per_deal[arm][s];
-            if list.last().map(|x| x.0) != Some(deal) {
-                list.push((deal, Vec::new()));
-            }
-            list.last_mut().expect("pushed").1.push(v);
-            if let Some(v) = v {
-                by_rotation[arm][s].insert((deal, rot), v);
+            self.stats[arm][s].add(deal, v);
+            if let Some(v) = v.filter(|_| self.paired[s]) {
+                self.by_rotation[arm][s].insert((deal, rot), v);
             }
         }
+        Ok(())
     }
-    let mut arms = Vec::new();
-    for (a, arm) in exp.arms.iter().enumerate() {
-        for (s, name) in exp.statistics.iter().enumerate() {
-            let def = defs
-                .iter()
-                .find(|d| d.name == name)
-                .ok_or_else(|| SummaryError::UnknownStatistic(name.clone()))?;
-            let units: Vec<f64> = per_deal[a][s]
-                .iter()
-                .flat_map(|(_, v)| v.iter().flatten().copied())
-                .collect();
-            let mut means = MeanAcc::default();
-            for (_, v) in &per_deal[a][s] {
-                let d: Vec<f64> = v.iter().flatten().copied().collect();
-                if !d.is_empty() {
-                    means.add(d.iter().sum::<f64>() / d.len() as f64);
-                }
+
+    /// The summary of every row added.
+    ///
+    /// # Errors
+    /// A statistic `defs` does not define ([`SummaryError::UnknownStatistic`]).
+    pub fn finish(mut self, defs: &[StatDef]) -> Result<Summary, SummaryError> {
+        for arm in &mut self.stats {
+            for stat in arm {
+                stat.close_deal();
             }
-            // Second edition: identical rotations are one game (RULES.md §5.4), so a proportion
-            // is the share over deals of each deal's mean over its rotations.
-            let once = exp.edition >= 2 && arm.replays_identical_game();
-            let n = if once { means.n } else { units.len() as u64 };
-            let (interval, method) = if def.proportion {
-                let successes = if once { means.sum } else { units.iter().sum() };
-                (wilson_share(successes, n, Z95), "wilson")
-            } else {
-                (means.t_interval(0.95), "t")
-            };
-            arms.push(ArmStat {
-                arm: arm.name.clone(),
-                statistic: name.clone(),
-                n,
-                deals: means.n,
-                interval,
-                method,
-            });
         }
-    }
-    let differences = exp
-        .hypotheses
-        .iter()
-        .map(|h| {
-            let s = exp
-                .statistics
-                .iter()
-                .position(|x| *x == h.statistic)
-                .expect("checked with the config");
-            let population = h.population.as_ref().map(|p| {
-                let k = exp
+        let exp = &self.exp;
+        let by_rotation = &self.by_rotation;
+        let mut arms = Vec::new();
+        for (a, arm) in exp.arms.iter().enumerate() {
+            for (s, name) in exp.statistics.iter().enumerate() {
+                let def = defs
+                    .iter()
+                    .find(|d| d.name == name)
+                    .ok_or_else(|| SummaryError::UnknownStatistic(name.clone()))?;
+                let tally = &self.stats[a][s];
+                let means = tally.means.clone();
+                // Second edition: identical rotations are one game (RULES.md §5.4), so a proportion
+                // is the share over deals of each deal's mean over its rotations.
+                let once = exp.edition >= 2 && arm.replays_identical_game();
+                let n = if once { means.n } else { tally.units };
+                let (interval, method) = if def.proportion {
+                    let successes = if once { means.sum } else { tally.units_sum };
+                    (wilson_share(successes, n, Z95), "wilson")
+                } else {
+                    (means.t_interval(0.95), "t")
+                };
+                arms.push(ArmStat {
+                    arm: arm.name.clone(),
+                    statistic: name.clone(),
+                    n,
+                    deals: means.n,
+                    interval,
+                    method,
+                });
+            }
+        }
+        let differences = exp
+            .hypotheses
+            .iter()
+            .map(|h| {
+                let s = exp
                     .statistics
                     .iter()
-                    .position(|x| x == p)
+                    .position(|x| *x == h.statistic)
                     .expect("checked with the config");
-                &by_rotation[h.control][k]
-            });
-            let diffs = paired_differences(h, &by_rotation, s, population);
-            let mut acc = MeanAcc::default();
-            diffs.iter().for_each(|&d| acc.add(d));
-            let t = acc.t_interval(0.95);
-            let bootstrap = paired_bootstrap(&diffs, 0.95, BOOTSTRAP, exp.seed);
-            let v = verdict(bootstrap, h.direction, h.epsilon);
-            let tip = exp.arms[h.tip].name.clone();
-            let control = exp.arms[h.control].name.clone();
-            let m = acc.mean().abs();
-            let needed = (v == Verdict::Inconclusive).then(|| {
-                let target = if m > h.epsilon {
-                    m
-                } else {
-                    (h.epsilon - m).max(1e-9)
+                let population = h.population.as_ref().map(|p| {
+                    let k = exp
+                        .statistics
+                        .iter()
+                        .position(|x| x == p)
+                        .expect("checked with the config");
+                    &by_rotation[h.control][k]
+                });
+                let diffs = paired_differences(h, &by_rotation, s, population);
+                let mut acc = MeanAcc::default();
+                diffs.iter().for_each(|&d| acc.add(d));
+                let t = acc.t_interval(0.95);
+                let bootstrap = paired_bootstrap(&diffs, 0.95, BOOTSTRAP, exp.seed);
+                let v = verdict(bootstrap, h.direction, h.epsilon);
+                let tip = exp.arms[h.tip].name.clone();
+                let control = exp.arms[h.control].name.clone();
+                let m = acc.mean().abs();
+                let needed = (v == Verdict::Inconclusive).then(|| {
+                    let target = if m > h.epsilon {
+                        m
+                    } else {
+                        (h.epsilon - m).max(1e-9)
+                    };
+                    needed_deals(acc.sd(), target)
+                });
+                Difference {
+                    name: h
+                        .label
+                        .clone()
+                        .unwrap_or_else(|| format!("{tip} − {control}")),
+                    primary: h.primary,
+                    tip,
+                    control,
+                    statistic: h.statistic.clone(),
+                    deals: acc.n,
+                    t,
+                    bootstrap,
+                    sd: acc.sd(),
+                    direction: h.direction,
+                    epsilon: h.epsilon,
+                    verdict: v,
+                    needed,
+                    label: label(bootstrap, h.direction, h.epsilon),
+                    sensitivity: sensitivity(bootstrap, h.direction, h.epsilon),
+                    p_value: paired_p_value(&acc),
+                    diffs,
+                }
+            })
+            .collect();
+        let claims = exp
+            .claims
+            .iter()
+            .map(|c| {
+                let a = arms
+                    .iter()
+                    .find(|a| a.arm == exp.arms[c.arm].name && a.statistic == c.statistic)
+                    .expect("every arm and statistic is summarised");
+                let shifted = Interval {
+                    estimate: a.interval.estimate - c.threshold,
+                    low: a.interval.low - c.threshold,
+                    high: a.interval.high - c.threshold,
                 };
-                needed_deals(acc.sd(), target)
-            });
-            Difference {
-                name: h
-                    .label
-                    .clone()
-                    .unwrap_or_else(|| format!("{tip} − {control}")),
-                primary: h.primary,
-                tip,
-                control,
-                statistic: h.statistic.clone(),
-                deals: acc.n,
-                t,
-                bootstrap,
-                sd: acc.sd(),
-                direction: h.direction,
-                epsilon: h.epsilon,
-                verdict: v,
-                needed,
-                label: label(bootstrap, h.direction, h.epsilon),
-                sensitivity: sensitivity(bootstrap, h.direction, h.epsilon),
-                p_value: paired_p_value(&acc),
-                diffs,
-            }
+                ClaimResult {
+                    arm: a.arm.clone(),
+                    statistic: c.statistic.clone(),
+                    interval: a.interval,
+                    threshold: c.threshold,
+                    direction: c.direction,
+                    epsilon: c.epsilon,
+                    verdict: verdict(shifted, c.direction, c.epsilon),
+                    label: label(shifted, c.direction, c.epsilon),
+                }
+            })
+            .collect();
+        Ok(Summary {
+            edition: exp.edition,
+            arms,
+            differences,
+            claims,
         })
-        .collect();
-    let claims = exp
-        .claims
-        .iter()
-        .map(|c| {
-            let a = arms
-                .iter()
-                .find(|a| a.arm == exp.arms[c.arm].name && a.statistic == c.statistic)
-                .expect("every arm and statistic is summarised");
-            let shifted = Interval {
-                estimate: a.interval.estimate - c.threshold,
-                low: a.interval.low - c.threshold,
-                high: a.interval.high - c.threshold,
-            };
-            ClaimResult {
-                arm: a.arm.clone(),
-                statistic: c.statistic.clone(),
-                interval: a.interval,
-                threshold: c.threshold,
-                direction: c.direction,
-                epsilon: c.epsilon,
-                verdict: verdict(shifted, c.direction, c.epsilon),
-                label: label(shifted, c.direction, c.epsilon),
-            }
-        })
-        .collect();
-    Ok(Summary {
-        edition: exp.edition,
-        arms,
-        differences,
-        claims,
-    })
+    }
 }
 
 /// Per (deal, rotation): one arm's defined values of one statistic.
