@@ -1,21 +1,27 @@
 //! `tricklab.simulate`: many games with tricklab's agents and Python functions seated
-//! together, returned as columns.
+//! together, played by the library's one deal runner (`experiment::play_batches_with`) as the
+//! one-arm experiment `tricklab simulate` plays, so that the rows, per-deal statistics and
+//! summary have the command's columns.
 //!
-//! With only tricklab agents the library's parallel runner plays (without the GIL). With a
-//! Python function in a seat, [`play_games`] plays the same games in the same order on one
-//! thread, taking the GIL only to call the function; its rows, records and summary are the
-//! runner's, byte for byte, for the same seating (a test checks it).
+//! With only tricklab agents the runner plays on every thread without the GIL. A Python
+//! function sits in its seat as a guest agent ([`PyFnAgent`]) and is asked with the GIL; the
+//! run is then on one thread, and an exception it raises stops the run and is raised again.
+
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::AtomicBool;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList};
 
-use tricklab::agents::{Agent, AgentSpec, SpecError, build_agent, parse_seating};
-use tricklab::games::matches::{MatchState, PlayedHand};
-use tricklab::games::record::record_hand;
+use tricklab::agents::{Agent, AgentSpec, SpecError, TableEvent, build_agent, parse_seating};
+use tricklab::experiment::{
+    Batch, DealTally, Guests, RunError, SeatPoints, Simulation, Want, deals_header, hands_header,
+    play_batches_with, simulation, statistics_of,
+};
+use tricklab::games::matches::MatchState;
 use tricklab::games::{Action, Game as _, IllegalAction, Seat};
-use tricklab::rng::GameStreams;
-use tricklab::sim::{Paired, SimConfig, Sinks, duplicate_rotations, simulate as run_sim};
-use tricklab::stats::MeanAcc;
+use tricklab::report::{summary_csv, summary_markdown};
+use tricklab::rng::GameRng;
 
 use crate::agent::PyAgent;
 use crate::errors::value_error;
@@ -33,23 +39,13 @@ pub enum Sitter {
 }
 
 impl Sitter {
-    /// The name used in reports and for the paired difference.
+    /// The name used in rows, reports and for the paired difference.
     fn name(&self) -> String {
         match self {
             Sitter::Spec(s) => s.to_string(),
             Sitter::Python(_, name) => name.clone(),
         }
     }
-}
-
-/// What a run produced.
-pub struct Output<S> {
-    csv: Vec<u8>,
-    log: Vec<u8>,
-    summary: S,
-    paired: Option<Paired>,
-    /// The per-game paired differences, where the run kept them (one thread only).
-    scores: Option<Vec<f64>>,
 }
 
 /// Reads the `agents` argument: a seating string, or a list of specs, `Agent`s and callables,
@@ -98,10 +94,86 @@ fn sitters(agents: &Bound<'_, PyAny>, seats: usize) -> PyResult<Vec<Sitter>> {
     }
 }
 
-/// An agent at the table.
-enum Seated<G> {
-    Native(Box<dyn Agent<G>>),
-    Python(Py<PyAny>),
+/// The exception a Python agent raised, carried out of the runner by unwinding (an agent's
+/// `choose` cannot fail) and raised again by [`simulate`].
+struct PythonRaised(PyErr);
+
+/// A Python function in a seat: it watches the table to know the match, the deal and the
+/// decisions so far, and is asked for its decision with the GIL.
+pub struct PyFnAgent<R: Table> {
+    f: Py<PyAny>,
+    rules: R,
+    before: MatchState,
+    match_index: u64,
+    initial: Option<R::Hand>,
+    actions: Vec<(Seat, Action)>,
+}
+
+impl<R: Table> Agent<R::Hand> for PyFnAgent<R> {
+    fn choose(&mut self, state: &R::Hand, _seat: Seat, _rng: &mut GameRng) -> Action {
+        let play = Play {
+            rules: self.rules.clone(),
+            before: self.before,
+            match_index: self.match_index,
+            initial: self.initial.clone(),
+            hand: state.clone(),
+            actions: self.actions.clone(),
+        };
+        match ask_python::<R>(&self.f, play) {
+            Ok(a) => a,
+            Err(e) => panic::resume_unwind(Box::new(PythonRaised(e))),
+        }
+    }
+
+    fn observes(&self) -> bool {
+        true
+    }
+
+    fn observe(&mut self, _seat: Seat, event: &TableEvent<'_, R::Hand>) {
+        match event {
+            TableEvent::HandStart {
+                table,
+                before,
+                state,
+            } => {
+                self.before = **before;
+                self.match_index = table.match_index;
+                self.initial = Some((*state).clone());
+                self.actions.clear();
+            }
+            TableEvent::Step { record, .. } => {
+                if let Some(a) = record.step.decision() {
+                    self.actions.push((Seat(record.seat), a));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The Python functions of a seating, as the runner's guests in the one arm.
+struct PyGuests<R> {
+    rules: R,
+    /// Per seat: the function and its name, for Python seats.
+    seats: Vec<Option<(Py<PyAny>, String)>>,
+}
+
+impl<R: Table> Guests<R::Hand> for PyGuests<R> {
+    fn agent(&self, _arm: usize, seat: usize) -> Option<Box<dyn Agent<R::Hand>>> {
+        let (f, _) = self.seats[seat].as_ref()?;
+        Some(Box::new(PyFnAgent {
+            f: Python::attach(|py| f.clone_ref(py)),
+            rules: self.rules.clone(),
+            before: MatchState::new(Seat(0)),
+            match_index: 0,
+            initial: None,
+            actions: Vec::new(),
+        }))
+    }
+
+    fn name(&self, _arm: usize, seat: usize) -> Option<String> {
+        self.seats[seat].as_ref().map(|(_, name)| name.clone())
+    }
 }
 
 /// Asks the Python function `f` for the decision in `play` and checks it.
@@ -141,176 +213,6 @@ fn ask_python<R: Table>(f: &Py<PyAny>, play: Play<R>) -> PyResult<Action> {
     })
 }
 
-/// Plays `cfg.games` games on this thread exactly as the library's runner does (same streams,
-/// agents rebuilt per chunk, same rows and records), taking the GIL only for Python seats.
-pub fn play_games<R: Table>(
-    rules: &R,
-    sitters: &[Sitter],
-    cfg: &SimConfig,
-    want_csv: bool,
-    want_log: bool,
-) -> PyResult<Output<R::Summary>> {
-    let n = rules.sides().num_seats();
-    let mut csv = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new());
-    if want_csv {
-        csv.write_record(rules.csv_header()).map_err(value_error)?;
-    }
-    let mut log = Vec::new();
-    let mut summary = R::Summary::default();
-    let mut paired = MeanAcc::default();
-    let mut scores = Vec::new();
-    let names: Vec<String> = sitters.iter().map(Sitter::name).collect();
-    let mut distinct: Vec<&String> = Vec::new();
-    for name in &names {
-        if !distinct.contains(&name) {
-            distinct.push(name);
-        }
-    }
-    let mut actions: Vec<(Seat, Action)> = Vec::with_capacity(64);
-    let mut start = 0;
-    while start < cfg.games {
-        let end = (start + cfg.chunk).min(cfg.games);
-        let mut agents: Vec<Seated<R::Hand>> = sitters
-            .iter()
-            .map(|s| match s {
-                Sitter::Spec(spec) => build_agent::<R::Hand>(spec)
-                    .map(Seated::Native)
-                    .map_err(value_error),
-                Sitter::Python(f, _) => Ok(Seated::Python(Python::attach(|py| f.clone_ref(py)))),
-            })
-            .collect::<PyResult<_>>()?;
-        for game in start..end {
-            let mut sums = [(0.0f64, 0u32); 2];
-            for r in 0..cfg.rotations {
-                let agent_of = |seat: usize| (seat + n - r) % n;
-                let GameStreams {
-                    agents: mut rngs,
-                    deal: mut deal_rng,
-                    first_dealer,
-                } = GameStreams::new(cfg.seed, game, n, 0, |k| ((r as u64) << 8) | k as u64);
-                let max_hands = if cfg.single_hands { 1 } else { cfg.max_hands };
-                let mut m = MatchState::new(Seat(first_dealer));
-                while !m.is_over() {
-                    if m.hands_dealt >= max_hands {
-                        m.abandoned = true;
-                        break;
-                    }
-                    let initial = rules.deal(&m, &mut deal_rng);
-                    let mut hand = initial.clone();
-                    actions.clear();
-                    while let Some(seat) = hand.to_act() {
-                        let a = match &mut agents[agent_of(seat.index())] {
-                            Seated::Native(agent) => {
-                                agent.choose(&hand, seat, &mut rngs[seat.index()])
-                            }
-                            Seated::Python(f) => ask_python::<R>(
-                                f,
-                                Play {
-                                    rules: rules.clone(),
-                                    before: m,
-                                    match_index: game,
-                                    initial: Some(initial.clone()),
-                                    hand: hand.clone(),
-                                    actions: actions.clone(),
-                                },
-                            )?,
-                        };
-                        hand.apply(a);
-                        actions.push((seat, a));
-                    }
-                    let before = m;
-                    rules.settle(&mut m, &hand);
-                    // As `play_match`: abandoned with the last hand, so the record marks the cut.
-                    if !m.is_over() && m.hands_dealt >= max_hands {
-                        m.abandoned = true;
-                    }
-                    let played = PlayedHand {
-                        initial: &initial,
-                        actions: &actions,
-                        last: &hand,
-                        before: &before,
-                        after: &m,
-                    };
-                    if want_csv {
-                        rules
-                            .csv_rows(game, r, &played, &mut csv)
-                            .map_err(value_error)?;
-                    }
-                    if want_log {
-                        let rec = record_hand(rules, game, &played);
-                        serde_json::to_writer(&mut log, &rec).map_err(value_error)?;
-                        log.push(b'\n');
-                    }
-                    rules.tally_hand(&mut summary, &played);
-                    if cfg.rotations > 1 {
-                        for s in Seat::all(n) {
-                            let name = &names[agent_of(s.index())];
-                            if let Some(g) = distinct.iter().take(2).position(|d| *d == name) {
-                                sums[g].0 += hand.seat_points(s) as f64;
-                                sums[g].1 += 1;
-                            }
-                        }
-                    }
-                }
-                if !cfg.single_hands {
-                    rules.tally_match(&mut summary, &m);
-                }
-            }
-            if sums[0].1 > 0 && sums[1].1 > 0 {
-                let diff = sums[0].0 / sums[0].1 as f64 - sums[1].0 / sums[1].1 as f64;
-                paired.add(diff);
-                scores.push(diff);
-            }
-        }
-        start = end;
-    }
-    let paired = (cfg.rotations > 1 && distinct.len() >= 2).then(|| Paired {
-        first: distinct[0].clone(),
-        second: distinct[1].clone(),
-        diffs: paired,
-    });
-    Ok(Output {
-        csv: csv.into_inner().map_err(|e| value_error(e.to_string()))?,
-        log,
-        summary,
-        scores: paired.is_some().then_some(scores),
-        paired,
-    })
-}
-
-/// Plays with the library's parallel runner (tricklab agents only).
-fn play_parallel<R: Table>(
-    rules: &R,
-    specs: &[AgentSpec],
-    cfg: &SimConfig,
-    threads: usize,
-    want_csv: bool,
-    want_log: bool,
-) -> PyResult<Output<R::Summary>> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(value_error)?;
-    let mut csv = Vec::new();
-    let mut log = Vec::new();
-    let sinks = Sinks {
-        csv: want_csv.then_some(&mut csv as &mut (dyn std::io::Write + Send)),
-        log: want_log.then_some(&mut log as &mut (dyn std::io::Write + Send)),
-    };
-    let result = pool
-        .install(|| run_sim(rules, specs, cfg, sinks, None))
-        .map_err(value_error)?;
-    Ok(Output {
-        csv,
-        log,
-        summary: result.summary,
-        paired: result.paired,
-        scores: None,
-    })
-}
-
 /// A CSV with a header as columns: integers where every field is one (empty is `None`),
 /// floats where every field is a number, strings otherwise.
 fn columns<'py>(py: Python<'py>, csv_bytes: &[u8]) -> PyResult<Bound<'py, PyDict>> {
@@ -344,11 +246,12 @@ fn columns<'py>(py: Python<'py>, csv_bytes: &[u8]) -> PyResult<Bound<'py, PyDict
     Ok(d)
 }
 
-/// Plays `games` games (matches, or single hands with `hands=True`) of `game` and returns a
-/// dict: `rows` (the per-hand CSV of `tricklab simulate --out` as columns, for
-/// `pandas.DataFrame`), `report` (the summary the command prints), `records` (the
-/// `tricklab-hand/1` lines of `--log`, with `log=True`) and `paired` (with `duplicate=True`).
-/// `rows=False` skips the rows (`None`), for speed.
+/// Plays `games` games (matches, or single hands with `hands=True`) of `game` as
+/// `tricklab simulate` does and returns a dict with its columns: `rows` (`hands.csv` of
+/// `--out`: one row per seat and hand; `None` with `rows=False`), `deals` (`deals.csv`: one row
+/// per game and rotation, every statistic), `summary` (`summary.csv`), `report` (the summary
+/// table the command prints), `records` (the `tricklab-hand/1` lines of `--log`, with
+/// `log=True`), `paired` (with `duplicate=True`) and `agents`.
 ///
 /// `agents` is a seating string (`"ismcts;random;random;random"`) or a list with one entry for
 /// every seat or one per seat, each a spec string, a `tricklab.agent(...)` or a Python function
@@ -414,6 +317,15 @@ struct Flags {
     sequential: bool,
 }
 
+/// What the runner's batches added up to.
+#[derive(Default)]
+struct Played {
+    hands: Vec<u8>,
+    deals: Vec<u8>,
+    records: Vec<u8>,
+    points: Vec<SeatPoints>,
+}
+
 /// Runs `simulate` for one game's rules.
 fn run_table<'py, R: Table>(
     py: Python<'py>,
@@ -421,65 +333,174 @@ fn run_table<'py, R: Table>(
     sitters: &[Sitter],
     f: &Flags,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let out = PyDict::new(py);
-    for s in sitters {
-        if let Sitter::Spec(spec) = s {
-            build_agent::<R::Hand>(spec).map_err(value_error)?;
-        }
-    }
-    let cfg = SimConfig {
-        seed: f.seed,
-        games: f.games,
-        single_hands: f.hands,
-        max_hands: f.max_hands,
-        rotations: if f.duplicate {
-            duplicate_rotations(&rules.sides())
-        } else {
-            1
-        },
-        ..SimConfig::default()
-    };
-    let specs: Option<Vec<AgentSpec>> = sitters
+    // A Python seat plays as the runner's guest; its spec in the config is a stand-in that is
+    // never built.
+    let specs: Vec<AgentSpec> = sitters
         .iter()
         .map(|s| match s {
-            Sitter::Spec(spec) => Some(spec.clone()),
-            Sitter::Python(..) => None,
+            Sitter::Spec(spec) => spec.clone(),
+            Sitter::Python(..) => AgentSpec::Random,
         })
         .collect();
-    let result = py.detach(|| match specs {
-        Some(specs) if !f.sequential => {
-            play_parallel(rules, &specs, &cfg, f.threads.unwrap_or(0), f.rows, f.log)
+    for spec in &specs {
+        build_agent::<R::Hand>(spec).map_err(value_error)?;
+    }
+    let sim = Simulation {
+        seed: f.seed,
+        games: f.games,
+        hands: f.hands,
+        duplicate: f.duplicate,
+        max_hands: f.max_hands,
+        hand_rows: f.rows,
+    };
+    let exp = simulation(rules, &specs, &sim).map_err(value_error)?;
+    let guests = PyGuests {
+        rules: rules.clone(),
+        seats: sitters
+            .iter()
+            .map(|s| match s {
+                Sitter::Python(f, name) => Some((f.clone_ref(py), name.clone())),
+                Sitter::Spec(_) => None,
+            })
+            .collect(),
+    };
+    let names: Vec<String> = sitters.iter().map(Sitter::name).collect();
+    let python_seats = guests.seats.iter().any(Option::is_some);
+    let threads = if python_seats || f.sequential {
+        1
+    } else {
+        f.threads.unwrap_or(0)
+    };
+    let want = Want {
+        records: f.log,
+        seat_points: f.duplicate,
+    };
+    let mut tally = DealTally::new(&exp);
+    let ran = py.detach(|| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(value_error)?;
+        let mut played = Played::default();
+        let never = AtomicBool::new(false);
+        let run = panic::catch_unwind(AssertUnwindSafe(|| {
+            pool.install(|| {
+                play_batches_with(
+                    &exp,
+                    rules,
+                    0..exp.deals,
+                    0,
+                    want,
+                    &guests,
+                    &never,
+                    None,
+                    |b: Batch, _| {
+                        tally
+                            .add_rows(&b.deals, "deals.csv")
+                            .map_err(|e| RunError::Folder(e.to_string()))?;
+                        played.hands.extend(b.hands);
+                        played.deals.extend(b.deals);
+                        played.records.extend(b.records);
+                        played.points.extend(b.points);
+                        Ok(())
+                    },
+                )
+            })
+        }));
+        match run {
+            Ok(r) => r.map_err(value_error).map(|_| played),
+            Err(payload) => match payload.downcast::<PythonRaised>() {
+                Ok(raised) => Err(raised.0),
+                Err(other) => panic::resume_unwind(other),
+            },
         }
-        _ => play_games(rules, sitters, &cfg, f.rows, f.log),
     })?;
+    let summary = tally
+        .finish(&statistics_of::<R>(exp.matches))
+        .map_err(value_error)?;
+    let out = PyDict::new(py);
     if f.rows {
-        out.set_item("rows", columns(py, &result.csv)?)?;
+        let mut hands = csv_line(&hands_header::<R>())?;
+        hands.extend(&ran.hands);
+        out.set_item("rows", columns(py, &hands)?)?;
     } else {
         out.set_item("rows", py.None())?;
     }
-    out.set_item("report", rules.report(&result.summary))?;
+    let mut deals = csv_line(&deals_header(&exp))?;
+    deals.extend(&ran.deals);
+    out.set_item("deals", columns(py, &deals)?)?;
+    out.set_item("summary", columns(py, summary_csv(&summary).as_bytes())?)?;
+    out.set_item("report", summary_markdown(&exp.heading(), &summary))?;
     let records: Option<Vec<String>> = f.log.then(|| {
-        String::from_utf8_lossy(&result.log)
+        String::from_utf8_lossy(&ran.records)
             .lines()
             .map(str::to_string)
             .collect()
     });
     out.set_item("records", records)?;
-    match &result.paired {
-        Some(p) => {
-            let ci = p.diffs.t_interval(0.95);
+    match paired(&names, rules.sides().num_seats(), &ran.points) {
+        Some((first, second, scores)) if f.duplicate => {
+            let mut acc = tricklab::stats::MeanAcc::default();
+            scores.iter().for_each(|&d| acc.add(d));
+            let ci = acc.t_interval(0.95);
             let d = PyDict::new(py);
-            d.set_item("first", &p.first)?;
-            d.set_item("second", &p.second)?;
-            d.set_item("deals", p.diffs.n)?;
+            d.set_item("first", first)?;
+            d.set_item("second", second)?;
+            d.set_item("deals", acc.n)?;
             d.set_item("mean", ci.estimate)?;
             d.set_item("low", ci.low)?;
             d.set_item("high", ci.high)?;
-            d.set_item("scores", result.scores.clone())?;
+            d.set_item("scores", scores)?;
             out.set_item("paired", d)?;
         }
-        None => out.set_item("paired", py.None())?,
+        _ => out.set_item("paired", py.None())?,
     }
-
     Ok(out)
+}
+
+/// One CSV line.
+fn csv_line(fields: &[String]) -> PyResult<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(fields).map_err(value_error)?;
+    w.into_inner().map_err(|e| value_error(e.to_string()))
+}
+
+/// With two agents or more: the first two (by seat) and, per deal, the first's mean points per
+/// seat and hand minus the second's over every rotation. Rotation `r` seats at seat `s` the
+/// agent of seat `(s + n - r) % n`, as the runner does.
+fn paired<'a>(
+    names: &'a [String],
+    n: usize,
+    points: &[SeatPoints],
+) -> Option<(&'a str, &'a str, Vec<f64>)> {
+    let mut distinct: Vec<&String> = Vec::new();
+    for name in names {
+        if !distinct.contains(&name) {
+            distinct.push(name);
+        }
+    }
+    if distinct.len() < 2 {
+        return None;
+    }
+    let mut scores = Vec::new();
+    let mut i = 0;
+    while i < points.len() {
+        let deal = points[i].deal;
+        let mut sums = [(0.0f64, 0u64); 2];
+        while i < points.len() && points[i].deal == deal {
+            let p = &points[i];
+            for s in 0..n {
+                let name = &names[(s + n - p.rotation) % n];
+                if let Some(g) = distinct.iter().take(2).position(|d| *d == name) {
+                    sums[g].0 += p.points[s] as f64;
+                    sums[g].1 += u64::from(p.hands);
+                }
+            }
+            i += 1;
+        }
+        if sums[0].1 > 0 && sums[1].1 > 0 {
+            scores.push(sums[0].0 / sums[0].1 as f64 - sums[1].0 / sums[1].1 as f64);
+        }
+    }
+    Some((distinct[0], distinct[1], scores))
 }

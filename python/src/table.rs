@@ -2,15 +2,15 @@
 //! the command line reads `--option`.
 
 use tricklab::agents::AgentFactory;
+use tricklab::experiment::Measured;
 use tricklab::games::record::RecordRules;
 use tricklab::games::{GameKind, catch_the_ten, nine_five_two, whist};
-use tricklab::sim::Tabulate;
 
 use crate::any::AnyPlay;
 use crate::play::Play;
 
-/// A game's rules with everything the bindings need: records, tallies and agents.
-pub trait Table: Tabulate<Hand: AgentFactory> + 'static {
+/// A game's rules with everything the bindings need: records, statistics and agents.
+pub trait Table: Measured<Hand: AgentFactory> + 'static {
     /// The hand as one of the three games.
     fn wrap(play: Play<Self>) -> AnyPlay;
 }

@@ -186,7 +186,11 @@ def test_python_function_seated_in_simulate():
                           hands=True, log=True)
     assert r["agents"] == ["python:lowest", "random", "random", "random"]
     assert set(calls) == {0}
-    assert len(r["records"]) == 20 and len(r["rows"]["game"]) == 40
+    # hands.csv's columns: one row per seat and hand, the function named as the agent.
+    assert len(r["records"]) == 20 and len(r["rows"]["deal"]) == 80
+    seat0 = {a for s, a in zip(r["rows"]["seat"], r["rows"]["agent"]) if s == 0}
+    assert seat0 == {"python:lowest"}
+    assert len(r["deals"]["deal"]) == 20 and r["summary"]["arm"][0] == "simulate"
     # Every decision of seat 0 in the records is its lowest legal card.
     for line in r["records"]:
         state = tricklab.from_record(line)
@@ -199,18 +203,27 @@ def test_sequential_runner_matches_the_parallel_one():
         kw = dict(games=30, seed=5, log=True, duplicate=True, hands=game != "catch-the-ten")
         par = tricklab._tricklab.simulate(tricklab.Game(game), seating, threads=2, **kw)
         seq = tricklab._tricklab.simulate(tricklab.Game(game), seating, sequential=True, **kw)
-        assert par["records"] == seq["records"]
-        assert par["rows"] == seq["rows"]
-        assert par["report"] == seq["report"]
+        for key in ["records", "rows", "deals", "summary", "report", "paired"]:
+            assert par[key] == seq[key], (game, key)
         if seq["paired"] is None:  # one agent only: nothing to pair
-            assert par["paired"] is None
             continue
-        # The parallel runner keeps no per-game differences; the sequential one does.
-        scores = seq["paired"].pop("scores")
-        assert par["paired"].pop("scores") is None
-        assert par["paired"] == seq["paired"]
+        scores = seq["paired"]["scores"]
         assert len(scores) == seq["paired"]["deals"] == 30
         assert sum(scores) / len(scores) == pytest.approx(seq["paired"]["mean"])
+
+
+def test_a_python_seat_in_a_duplicate_run_is_paired_and_reproducible():
+    def first(state):
+        return state.legal_action_ids()[0]
+
+    seating = [first, "rules", "rules", "rules"]
+    a = tricklab.simulate("whist", seating, games=6, seed=8, hands=True, log=True, duplicate=True)
+    b = tricklab.simulate("whist", seating, games=6, seed=8, hands=True, log=True, duplicate=True)
+    assert a["records"] == b["records"] and a["summary"] == b["summary"]
+    assert a["paired"]["first"] == "python:first" and a["paired"]["second"] == "rules"
+    assert len(a["paired"]["scores"]) == a["paired"]["deals"] == 6
+    # Every deal is played in both rotations of Whist's two sides.
+    assert a["deals"]["rotation"] == [0, 1] * 6
 
 
 def test_python_errors_stop_the_run():
@@ -232,6 +245,7 @@ def test_rows_can_be_left_out():
     bare = tricklab.simulate("whist", "rules", games=10, seed=4, log=True, rows=False)
     assert bare["rows"] is None and full["rows"]
     assert bare["records"] == full["records"] and bare["report"] == full["report"]
+    assert bare["deals"] == full["deals"] and bare["summary"] == full["summary"]
 
 
 def test_rows_load_into_columns():
@@ -239,7 +253,8 @@ def test_rows_load_into_columns():
     rows = r["rows"]
     lengths = {len(v) for v in rows.values()}
     assert len(lengths) == 1 and lengths.pop() > 0
-    assert all(isinstance(x, int) for x in rows["game"])
+    assert all(isinstance(x, int) for x in rows["deal"])
+    assert set(rows["agent"]) == {"rules"} and "side_points" in rows
     assert r["report"].strip() and r["paired"] is None and r["records"] is None
 
 

@@ -51,12 +51,13 @@ def simulate(game, agents="random", games=1000, seed=1, hands=False, max_hands=1
     (the GIL is taken only to call it). The same seed gives the same rows and records as
     ``tricklab simulate --seed SEED``.
 
-    Returns a dict: ``rows`` (the per-hand CSV of ``--out`` as columns:
-    ``pandas.DataFrame(result["rows"])``), ``report`` (the summary the command prints),
-    ``records`` (the ``--log`` lines, with ``log=True``), ``paired`` (with ``duplicate=True``:
-    the first agent minus the second, points per seat and hand, with a 95% interval) and
-    ``agents`` (the seating as names). ``rows=False`` leaves ``rows`` out (``None``): the
-    run is then bound by the engine alone.
+    Returns a dict with the columns of the files ``tricklab simulate --out DIR`` writes:
+    ``rows`` (hands.csv, one row per seat and hand: ``pandas.DataFrame(result["rows"])``),
+    ``deals`` (deals.csv, every statistic per game and rotation), ``summary`` (summary.csv),
+    ``report`` (summary.md, the table the command prints), ``records`` (the ``--log`` lines,
+    with ``log=True``), ``paired`` (with ``duplicate=True``: the first agent minus the second,
+    points per seat and hand, with a 95% interval and the per-game ``scores``) and ``agents``
+    (the seating as names). ``rows=False`` leaves ``rows`` out (``None``).
     """
     if isinstance(game, str):
         game = Game(game)

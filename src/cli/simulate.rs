@@ -16,8 +16,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_seating};
 use crate::experiment::{
-    DealTally, Experiment, Measured, RunEnd, RunError, RunPlan, RunRecord, partial_name,
-    play_batches, statistics_of, write_run_record, write_summary,
+    DealTally, Experiment, Measured, RunEnd, RunError, RunPlan, RunRecord, Simulation,
+    partial_name, play_batches, simulation, statistics_of, write_run_record, write_summary,
 };
 use crate::games::GameKind;
 use crate::games::record::RecordRules;
@@ -26,9 +26,6 @@ use crate::report::{Provenance, summary_markdown};
 use super::error::{interrupted, user};
 use super::options::parse_options;
 use super::output::{Output, check_distinct, is_stdout};
-
-/// The name of the experiment and of its one arm in a simulation's outputs.
-pub const SIMULATE: &str = "simulate";
 
 /// Arguments of `tricklab simulate`.
 #[derive(Debug, Args)]
@@ -113,8 +110,7 @@ pub fn seating<G: AgentFactory>(text: &str, seats: usize) -> anyhow::Result<Vec<
     Ok(specs)
 }
 
-/// The one-arm experiment a simulation runs: its config text, so that `run.json` holds a config
-/// `tricklab run` accepts, and resuming checks that the flags are the same.
+/// The one-arm experiment a simulation runs (see [`crate::experiment::simulation`]).
 pub fn experiment<R: Measured>(
     args: &SimulateArgs,
     rules: &R,
@@ -123,33 +119,20 @@ pub fn experiment<R: Measured>(
 where
     R::Hand: AgentFactory,
 {
-    let options = toml::Table::try_from(rules.options()).context("writing the game's options")?;
-    let statistics: Vec<&str> = statistics_of::<R>(!args.hands)
-        .iter()
-        .map(|d| d.name)
-        .collect();
-    let mut arm = toml::Table::new();
-    arm.insert("name".into(), SIMULATE.into());
-    let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
-    arm.insert("seats".into(), seats.into());
-    arm.insert("subject".into(), vec![0].into());
-    let mut t = toml::Table::new();
-    t.insert("name".into(), SIMULATE.into());
-    t.insert("game".into(), rules.game().name().into());
-    t.insert("players".into(), (rules.players() as i64).into());
-    let seed = i64::try_from(args.seed).map_err(|_| user("--seed must be below 2^63"))?;
-    t.insert("seed".into(), seed.into());
-    let deals = i64::try_from(args.games).map_err(|_| user("--games must be below 2^63"))?;
-    t.insert("deals".into(), deals.into());
-    t.insert("matches".into(), (!args.hands).into());
-    t.insert("duplicate".into(), args.duplicate.into());
-    t.insert("hand_rows".into(), args.out.is_some().into());
-    t.insert("max_hands".into(), i64::from(args.max_hands).into());
-    t.insert("statistics".into(), statistics.into());
-    t.insert("options".into(), options.into());
-    t.insert("arm".into(), vec![toml::Value::Table(arm)].into());
-    let text = toml::to_string(&t).context("writing the simulation's config")?;
-    Experiment::parse("simulate", &text).map_err(user)
+    for (flag, v) in [("--seed", args.seed), ("--games", args.games)] {
+        if i64::try_from(v).is_err() {
+            return Err(user(format!("{flag} must be below 2^63")));
+        }
+    }
+    let sim = Simulation {
+        seed: args.seed,
+        games: args.games,
+        hands: args.hands,
+        duplicate: args.duplicate,
+        max_hands: args.max_hands,
+        hand_rows: args.out.is_some(),
+    };
+    simulation(rules, seats, &sim).map_err(user)
 }
 
 fn run_rules<R: Measured>(args: &SimulateArgs, rules: &R) -> anyhow::Result<()>

@@ -12,6 +12,7 @@ mod games;
 mod measure;
 mod merge;
 mod run;
+mod simulation;
 mod summary;
 mod tournament;
 mod tournament_config;
@@ -27,9 +28,11 @@ pub use measure::{
 };
 pub use merge::{MergeError, merge_shards};
 pub use run::{
-    Batch, DEALS, FAULTS, HANDS, RunEnd, RunError, RunPlan, deals_header, forfeited_hands,
-    hands_header, partial_name, play_batches, rotations, run,
+    Batch, DEALS, FAULTS, Guests, HANDS, NoGuests, RunEnd, RunError, RunPlan, SeatPoints, Want,
+    deals_header, forfeited_hands, hands_header, partial_name, play_batches, play_batches_with,
+    rotations, run,
 };
+pub use simulation::{SIMULATE, Simulation, SimulationError, simulation};
 pub use summary::{BOOTSTRAP, DealTally, SummaryError, summarise, summarise_bytes};
 pub use tournament::{
     CHUNK, Finished, LadderStanding, PairFaults, PairPlan, PairResult, chunks_of, ladder_standings,

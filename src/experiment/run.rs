@@ -17,9 +17,9 @@ use crate::agents::external::{OnFault, take_forfeits};
 use crate::agents::{
     Agent, AgentFactory, AgentSpec, build_agent, play_seated, seat_agents, table_info,
 };
-use crate::games::Seat;
 use crate::games::matches::MatchState;
 use crate::games::record::record_hand;
+use crate::games::{Game as _, MAX_SEATS, Seat};
 use crate::rng::{GameStreams, mix64};
 use crate::sim::Stream;
 
@@ -193,9 +193,68 @@ pub struct Batch {
     pub faults: Vec<u8>,
     /// One JSON record per hand and line.
     pub records: Vec<u8>,
+    /// With [`Want::seat_points`]: per `deals.csv` row, in its order, the hands played and
+    /// each seat's points summed over them.
+    pub points: Vec<SeatPoints>,
 }
 
-fn play_chunk<R: Measured>(exp: &Experiment, rules: &R, deals: Range<u64>, records: bool) -> Batch
+/// One deal of one arm in one rotation: the hands played and each seat's points summed over
+/// them (what a paired comparison of two agents needs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatPoints {
+    /// The deal.
+    pub deal: u64,
+    /// The arm's index.
+    pub arm: usize,
+    /// The rotation.
+    pub rotation: usize,
+    /// Hands played.
+    pub hands: u32,
+    /// Per seat, its points summed over the hands.
+    pub points: [i64; MAX_SEATS],
+}
+
+/// What a batch carries besides `deals.csv` rows (and `hands.csv` rows, as the experiment
+/// says).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Want {
+    /// The record of every hand.
+    pub records: bool,
+    /// Each seat's points per deal, arm and rotation ([`Batch::points`]).
+    pub seat_points: bool,
+}
+
+/// Agents a caller seats in place of some seats' specs (the Python binding seats its functions
+/// so); every other seat gets the agent its spec names.
+pub trait Guests<G>: Sync {
+    /// The agent for `seat` of arm `arm`, or `None` for the one its spec names.
+    fn agent(&self, arm: usize, seat: usize) -> Option<Box<dyn Agent<G>>>;
+
+    /// What `hands.csv` and `faults.csv` call the agent in `seat` of arm `arm`, or `None` for
+    /// its spec.
+    fn name(&self, arm: usize, seat: usize) -> Option<String>;
+}
+
+/// No guests: every seat plays its spec's agent.
+pub struct NoGuests;
+
+impl<G> Guests<G> for NoGuests {
+    fn agent(&self, _: usize, _: usize) -> Option<Box<dyn Agent<G>>> {
+        None
+    }
+
+    fn name(&self, _: usize, _: usize) -> Option<String> {
+        None
+    }
+}
+
+fn play_chunk<R: Measured>(
+    exp: &Experiment,
+    rules: &R,
+    deals: Range<u64>,
+    want: Want,
+    guests: &dyn Guests<R::Hand>,
+) -> Batch
 where
     R::Hand: AgentFactory,
 {
@@ -207,10 +266,28 @@ where
     let mut agents: Vec<Vec<Box<dyn Agent<R::Hand>>>> = exp
         .arms
         .iter()
-        .map(|a| {
+        .enumerate()
+        .map(|(ai, a)| {
             a.seats
                 .iter()
-                .map(|s| build_agent::<R::Hand>(s).expect("checked with the config"))
+                .enumerate()
+                .map(|(si, s)| {
+                    guests.agent(ai, si).unwrap_or_else(|| {
+                        build_agent::<R::Hand>(s).expect("checked with the config")
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let names: Vec<Vec<String>> = exp
+        .arms
+        .iter()
+        .enumerate()
+        .map(|(ai, a)| {
+            a.seats
+                .iter()
+                .enumerate()
+                .map(|(si, s)| guests.name(ai, si).unwrap_or_else(|| s.to_string()))
                 .collect()
         })
         .collect();
@@ -241,6 +318,12 @@ where
                 let first = Seat(first_dealer);
                 let mut sums = vec![(0.0f64, 0u32); exp.statistics.len()];
                 let mut close = false;
+                let mut points = SeatPoints {
+                    deal,
+                    arm: ai,
+                    rotation: r,
+                    ..SeatPoints::default()
+                };
                 let arm_agents = &mut agents[ai];
                 let end = play_seated(
                     rules,
@@ -264,7 +347,7 @@ where
                                 p.before.hands_dealt.to_string(),
                                 f.seat.to_string(),
                                 sides.side(f.seat).to_string(),
-                                arm.seats[agent_of(f.seat.index())].to_string(),
+                                names[ai][agent_of(f.seat.index())].clone(),
                                 f.fault.kind.name().to_string(),
                                 f.fault.message.clone(),
                             ]));
@@ -278,13 +361,19 @@ where
                                 p.before.hands_dealt.to_string(),
                                 seat.to_string(),
                                 rules.sides().side(seat).to_string(),
-                                arm.seats[agent_of(seat.index())].to_string(),
+                                names[ai][agent_of(seat.index())].clone(),
                                 u8::from(subject.contains(&seat)).to_string(),
                             ]);
                             rules.facts(p, seat, &mut row);
                             out.hands.extend(csv_line(&row));
                         }
-                        if records {
+                        if want.seat_points {
+                            points.hands += 1;
+                            for seat in Seat::all(n) {
+                                points.points[seat.index()] += i64::from(p.last.seat_points(seat));
+                            }
+                        }
+                        if want.records {
                             let rec = record_hand(rules, deal, p);
                             serde_json::to_writer(&mut out.records, &rec)
                                 .expect("writing to memory");
@@ -312,6 +401,9 @@ where
                     row.push(v.map(|v| format!("{v}")).unwrap_or_default());
                 }
                 out.deals.extend(csv_line(&row));
+                if want.seat_points {
+                    out.points.push(points);
+                }
             }
         }
     }
@@ -336,7 +428,8 @@ fn save_progress(dir: &Path, p: &Progress) -> std::io::Result<()> {
 /// Plays the deals of `range` from its `done`-th on, in batches of whole chunks on the current
 /// rayon pool, and hands each batch to `sink` in deal order with the count of deals done after
 /// it. Checks `stop` (and `stop_after`) before each batch; the rows never depend on the thread
-/// count. This is the one deal loop of `run` and `simulate`.
+/// count. This is the one deal loop of `run`, `simulate`, `bots check` and the Python
+/// binding's `simulate`.
 ///
 /// # Errors
 /// Whatever `sink` returns.
@@ -345,8 +438,36 @@ pub fn play_batches<R: Measured>(
     exp: &Experiment,
     rules: &R,
     range: Range<u64>,
-    mut done: u64,
+    done: u64,
     records: bool,
+    stop: &AtomicBool,
+    stop_after: Option<u64>,
+    sink: impl FnMut(Batch, u64) -> Result<(), RunError>,
+) -> Result<RunEnd, RunError>
+where
+    R::Hand: AgentFactory,
+{
+    let want = Want {
+        records,
+        seat_points: false,
+    };
+    play_batches_with(
+        exp, rules, range, done, want, &NoGuests, stop, stop_after, sink,
+    )
+}
+
+/// [`play_batches`] with `guests` in some seats and what else each batch should carry.
+///
+/// # Errors
+/// Whatever `sink` returns.
+#[allow(clippy::too_many_arguments)]
+pub fn play_batches_with<R: Measured>(
+    exp: &Experiment,
+    rules: &R,
+    range: Range<u64>,
+    mut done: u64,
+    want: Want,
+    guests: &dyn Guests<R::Hand>,
     stop: &AtomicBool,
     stop_after: Option<u64>,
     mut sink: impl FnMut(Batch, u64) -> Result<(), RunError>,
@@ -368,7 +489,7 @@ where
             .collect();
         let outs: Vec<Batch> = chunks
             .into_par_iter()
-            .map(|c| play_chunk(exp, rules, c, records))
+            .map(|c| play_chunk(exp, rules, c, want, guests))
             .collect();
         let mut batch = Batch::default();
         for o in outs {
@@ -376,6 +497,7 @@ where
             batch.deals.extend(o.deals);
             batch.faults.extend(o.faults);
             batch.records.extend(o.records);
+            batch.points.extend(o.points);
         }
         done = upto - range.start;
         sink(batch, done)?;

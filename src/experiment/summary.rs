@@ -545,6 +545,33 @@ population = "ten_saved"
     }
 
     #[test]
+    fn a_tally_fed_in_batches_summarises_as_the_whole_file_does() {
+        for edition in [1, 2] {
+            let exp = config(edition);
+            let defs = statistics_of::<Setup>(false);
+            let whole = summarise_bytes(&exp, &defs, DEALS.as_bytes(), "deals.csv").unwrap();
+            let rows: Vec<&str> = DEALS.lines().skip(1).collect();
+            // Batches that split a deal's rotations and arms between them.
+            for cut in [1, 3, 5, 11] {
+                let mut tally = DealTally::new(&exp);
+                for part in [&rows[..cut], &rows[cut..]] {
+                    let text: String = part.iter().map(|r| format!("{r}\n")).collect();
+                    tally.add_rows(text.as_bytes(), "deals").unwrap();
+                }
+                // Debug text, so that a NaN compares equal to itself.
+                assert_eq!(
+                    format!("{:?}", tally.finish(&defs).unwrap()),
+                    format!("{whole:?}"),
+                    "edition {edition}, cut {cut}"
+                );
+            }
+        }
+        let mut tally = DealTally::new(&config(1));
+        let e = tally.add_rows(b"0,tip,zero,1,3\n", "deals").unwrap_err();
+        assert_eq!(e.to_string(), "deals: bad rotation");
+    }
+
+    #[test]
     fn interaction_and_average_contrasts() {
         let mut h = config(2).hypotheses[0].clone();
         h.with = Some((0, 1, Combine::Interaction));

@@ -8,14 +8,9 @@
 /// A named stream: [`Stream::sub`] is its `sub` number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stream {
-    /// `simulate`: the agent in `seat` in `rotation`: `(rotation << 8) | seat`.
-    SimulateAgent {
-        /// The rotation of the seating.
-        rotation: usize,
-        /// The seat.
-        seat: usize,
-    },
-    /// `run`: the agent in `seat` of `arm` in `rotation`: `(arm << 16) | (rotation << 8) | seat`.
+    /// `run` and `simulate` (a one-arm experiment, arm 0: `(rotation << 8) | seat`, the
+    /// numbers of the old simulate runner): the agent in `seat` of `arm` in `rotation`:
+    /// `(arm << 16) | (rotation << 8) | seat`.
     ExperimentAgent {
         /// The arm's index in the config.
         arm: usize,
@@ -57,7 +52,6 @@ impl Stream {
     /// The stream's `sub` number (see the module doc).
     pub const fn sub(self) -> u64 {
         match self {
-            Stream::SimulateAgent { rotation, seat } => ((rotation as u64) << 8) | seat as u64,
             Stream::ExperimentAgent {
                 arm,
                 rotation,
@@ -95,7 +89,8 @@ mod tests {
             seat: 2,
         };
         assert_eq!(t.sub(), 0x0100_0302);
-        let s = Stream::SimulateAgent {
+        let s = Stream::ExperimentAgent {
+            arm: 0,
             rotation: 1,
             seat: 4,
         };

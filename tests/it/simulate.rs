@@ -263,3 +263,60 @@ fn simulate_json_prints_one_object_whose_arm_values_are_the_summary_csv() {
     let text = simulate(&out2, &log2, &[]);
     assert!(String::from_utf8_lossy(&text.stdout).contains("results: "));
 }
+
+/// The printed report without its first line (it gives the time taken) and the `results:`
+/// line (only with --out).
+fn report_body(printed: &str) -> String {
+    printed
+        .lines()
+        .skip(1)
+        .filter(|l| !l.starts_with("results: "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn simulate_prints_the_same_summary_with_and_without_an_output_folder() {
+    // Without --out the deals are summarised batch by batch as they are played; with it,
+    // from deals.csv at the end: the same numbers, on any thread count.
+    for (name, flags) in [
+        (
+            "ctt-hands",
+            &[
+                "--game",
+                "catch-the-ten",
+                "--agents",
+                "rules:save_ten;random;rules;random",
+                "--games",
+                "300",
+                "--hands",
+                "--duplicate",
+            ][..],
+        ),
+        (
+            "952-matches",
+            &[
+                "--game",
+                "nine-five-two",
+                "--agents",
+                "rules;random;random",
+                "--games",
+                "40",
+            ][..],
+        ),
+    ] {
+        let out = fresh(&format!("same-summary-{name}"));
+        let mut args = vec!["simulate", "--seed", "7"];
+        args.extend(flags);
+        let mut with_out = args.clone();
+        with_out.extend(["--out", out.to_str().unwrap(), "--threads", "2"]);
+        let mut in_memory = args.clone();
+        in_memory.extend(["--threads", "1"]);
+        let a = tricklab_ok(&with_out);
+        let b = tricklab_ok(&in_memory);
+        assert!(a.contains("| simulate |"), "{a}");
+        assert_eq!(report_body(&a), report_body(&b), "{name}");
+        let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+        assert!(b.contains(&md), "{name}: {b}");
+    }
+}
