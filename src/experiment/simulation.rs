@@ -104,14 +104,15 @@ mod tests {
             max_hands: 10,
             hand_rows: false,
         };
-        let exp = simulation(&rules, &[AgentSpec::Random; 4], &sim).unwrap();
+        let seats = vec![AgentSpec::Random; 4];
+        let exp = simulation(&rules, &seats, &sim).unwrap();
         assert_eq!((exp.seed, exp.deals, exp.matches), (5, 7, false));
         assert_eq!(exp.arms.len(), 1);
         assert_eq!(exp.arms[0].name, SIMULATE);
         assert_eq!(exp.statistics.len(), statistics_of::<Setup>(false).len());
         let e = simulation(
             &rules,
-            &[AgentSpec::Random; 4],
+            &seats,
             &Simulation {
                 seed: u64::MAX,
                 ..sim

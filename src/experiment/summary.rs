@@ -250,7 +250,7 @@ impl DealTally {
                     .find(|d| d.name == name)
                     .ok_or_else(|| SummaryError::UnknownStatistic(name.clone()))?;
                 let tally = &self.stats[a][s];
-                let means = tally.means.clone();
+                let means = tally.means;
                 // Second edition: identical rotations are one game (RULES.md §5.4), so a proportion
                 // is the share over deals of each deal's mean over its rotations.
                 let once = exp.edition >= 2 && arm.replays_identical_game();
@@ -288,7 +288,7 @@ impl DealTally {
                         .expect("checked with the config");
                     &by_rotation[h.control][k]
                 });
-                let diffs = paired_differences(h, &by_rotation, s, population);
+                let diffs = paired_differences(h, by_rotation, s, population);
                 let mut acc = MeanAcc::default();
                 diffs.iter().for_each(|&d| acc.add(d));
                 let t = acc.t_interval(0.95);
