@@ -265,14 +265,14 @@ fn simulate_json_prints_one_object_whose_arm_values_are_the_summary_csv() {
 }
 
 /// The printed report without its first line (it gives the time taken) and the `results:`
-/// line (only with --out).
+/// line (only with --out, after an empty line).
 fn report_body(printed: &str) -> String {
-    printed
+    let body: Vec<&str> = printed
         .lines()
         .skip(1)
         .filter(|l| !l.starts_with("results: "))
-        .collect::<Vec<_>>()
-        .join("\n")
+        .collect();
+    body.join("\n").trim_end().to_string()
 }
 
 #[test]
