@@ -9,8 +9,7 @@
 //! holds in every position with the same suit lengths and the same owners of those cards and
 //! the cards above them.
 
-use super::encoding::{NO_TRUMP, lane, suit_mask};
-use super::encoding::{power_of, suit_of};
+use super::encoding::{CardBits, NO_TRUMP, SolverCard};
 use super::position::Position;
 use super::quick_tricks::{quick_tricks, quick_tricks_at_most};
 use super::sure::Sure;
@@ -65,7 +64,7 @@ pub(super) fn top_trumps(p: &Position, max: bool) -> Sure {
     let mut held = 0u64;
     for s in 0..p.seat_count() {
         if p.is_max(s) == max {
-            held |= lane(p.hand_bits(s as usize), trump);
+            held |= p.hand_bits(s as usize).lane(trump);
         }
     }
     let live = p.live_lane(trump);
@@ -73,13 +72,13 @@ pub(super) fn top_trumps(p: &Position, max: bool) -> Sure {
     let mut best = Sure::default();
     for s in 0..p.seat_count() {
         if p.is_max(s) == max {
-            let mine = lane(p.hand_bits(s as usize), trump) & run;
+            let mine = p.hand_bits(s as usize).lane(trump) & run;
             let tricks = mine.count_ones() as i32;
             if tricks > best.tricks {
                 best = Sure {
                     tricks,
                     points: points_of(p, mine),
-                    ranks: matters << (16 * trump as u32),
+                    ranks: CardBits::from_lane(trump, matters),
                 };
             }
         }
@@ -93,12 +92,12 @@ pub(super) fn top_trumps(p: &Position, max: bool) -> Sure {
     let second = 63 - rest.leading_zeros();
     let holder = |bit: u32| {
         (0..p.seat_count())
-            .find(|&s| lane(p.hand_bits(s as usize), trump) >> bit & 1 != 0)
+            .find(|&s| p.hand_bits(s as usize).lane(trump) >> bit & 1 != 0)
             .unwrap_or(0)
     };
     let (x, y) = (holder(top), holder(second));
-    let trumps = |s: u8| lane(p.hand_bits(s as usize), trump).count_ones();
-    let fixed = |bit: u32| (1u64 << bit) << (16 * trump as u32);
+    let trumps = |s: u8| p.hand_bits(s as usize).lane(trump).count_ones();
+    let fixed = |bit: u32| SolverCard::new(trump, bit as u8).bit();
     if count >= 2 {
         // The top two are ours, in two hands (one hand holding both counts two above).
         if trumps(x) >= 2 || trumps(y) >= 2 {
@@ -139,7 +138,7 @@ pub(super) fn top_trumps(p: &Position, max: bool) -> Sure {
 /// on))`. The quick-trick line stops as soon as it decides, so that it relies on no more
 /// winners than the answer needs.
 #[inline]
-pub(super) fn decide<const POINTS: bool>(p: &Position, need: i32) -> Option<(bool, u64)> {
+pub(super) fn decide<const POINTS: bool>(p: &Position, need: i32) -> Option<(bool, CardBits)> {
     let left = p.tricks_left() as i32;
     let live = p.live_value_for::<POINTS>();
     let makes = |s: &Sure| p.future_of_for::<POINTS>(s.tricks, s.points) >= need;
@@ -149,7 +148,7 @@ pub(super) fn decide<const POINTS: bool>(p: &Position, need: i32) -> Option<(boo
     let most = Sure {
         tricks: quick_tricks_at_most(p),
         points: live,
-        ranks: 0,
+        ranks: CardBits::EMPTY,
     };
     if p.is_max(p.leader_seat()) {
         if makes(&most) {
@@ -172,7 +171,7 @@ pub(super) fn decide<const POINTS: bool>(p: &Position, need: i32) -> Option<(boo
     }
     let (mut ours_most, mut theirs_most) = (0, 0);
     for seat in 0..p.seat_count() {
-        let trumps = lane(p.hand_bits(seat as usize), trump).count_ones() as i32;
+        let trumps = p.hand_bits(seat as usize).lane(trump).count_ones() as i32;
         if p.is_max(seat) {
             ours_most = ours_most.max(trumps);
         } else {
@@ -182,7 +181,7 @@ pub(super) fn decide<const POINTS: bool>(p: &Position, need: i32) -> Option<(boo
     let most = |tricks| Sure {
         tricks,
         points: live,
-        ranks: 0,
+        ranks: CardBits::EMPTY,
     };
     if makes(&most(ours_most)) {
         let ours = top_trumps(p, true);
@@ -205,14 +204,14 @@ pub(super) fn decide<const POINTS: bool>(p: &Position, need: i32) -> Option<(boo
 /// Sure when nobody of the other coalition still to play can beat the winning card, or when
 /// the seat to play, or a partner who plays last, can beat it with a card that nobody of the
 /// other coalition still to play can beat.
-pub(super) fn trick_winner(p: &Position) -> Option<(bool, u64)> {
+pub(super) fn trick_winner(p: &Position) -> Option<(bool, CardBits)> {
     debug_assert!(p.trick_len() > 0);
     let left = p.seat_count() - p.trick_len();
     let me = p.seat_to_play();
     let w = p.winning_card();
     let holder = p.is_max(p.winning_seat());
     if !beatable(p, me, left, holder, w) {
-        return Some((holder, 1u64 << w));
+        return Some((holder, w.bit()));
     }
     let mine = p.is_max(me);
     if mine != holder {
@@ -226,7 +225,7 @@ pub(super) fn trick_winner(p: &Position) -> Option<(bool, u64)> {
                 .filter(|&b| p.beats(b, w) && !beatable(p, p.next_seat(me), left - 1, mine, b))
         };
         if let Some(b) = sure(me).or_else(|| if partner_last { sure(last) } else { None }) {
-            return Some((mine, 1u64 << b));
+            return Some((mine, b.bit()));
         }
     }
     None
@@ -235,38 +234,38 @@ pub(super) fn trick_winner(p: &Position) -> Option<(bool, u64)> {
 /// The best card seat `s` can play to the trick in progress: its highest card of the suit led,
 /// else its highest trump, if any.
 #[inline]
-fn best_card(p: &Position, s: u8) -> Option<u8> {
+fn best_card(p: &Position, s: u8) -> Option<SolverCard> {
     let hand = p.hand_bits(s as usize);
     let led = p.led();
-    let follow = lane(hand, led);
-    let pool = if follow != 0 {
-        follow << (16 * led as u32)
+    let follow = hand.of_suit(led);
+    let pool = if !follow.is_empty() {
+        follow
     } else if p.trump_lane() != NO_TRUMP {
-        hand & suit_mask(p.trump_lane())
+        hand.of_suit(p.trump_lane())
     } else {
-        0
+        CardBits::EMPTY
     };
-    (pool != 0).then(|| (63 - pool.leading_zeros()) as u8)
+    (!pool.is_empty()).then(|| pool.highest())
 }
 
 /// Whether a seat of the coalition other than `holder`'s, among the `count` seats from
 /// `first` on, can play a card that beats `x` in the trick in progress.
 #[inline]
-pub(super) fn beatable(p: &Position, first: u8, count: u8, holder: bool, x: u8) -> bool {
+pub(super) fn beatable(p: &Position, first: u8, count: u8, holder: bool, x: SolverCard) -> bool {
     let led = p.led();
     let trump = p.trump_lane();
-    let xs = suit_of(x);
+    let xs = x.suit();
     let mut s = first;
     for _ in 0..count {
         if p.is_max(s) != holder {
             let h = p.hand_bits(s as usize);
-            let follow = lane(h, led);
+            let follow = h.lane(led);
             let beats = if follow != 0 {
-                xs == led && follow >> power_of(x) > 1
+                xs == led && follow >> x.power() > 1
             } else if trump != NO_TRUMP {
-                let t = lane(h, trump);
+                let t = h.lane(trump);
                 if xs == trump {
-                    t >> power_of(x) > 1
+                    t >> x.power() > 1
                 } else {
                     t != 0
                 }
@@ -308,7 +307,7 @@ mod tests {
         let sure = top_trumps(&p, true);
         assert_eq!(sure.tricks, 1);
         let king = p.encoding().card("KS".parse().unwrap());
-        assert_eq!(sure.ranks, 1u64 << king);
+        assert_eq!(sure.ranks, king.bit());
         // Not when the king's side is on lead: it may have to lead from the king.
         let p = pos(["2H 3H", "AS 4H", "KS 2S", "5H 6H"], 0);
         assert_eq!(top_trumps(&p, true).tricks, 0);
@@ -324,7 +323,7 @@ mod tests {
         let mut p = pos(["2H 3C", "QH 4C", "AH 5C", "KH 6C"], 3);
         p.play("KH".parse().unwrap()).unwrap();
         let ace = p.encoding().card("AH".parse().unwrap());
-        assert_eq!(trick_winner(&p), Some((true, 1u64 << ace)));
+        assert_eq!(trick_winner(&p), Some((true, ace.bit())));
         // Not when East, void in hearts, can ruff.
         let mut p = pos(["2H 3C", "2S 4C", "AH 5C", "KH 6C"], 3);
         p.play("KH".parse().unwrap()).unwrap();

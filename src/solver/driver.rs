@@ -8,7 +8,7 @@
 use crate::cards::{Card, CardSet};
 use crate::games::{MAX_SEATS, Seat};
 
-use super::encoding::{NO_CARD, bits};
+use super::encoding::{CardBits, SolverCard};
 use super::moves::{MoveList, for_each_class, generate};
 use super::ordering::order;
 use super::position::Position;
@@ -30,7 +30,7 @@ pub struct Solver {
     /// What the table's entries assume: trumps and trump order, side, scoring, table size.
     context: Option<Context>,
     /// The move that last cut off, by tricks left and place in the trick (killer moves).
-    pub(super) killers: [[u8; MAX_SEATS]; 64],
+    pub(super) killers: [[SolverCard; MAX_SEATS]; 64],
     /// Whether the table's chains are split by the owners of the top cards (one seat
     /// against two, counting tricks: see [`TopOwners`](super::tt::TopOwners)).
     pub(super) split_table: bool,
@@ -125,7 +125,7 @@ impl Solver {
             tt: TransTable::new(bits.clamp(4, 30)),
             stats: Stats::default(),
             context: None,
-            killers: [[NO_CARD; MAX_SEATS]; 64],
+            killers: [[SolverCard::NONE; MAX_SEATS]; 64],
             split_table: false,
         }
     }
@@ -184,7 +184,7 @@ impl Solver {
         let maxing = p.is_max(p.seat_to_play());
         let mut best: Option<i32> = None;
         let mut guess = None;
-        let mut classes = [(0u8, 0u64); 16];
+        let mut classes = [(SolverCard::NONE, CardBits::EMPTY); 16];
         let mut count = 0;
         for_each_class(p, |c, class| {
             classes[count] = (c, class);
@@ -200,7 +200,7 @@ impl Solver {
                 Some(b) if maxing => b.max(v),
                 Some(b) => b.min(v),
             });
-            for card in bits(class) {
+            for card in class.iter() {
                 let real = enc.real(card);
                 solution.legal.insert(real);
                 solution.by_card[real.index() as usize] = v as i16;
@@ -226,7 +226,7 @@ impl Solver {
             g = g.clamp(lo + 1, hi);
             self.stats.tests += 1;
             // As DDS does, each test starts without killer moves.
-            self.killers = [[NO_CARD; MAX_SEATS]; 64];
+            self.killers = [[SolverCard::NONE; MAX_SEATS]; 64];
             if self.search(p, g).0 {
                 lo = g;
                 raised = true;
@@ -258,7 +258,7 @@ fn first_guess(p: &Position) -> i32 {
     while !q.is_over() {
         generate(&q, &mut list);
         if list.len > 1 {
-            order(&q, &mut list, None, NO_CARD);
+            order(&q, &mut list, None, SolverCard::NONE);
         }
         q.play_bit(list.cards[0]);
     }

@@ -7,7 +7,7 @@
 //! tries only one card of each class, the highest (as DDS does: a trick it wins then records
 //! the highest rank of the class as the one that mattered).
 
-use super::encoding::{NO_TRUMP, lane};
+use super::encoding::{CardBits, NO_TRUMP, SolverCard};
 use super::position::Position;
 
 /// The most moves a hand can have (a 9-5-2 hand holds 16 cards).
@@ -16,11 +16,11 @@ pub(super) const MAX_MOVES: usize = 16;
 /// Moves with their ordering weights, best first once sorted.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct MoveList {
-    pub cards: [u8; MAX_MOVES],
+    pub cards: [SolverCard; MAX_MOVES],
     pub weights: [i16; MAX_MOVES],
     pub len: usize,
     /// The classes of equivalent cards, in generation order (not reordered by sorting).
-    classes: [u64; MAX_MOVES],
+    classes: [CardBits; MAX_MOVES],
 }
 
 impl MoveList {
@@ -28,15 +28,15 @@ impl MoveList {
     #[inline]
     pub const fn new() -> MoveList {
         MoveList {
-            cards: [0; MAX_MOVES],
+            cards: [SolverCard::NONE; MAX_MOVES],
             weights: [0; MAX_MOVES],
             len: 0,
-            classes: [0; MAX_MOVES],
+            classes: [CardBits::EMPTY; MAX_MOVES],
         }
     }
 
     #[inline]
-    fn push(&mut self, c: u8, class: u64) {
+    fn push(&mut self, c: SolverCard, class: CardBits) {
         debug_assert!(self.len < MAX_MOVES);
         self.cards[self.len] = c;
         self.classes[self.len] = class;
@@ -45,13 +45,13 @@ impl MoveList {
 
     /// The classes of equivalent cards the moves stand for.
     #[inline]
-    pub fn classes(&self) -> &[u64] {
+    pub fn classes(&self) -> &[CardBits] {
         &self.classes[..self.len]
     }
 
     /// The moves, in their current order.
     #[inline]
-    pub fn as_slice(&self) -> &[u8] {
+    pub fn as_slice(&self) -> &[SolverCard] {
         &self.cards[..self.len]
     }
 
@@ -73,12 +73,6 @@ impl MoveList {
     }
 }
 
-/// Bit 0 of each suit's lane.
-const LANE_LOW: u64 = 0x0001_0001_0001_0001;
-
-/// Bit 15 of each suit's lane.
-const LANE_HIGH: u64 = 0x8000_8000_8000_8000;
-
 /// Calls `f(highest, class)` for each class of equivalent legal cards of the seat to play,
 /// with the class as a set of solver cards: suit by suit, highest class first.
 ///
@@ -88,12 +82,15 @@ const LANE_HIGH: u64 = 0x8000_8000_8000_8000;
 /// each way per class. The only branch is the loop over the classes, since a mispredicted
 /// branch costs more than the arithmetic.
 #[inline(always)]
-pub(super) fn for_each_class(p: &Position, mut f: impl FnMut(u8, u64)) {
+pub(super) fn for_each_class(p: &Position, mut f: impl FnMut(SolverCard, CardBits)) {
     let legal = p.legal_bits();
     let hand = p.hand_bits(p.seat_to_play() as usize);
-    debug_assert!(hand & LANE_HIGH == 0, "lanes use 13 bits");
+    debug_assert!(
+        (hand & CardBits::LANE_GUARDS).is_empty(),
+        "lanes use 13 bits"
+    );
     let mut bottoms = class_bottoms(hand, p.live_bits()) & legal;
-    let mut ends = (p.live_bits() & !hand) | LANE_HIGH;
+    let mut ends = (p.live_bits() & !hand) | CardBits::LANE_GUARDS;
     if p.scoring_trumps() != 0 {
         let splits = points_splits(p, hand & legal);
         bottoms |= splits;
@@ -101,14 +98,13 @@ pub(super) fn for_each_class(p: &Position, mut f: impl FnMut(u8, u64)) {
     }
     // The lanes in reverse order, so that taking the highest bit first goes suit by suit
     // from suit 0, highest class first.
-    let mut bottoms = lanes_reversed(bottoms);
+    let mut bottoms = bottoms.lanes_reversed();
     while bottoms != 0 {
         let b = 63 - bottoms.leading_zeros();
         bottoms &= !(1u64 << b);
-        let low = b ^ 0x30;
-        let end = (ends & !((2u64 << low) - 1)).trailing_zeros();
-        let class = hand & ((1u64 << end) - 1) & !((1u64 << low) - 1);
-        f((63 - class.leading_zeros()) as u8, class);
+        let low = CardBits::reversed_card(b);
+        let class = hand.run_from(low, ends.next_above(low));
+        f(class.highest(), class);
     }
 }
 
@@ -118,21 +114,21 @@ pub(super) fn for_each_class(p: &Position, mut f: impl FnMut(u8, u64)) {
 /// the next live card above it, which is then no bottom. The carry is stopped at the edge of
 /// each lane.
 #[inline(always)]
-fn class_bottoms(hand: u64, live: u64) -> u64 {
-    let dead = !live & !LANE_HIGH;
-    let seeds = (hand << 1) & !LANE_LOW;
-    hand & !dead.wrapping_add(seeds)
+fn class_bottoms(hand: CardBits, live: CardBits) -> CardBits {
+    let dead = !live & !CardBits::LANE_GUARDS;
+    let seeds = CardBits::from_bits(hand.bits() << 1) & !CardBits::LANE_BOTTOMS;
+    hand & !CardBits::from_bits(dead.bits().wrapping_add(seeds.bits()))
 }
 
 /// Where scoring cards split a run of touching trumps (Catch the Ten), as extra bottoms: a
 /// card of `held` in the trump lane is a bottom when the next card of the hand below it
 /// scores differently.
-fn points_splits(p: &Position, held: u64) -> u64 {
+fn points_splits(p: &Position, held: CardBits) -> CardBits {
     let t = p.trump_lane();
     if t == NO_TRUMP {
-        return 0;
+        return CardBits::EMPTY;
     }
-    let mut l = lane(held, t);
+    let mut l = held.lane(t);
     let mut bottoms = 0;
     let mut prev: Option<u8> = None;
     while l != 0 {
@@ -141,18 +137,11 @@ fn points_splits(p: &Position, held: u64) -> u64 {
         if let Some(a) = prev
             && p.trump_points_of(a) != p.trump_points_of(b)
         {
-            bottoms |= 1u64 << (16 * t + a);
+            bottoms |= 1u64 << a;
         }
         prev = Some(b);
     }
-    bottoms
-}
-
-/// The four lanes of `x` in reverse order (suit 0 in the highest lane).
-#[inline(always)]
-fn lanes_reversed(x: u64) -> u64 {
-    let x = x.rotate_left(32);
-    ((x >> 16) & 0x0000_FFFF_0000_FFFF) | ((x & 0x0000_FFFF_0000_FFFF) << 16)
+    CardBits::from_lane(t, bottoms)
 }
 
 /// The moves of the seat to play: the highest card of each class.
@@ -164,16 +153,16 @@ pub(super) fn generate(p: &Position, out: &mut MoveList) {
 
 /// [`for_each_class`] card by card, as a reference for the tests.
 #[cfg(test)]
-fn for_each_class_one_by_one(p: &Position, mut f: impl FnMut(u8, u64)) {
+fn for_each_class_one_by_one(p: &Position, mut f: impl FnMut(SolverCard, CardBits)) {
     let legal = p.legal_bits();
     let hand = p.hand_bits(p.seat_to_play() as usize);
     for s in 0..4u8 {
-        let mut l = lane(legal, s);
+        let mut l = legal.lane(s);
         if l == 0 {
             continue;
         }
-        let others = p.live_lane(s) & !lane(hand, s);
-        let base = 16 * s;
+        let others = p.live_lane(s) & !hand.lane(s);
+        let card = |b: u8| SolverCard::new(s, b);
         let mut top = 63 - l.leading_zeros() as u8;
         let mut class = 1u64 << top;
         let mut prev = top;
@@ -182,17 +171,17 @@ fn for_each_class_one_by_one(p: &Position, mut f: impl FnMut(u8, u64)) {
             let b = 63 - l.leading_zeros() as u8;
             l &= !(1u64 << b);
             let between = ((1u64 << prev) - 1) & !((2u64 << b) - 1);
-            let same = others & between == 0 && p.value_of(base + b) == p.value_of(base + prev);
+            let same = others & between == 0 && p.value_of(card(b)) == p.value_of(card(prev));
             if same {
                 class |= 1 << b;
             } else {
-                f(base + top, class << base);
+                f(card(top), CardBits::from_lane(s, class));
                 top = b;
                 class = 1 << b;
             }
             prev = b;
         }
-        f(base + top, class << base);
+        f(card(top), CardBits::from_lane(s, class));
     }
 }
 
@@ -205,7 +194,9 @@ mod tests {
     use crate::games::{Seat, Side, Sides, TrumpOrder};
     use crate::solver::Scoring;
 
-    fn classes(p: &Position, each: fn(&Position, &mut dyn FnMut(u8, u64))) -> Vec<(u8, u64)> {
+    type Classes = Vec<(SolverCard, CardBits)>;
+
+    fn classes(p: &Position, each: fn(&Position, &mut dyn FnMut(SolverCard, CardBits))) -> Classes {
         let mut out = Vec::new();
         each(p, &mut |c, class| out.push((c, class)));
         out

@@ -11,8 +11,7 @@
 
 use super::bounds;
 use super::bridge_order;
-use super::encoding::{NO_TRUMP, lane};
-use super::encoding::{power_of, suit_of};
+use super::encoding::{NO_TRUMP, SolverCard};
 use super::moves::MoveList;
 use super::position::Position;
 
@@ -25,7 +24,7 @@ const KILLER: i16 = 3;
 /// Whether any seat after the seat to play and before the trick ends, on the other coalition
 /// from `me`, can play a card that beats solver card `x`.
 #[inline]
-fn beatable(p: &Position, me: u8, x: u8) -> bool {
+fn beatable(p: &Position, me: u8, x: SolverCard) -> bool {
     bounds::beatable(
         p,
         p.next_seat(me),
@@ -37,13 +36,18 @@ fn beatable(p: &Position, me: u8, x: u8) -> bool {
 
 /// How expensive a card is to give up: trumps above every side card, then rank.
 #[inline]
-fn strength(p: &Position, c: u8) -> i16 {
-    (if suit_of(c) == p.trump_lane() { 16 } else { 0 }) + power_of(c) as i16
+fn strength(p: &Position, c: SolverCard) -> i16 {
+    (if c.suit() == p.trump_lane() { 16 } else { 0 }) + c.power() as i16
 }
 
 /// Weighs the moves of the seat to play and sorts them; `remembered` (a solver card, if
 /// any) goes first.
-pub(super) fn order(p: &Position, list: &mut MoveList, remembered: Option<u8>, killer: u8) {
+pub(super) fn order(
+    p: &Position,
+    list: &mut MoveList,
+    remembered: Option<SolverCard>,
+    killer: SolverCard,
+) {
     if p.seat_count() == 4 && (p.side_seats() == 0b0101 || p.side_seats() == 0b1010) {
         if !bridge_order::weigh(p, list, killer, remembered) {
             list.sort();
@@ -118,19 +122,19 @@ fn weigh_leads(p: &Position, list: &mut MoveList) {
     let mine = p.hand_bits(me as usize);
     for i in 0..list.len {
         let c = list.cards[i];
-        let s = suit_of(c);
-        let b = power_of(c) as i16;
+        let s = c.suit();
+        let b = c.power() as i16;
         let live = p.live_lane(s);
-        let others = live & !lane(mine, s);
+        let others = live & !mine.lane(s);
         let value = p.value_of(c) as i16;
-        let w = if others >> power_of(c) <= 1 {
+        let w = if others >> c.power() <= 1 {
             // A winner: no card of another hand above it.
             let ruffable = trump != NO_TRUMP
                 && s != trump
                 && (0..p.seat_count()).any(|o| {
                     p.is_max(o) != p.is_max(me)
-                        && lane(p.hand_bits(o as usize), s) == 0
-                        && lane(p.hand_bits(o as usize), trump) != 0
+                        && p.hand_bits(o as usize).lane(s) == 0
+                        && p.hand_bits(o as usize).lane(trump) != 0
                 });
             if ruffable {
                 k.ruffable_winner
@@ -138,9 +142,9 @@ fn weigh_leads(p: &Position, list: &mut MoveList) {
                 k.winner + value
             }
         } else {
-            let top_other = 63 - others.leading_zeros() as u8;
+            let top_other = SolverCard::new(s, 63 - others.leading_zeros() as u8);
             let holder = (0..p.seat_count())
-                .find(|&o| p.hand_bits(o as usize) >> (16 * s + top_other) & 1 != 0)
+                .find(|&o| p.hand_bits(o as usize).contains(top_other))
                 .unwrap_or(me);
             if p.is_max(holder) == p.is_max(me) {
                 k.partner_tops - b
@@ -153,7 +157,7 @@ fn weigh_leads(p: &Position, list: &mut MoveList) {
         let mut choices = 0i16;
         for o in 0..p.seat_count() {
             if p.is_max(o) != p.is_max(me) {
-                let len = lane(p.hand_bits(o as usize), s).count_ones() as i16;
+                let len = p.hand_bits(o as usize).lane(s).count_ones() as i16;
                 choices += if len == 0 {
                     p.tricks_left() as i16
                 } else {

@@ -19,10 +19,9 @@
 //! lengths decide everything else, such as which partner wins a trick in which no other card
 //! of the winning card's suit fell.
 
-use super::encoding::{power_of, suit_of};
 use crate::games::MAX_SEATS;
 
-use super::encoding::{NO_TRUMP, bits, lane, suit_mask};
+use super::encoding::{CardBits, NO_TRUMP, SolverCard, bits};
 use super::position::Position;
 use super::sure::Sure;
 
@@ -32,7 +31,7 @@ struct Line {
     trump: u8,
     /// Our side's seats, as a mask.
     ours: u8,
-    hands: [u64; MAX_SEATS],
+    hands: [CardBits; MAX_SEATS],
     /// Every card the opponents held in each suit (never reduced).
     opp_cards: [u64; 4],
     /// Each opponent's length in each suit (reduced when it must follow).
@@ -52,7 +51,7 @@ impl Line {
     /// The highest card of `h` in suit `s` if it is a winner, as a lane bit.
     #[inline]
     fn winner(&self, h: usize, s: u8) -> Option<u32> {
-        let l = lane(self.hands[h], s);
+        let l = self.hands[h].lane(s);
         if l == 0 {
             return None;
         }
@@ -79,33 +78,31 @@ impl Line {
     /// The card partner `m` throws when it cannot follow: its lowest card outside trumps in a
     /// suit where it holds no winner, else its lowest card outside trumps, else its lowest
     /// trump.
-    fn discard(&self, m: usize) -> u8 {
+    fn discard(&self, m: usize) -> SolverCard {
         let h = self.hands[m];
-        let mut best: Option<u8> = None;
-        let mut fallback: Option<u8> = None;
+        let mut best: Option<SolverCard> = None;
+        let mut fallback: Option<SolverCard> = None;
         for s in 0..4u8 {
-            let l = lane(h, s);
-            if l == 0 || s == self.trump {
+            let l = h.of_suit(s);
+            if l.is_empty() || s == self.trump {
                 continue;
             }
-            let low = (16 * s as u32 + l.trailing_zeros()) as u8;
-            if self.winner(m, s).is_none() && best.is_none_or(|b| power_of(low) < power_of(b)) {
+            let low = l.lowest();
+            if self.winner(m, s).is_none() && best.is_none_or(|b| low.power() < b.power()) {
                 best = Some(low);
             }
-            if fallback.is_none_or(|b| power_of(low) < power_of(b)) {
+            if fallback.is_none_or(|b| low.power() < b.power()) {
                 fallback = Some(low);
             }
         }
-        best.or(fallback).unwrap_or_else(|| {
-            let l = lane(h, self.trump);
-            (16 * self.trump as u32 + l.trailing_zeros()) as u8
-        })
+        best.or(fallback)
+            .unwrap_or_else(|| h.of_suit(self.trump).lowest())
     }
 
     /// Chooses the next lead for `h`: a card and, when crossing to a partner, that partner and
     /// its winner.
-    fn choose(&self, h: usize) -> Option<(u8, Option<(usize, u8)>)> {
-        let card = |s: u8, bit: u32| (16 * s as u32 + bit) as u8;
+    fn choose(&self, h: usize) -> Option<(SolverCard, Option<(usize, SolverCard)>)> {
+        let card = |s: u8, bit: u32| SolverCard::new(s, bit as u8);
         if self.trump != NO_TRUMP
             && self.opponents_hold_trumps()
             && let Some(bit) = self.winner(h, self.trump)
@@ -122,12 +119,12 @@ impl Line {
         for m in bits(self.ours as u64 & !(1 << h)) {
             let m = m as usize;
             for s in 0..4u8 {
-                let mine = lane(self.hands[h], s);
-                if mine == 0 || !self.safe(s) {
+                let mine = self.hands[h].of_suit(s);
+                if mine.is_empty() || !self.safe(s) {
                     continue;
                 }
                 if let Some(bit) = self.winner(m, s) {
-                    let low = card(s, mine.trailing_zeros());
+                    let low = mine.lowest();
                     return Some((low, Some((m, card(s, bit)))));
                 }
             }
@@ -156,7 +153,7 @@ fn coalitions(p: &Position) -> (u8, u8) {
 pub(super) fn quick_tricks_at_most(p: &Position) -> i32 {
     debug_assert_eq!(p.trick_len(), 0);
     let (our_seats, _) = coalitions(p);
-    let mut ours = 0u64;
+    let mut ours = CardBits::EMPTY;
     for seat in bits(our_seats as u64) {
         ours |= p.hand_bits(seat as usize);
     }
@@ -164,7 +161,7 @@ pub(super) fn quick_tricks_at_most(p: &Position) -> i32 {
     let theirs = p.live_bits() & !ours;
     let mut tricks = 0;
     for s in 0..4u8 {
-        let (mine, opp) = (lane(ours, s), lane(theirs, s));
+        let (mine, opp) = (ours.lane(s), theirs.lane(s));
         if mine == 0 {
             continue;
         }
@@ -172,7 +169,7 @@ pub(super) fn quick_tricks_at_most(p: &Position) -> i32 {
             (mine >> (64 - opp.leading_zeros())).count_ones() as i32
         } else {
             bits(our_seats as u64)
-                .map(|seat| lane(p.hand_bits(seat as usize), s).count_ones() as i32)
+                .map(|seat| p.hand_bits(seat as usize).lane(s).count_ones() as i32)
                 .max()
                 .unwrap_or(0)
         };
@@ -195,7 +192,7 @@ pub(super) fn quick_tricks(p: &Position, enough: impl Fn(&Sure) -> bool) -> Sure
     };
     for seat in bits(theirs as u64) {
         for s in 0..4u8 {
-            let l = lane(p.hand_bits(seat as usize), s);
+            let l = p.hand_bits(seat as usize).lane(s);
             line.opp_cards[s as usize] |= l;
             line.opp_len[seat as usize][s as usize] = l.count_ones() as u8;
             line.holding[s as usize] |= ((l != 0) as u8) << seat;
@@ -207,19 +204,19 @@ pub(super) fn quick_tricks(p: &Position, enough: impl Fn(&Sure) -> bool) -> Sure
         let Some((led, cross)) = line.choose(h) else {
             break;
         };
-        let s = suit_of(led);
+        let s = led.suit();
         // The winner must keep its place above the opponents' cards of the suit (when they
         // hold none, the lengths say so).
         if line.opp_cards[s as usize] != 0 {
-            sure.ranks |= 1u64 << cross.map_or(led, |(_, y)| y);
+            sure.ranks |= cross.map_or(led, |(_, y)| y).bit();
         }
         // Play the trick: the leader, then the others. The order does not matter: the
         // highest card wins whoever plays it, and each seat's card depends on its own hand.
         let mut best = led;
         let mut winner = h;
         let mut points = p.value_of(led) as i32;
-        let mut played = 1u64 << led;
-        line.hands[h] &= !(1u64 << led);
+        let mut played = led.bit();
+        line.hands[h] = line.hands[h].without(led);
         for seat in bits(theirs as u64) {
             let seat = seat as usize;
             let len = &mut line.opp_len[seat][s as usize];
@@ -233,16 +230,16 @@ pub(super) fn quick_tricks(p: &Position, enough: impl Fn(&Sure) -> bool) -> Sure
             let c = match cross {
                 Some((m, y)) if m == seat => y,
                 _ => {
-                    let follow = lane(line.hands[seat], s);
-                    if follow != 0 {
-                        (16 * s as u32 + follow.trailing_zeros()) as u8
+                    let follow = line.hands[seat].of_suit(s);
+                    if !follow.is_empty() {
+                        follow.lowest()
                     } else {
                         line.discard(seat)
                     }
                 }
             };
-            line.hands[seat] &= !(1u64 << c);
-            played |= 1u64 << c;
+            line.hands[seat] = line.hands[seat].without(c);
+            played |= c.bit();
             points += p.value_of(c) as i32;
             if p.beats(c, best) {
                 best = c;
@@ -253,8 +250,8 @@ pub(super) fn quick_tricks(p: &Position, enough: impl Fn(&Sure) -> bool) -> Sure
         // card's suit fell (a partner followed, or overruffed), that is a matter of rank,
         // which the winners above need not fix when no opponent held the suit. When none did
         // (the partners threw other suits, or one ruffed alone), the lengths decide it.
-        if played & !(1u64 << best) & suit_mask(suit_of(best)) != 0 {
-            sure.ranks |= 1u64 << best;
+        if !played.without(best).of_suit(best.suit()).is_empty() {
+            sure.ranks |= best.bit();
         }
         sure.tricks += 1;
         sure.points += points;
@@ -312,7 +309,7 @@ mod tests {
         let sure = quick_tricks(&p, |_| false);
         assert_eq!(sure.tricks, 2);
         let five = p.encoding().card("5S".parse().unwrap());
-        assert_eq!(sure.ranks, 1u64 << five);
+        assert_eq!(sure.ranks, five.bit());
     }
 
     #[test]

@@ -17,15 +17,14 @@
 
 use super::Solver;
 use super::bounds::{decide, trick_winner};
-use super::encoding::{NO_CARD, lane};
-use super::encoding::{power_of, suit_of};
+use super::encoding::{CardBits, NO_CARD, SolverCard};
 use super::moves::{MoveList, generate};
 use super::ordering::order;
 use super::position::Position;
 use super::tt::{Hit, Keyed};
 
 /// An answer and the cards it relied on.
-type Answer = (bool, u64);
+type Answer = (bool, CardBits);
 
 impl Solver {
     /// Whether the side solved for can make at least `target` from `p`, and the cards that
@@ -151,8 +150,8 @@ impl Solver {
         &mut self,
         p: &Position,
         target: i32,
-        remembered: Option<u8>,
-    ) -> (bool, Option<u8>, u64) {
+        remembered: Option<SolverCard>,
+    ) -> (bool, Option<SolverCard>, CardBits) {
         let maxing = p.is_max(p.seat_to_play());
         let mut list = MoveList::new();
         generate(p, &mut list);
@@ -163,13 +162,13 @@ impl Solver {
         // The scoring trumps live here (also those in the trick) keep their identity in every
         // answer: which of them a trick holds decides its points.
         let honours = p.honour_ranks_for::<POINTS>();
-        let mut all = 0u64;
+        let mut all = CardBits::EMPTY;
         // Per suit, the cards below this bit need no search: a card of the suit below every
         // card that mattered has already been tried, and any other such card leads to a
         // position that differs from it only in cards that did not matter.
         let mut settled = [0u8; 4];
         for &c in list.as_slice() {
-            let (s, bit) = (suit_of(c) as usize, power_of(c));
+            let (s, bit) = (c.suit() as usize, c.power());
             if bit < settled[s] {
                 self.stats.small_skips += 1;
                 continue;
@@ -186,7 +185,7 @@ impl Solver {
                 return (ok, Some(c), ranks);
             }
             all |= ranks;
-            let mattered = lane(all, s as u8);
+            let mattered = all.lane(s as u8);
             let low = if mattered == 0 {
                 16
             } else {
@@ -203,18 +202,18 @@ impl Solver {
 /// Widens `ranks` so that no class of equivalent moves is split: in each suit, a class with
 /// cards at or above the lowest card of `ranks` and cards below it brings its lowest card in.
 #[inline]
-fn keep_classes_whole(list: &MoveList, mut ranks: u64) -> u64 {
+fn keep_classes_whole(list: &MoveList, mut ranks: CardBits) -> CardBits {
     for &class in list.classes() {
-        if class & (class - 1) == 0 {
+        if class.at_most_one() {
             continue;
         }
-        let s = class.trailing_zeros() / 16;
-        let r = lane(ranks, s as u8);
+        let s = class.lowest().suit();
+        let r = ranks.lane(s);
         if r == 0 {
             continue;
         }
-        let threshold = 1u64 << (16 * s + r.trailing_zeros());
-        let lowest = class & class.wrapping_neg();
+        let threshold = CardBits::from_lane(s, r).lowest_alone();
+        let lowest = class.lowest_alone();
         if lowest < threshold && class >= threshold {
             ranks |= lowest;
         }
@@ -225,10 +224,10 @@ fn keep_classes_whole(list: &MoveList, mut ranks: u64) -> u64 {
 /// The final value when one card is left in each hand (the cards play themselves), and the
 /// trick's win rank.
 #[inline]
-fn last_trick<const POINTS: bool>(p: &Position) -> (i32, u64) {
+fn last_trick<const POINTS: bool>(p: &Position) -> (i32, CardBits) {
     let mut q = *p;
     for _ in 0..q.seat_count() {
-        let c = q.hand_bits(q.seat_to_play() as usize).trailing_zeros() as u8;
+        let c = q.hand_bits(q.seat_to_play() as usize).lowest();
         q.play_bit_for::<POINTS>(c);
     }
     (q.base_for::<POINTS>(), q.won_by_rank())

@@ -13,5 +13,5 @@ pub(super) struct Sure {
     /// Points of the coalition's own cards in those tricks.
     pub points: i32,
     /// The cards the count relies on.
-    pub ranks: u64,
+    pub ranks: super::encoding::CardBits,
 }

@@ -2,7 +2,6 @@
 //! `WeightAllocNTVoid3`.
 
 use super::view::*;
-use crate::solver::encoding::{power_of, suit_of};
 use crate::solver::moves::MoveList;
 use crate::solver::position::Position;
 
@@ -16,16 +15,16 @@ use crate::solver::position::Position;
 /// move every card past every other).
 pub(super) fn weight_alloc_combined_notvoid3(p: &Position, list: &mut MoveList) {
     let partner_wins = p.winning_seat() as usize == lho(p.leader_seat() as usize);
-    let ruffed = suit_of(p.winning_card()) != p.led();
+    let ruffed = p.winning_card().suit() != p.led();
     let to_beat = if partner_wins || ruffed {
         15
     } else {
-        power_of(p.winning_card())
+        p.winning_card().power()
     };
     let n = list.len;
     let winners = list.cards[..n]
         .iter()
-        .filter(|&&c| power_of(c) > to_beat)
+        .filter(|&&c| c.power() > to_beat)
         .count();
     list.cards[..winners].reverse();
     list.cards[winners..n].reverse();

@@ -31,8 +31,7 @@ mod second;
 mod third;
 mod view;
 
-use super::encoding::NO_TRUMP;
-use super::encoding::suit_of;
+use super::encoding::{NO_TRUMP, SolverCard};
 use super::moves::MoveList;
 use super::position::Position;
 
@@ -52,8 +51,13 @@ use view::{View, moves_of};
 /// move that last cut off at this depth; `remembered` the table's best move. Returns whether
 /// the list is in order already (fourth hand following suit, whose order comes straight from
 /// the position), so that it needs no sort (its weights are then left unset).
-pub(super) fn weigh(p: &Position, list: &mut MoveList, killer: u8, remembered: Option<u8>) -> bool {
-    if p.trick_len() == 3 && suit_of(list.cards[0]) == p.led() {
+pub(super) fn weigh(
+    p: &Position,
+    list: &mut MoveList,
+    killer: SolverCard,
+    remembered: Option<SolverCard>,
+) -> bool {
+    if p.trick_len() == 3 && list.cards[0].suit() == p.led() {
         weight_alloc_combined_notvoid3(p, list);
         return true;
     }
@@ -70,7 +74,7 @@ pub(super) fn weigh(p: &Position, list: &mut MoveList, killer: u8, remembered: O
     let w = &mut list.weights;
     match p.trick_len() {
         0 => {
-            let is = |i: usize, c: Option<u8>| c.is_some_and(|c| c == list.cards[i]);
+            let is = |i: usize, c: Option<SolverCard>| c.is_some_and(|c| c == list.cards[i]);
             // The moves come suit by suit: what a suit's cards share is worked out once.
             let mut i = 0;
             while i < n {

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::cards::{Card, Suit};
-use crate::solver::encoding::NO_CARD;
+use crate::solver::encoding::SolverCard;
 use crate::solver::moves::generate;
 
 /// The seat to play's moves after `played` with their weights, as `weigh` leaves them (no
@@ -15,7 +15,7 @@ fn weighed(hands: [&str; 4], trump: Option<Suit>, played: &[&str]) -> (Vec<(Card
     }
     let mut list = MoveList::new();
     generate(&p, &mut list);
-    let in_order = weigh(&p, &mut list, NO_CARD, None);
+    let in_order = weigh(&p, &mut list, SolverCard::NONE, None);
     let enc = p.encoding();
     let moves = list
         .as_slice()

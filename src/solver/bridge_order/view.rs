@@ -1,9 +1,7 @@
 //! What the weights look at: the position seen from the hand to play, the moves as DDS
 //! sees them (suit, rank `2..=14`, sequence), and the trick so far.
 
-use crate::solver::encoding::NO_TRUMP;
-use crate::solver::encoding::lane;
-use crate::solver::encoding::{power_of, suit_of};
+use crate::solver::encoding::{NO_TRUMP, SolverCard};
 use crate::solver::moves::MoveList;
 use crate::solver::position::Position;
 
@@ -67,7 +65,7 @@ impl View<'_> {
         if s == NO_TRUMP || h > 3 {
             0
         } else {
-            lane(self.p.hand_bits(h), s)
+            self.p.hand_bits(h).lane(s)
         }
     }
 
@@ -80,9 +78,9 @@ impl View<'_> {
     /// The holder of live card `bit` of suit `s` (a hand, or the seat that played it to the
     /// trick in progress).
     pub(super) fn owner(&self, s: u8, bit: u32) -> usize {
-        let c = (s << 4) | bit as u8;
+        let c = SolverCard::new(s, bit as u8);
         // Which hand holds it, without a branch per hand (that would be as good as random).
-        let held = (0..4).fold(0, |a, h| a | (self.p.hand_bits(h) >> c & 1) << h);
+        let held = (0..4).fold(0, |a, h| a | (self.p.hand_bits(h).contains(c) as u32) << h);
         if held != 0 {
             return held.trailing_zeros() as usize;
         }
@@ -172,11 +170,11 @@ pub(super) fn moves_of(list: &MoveList) -> [Mv; 16] {
         _unused: 0,
     }; 16];
     for (i, &class) in list.classes().iter().enumerate() {
-        let top = 63 - class.leading_zeros();
+        let top = class.highest();
         out[i] = Mv {
-            suit: (top / 16) as u8,
-            rank: (top % 16) as i32 + 2,
-            sequence: class.count_ones() > 1,
+            suit: top.suit(),
+            rank: top.power() as i32 + 2,
+            sequence: !class.at_most_one(),
             _unused: 0,
         };
     }
@@ -187,7 +185,7 @@ pub(super) fn moves_of(list: &MoveList) -> [Mv; 16] {
 
 /// The rank of the card led.
 pub(super) fn lead0(v: &View) -> i32 {
-    power_of(v.p.trick_so_far()[0]) as i32 + 2
+    v.p.trick_so_far()[0].power() as i32 + 2
 }
 
 /// The winning card of the trick so far (as the position keeps it): its suit, DDS rank and
@@ -197,7 +195,7 @@ pub(super) fn winning_so_far(v: &View) -> (u8, i32, usize) {
     let p = v.p;
     let best = p.winning_card();
     let who = (p.winning_seat() as usize + 4 - v.lead) & 3;
-    (suit_of(best), power_of(best) as i32 + 2, who)
+    (best.suit(), best.power() as i32 + 2, who)
 }
 
 /// Discourages throwing from a doubleton headed by the second-highest card.

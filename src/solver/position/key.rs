@@ -17,8 +17,7 @@
 
 use super::Position;
 use crate::cards::{SELECT_IN_BYTE, byte_counts};
-use crate::solver::encoding::{bits, lane, suit_mask};
-use crate::solver::encoding::{power_of, suit_of};
+use crate::solver::encoding::{CardBits, SolverCard, pack, unpack};
 use crate::solver::tt::TopOwners;
 
 /// Where a position is, in the parts an entry must match exactly: each hand's length in each
@@ -81,8 +80,8 @@ fn kth_highest(lane: u32, k: u32) -> u32 {
 /// byte counts of all four lanes at once, each lane's two bytes added (a hand holds at most
 /// 13 cards of a suit, so each count fits in four bits).
 #[inline]
-fn suit_lengths(hand: u64) -> u64 {
-    let bytes = byte_counts(hand);
+fn suit_lengths(hand: CardBits) -> u64 {
+    let bytes = byte_counts(hand.bits());
     (bytes + (bytes >> 8)) & 0x001F_001F_001F_001F
 }
 
@@ -99,7 +98,7 @@ impl Position {
         let honours = if !POINTS || self.scoring_trumps == 0 {
             0
         } else {
-            let t = lane(self.live, self.encoding.trump) as u32 & self.scoring_trumps as u32;
+            let t = self.live.lane(self.encoding.trump) as u32 & self.scoring_trumps as u32;
             t >> self.scoring_trumps.trailing_zeros()
         };
         // Counting tricks only, no share applies: the clamp makes it one more than the cards
@@ -132,7 +131,7 @@ impl Position {
         let cb = self.code_bits as u32;
         let mut tops = 0u16;
         for s in 0..4u8 {
-            let n = lane(self.live, s).count_ones();
+            let n = self.live.lane(s).count_ones();
             if n != 0 {
                 let code = (self.owner_codes[s as usize] >> ((n - 1) * cb)) & ((1 << cb) - 1);
                 tops |= (8 | code as u16) << (4 * s);
@@ -144,13 +143,13 @@ impl Position {
     /// The pattern of this position for the cards that matter, `ranks`: in each suit, the
     /// live cards from the top down to the lowest card of `ranks` in that suit.
     #[inline]
-    pub(in crate::solver) fn pattern(&self, ranks: u64) -> Pattern {
+    pub(in crate::solver) fn pattern(&self, ranks: CardBits) -> Pattern {
         let mut mask = [0u64; 2];
         for s in 0..4u8 {
             // The bit above the lane stands in for "no card of the suit mattered" (then no
             // live card is at or above it), so that no branch depends on the cards.
-            let r = lane(ranks, s) | 1 << 16;
-            let live = lane(self.live, s);
+            let r = ranks.lane(s) | 1 << 16;
+            let live = self.live.lane(s);
             let k = (live >> r.trailing_zeros()).count_ones();
             let skip = live.count_ones() - k;
             let cb = self.code_bits as u32;
@@ -173,7 +172,7 @@ impl Position {
     /// The cards that matter in this position for a stored pattern: the lowest of the top `k`
     /// live cards of each suit.
     #[inline]
-    pub(in crate::solver) fn ranks_of(&self, pattern: &Pattern) -> u64 {
+    pub(in crate::solver) fn ranks_of(&self, pattern: &Pattern) -> CardBits {
         // The lowest bit of each owner code: counting those under the mask counts its cards
         // without dividing by the code's width.
         let firsts = if self.code_bits == 2 {
@@ -181,7 +180,7 @@ impl Position {
         } else {
             0x4924_9249
         };
-        let mut ranks = 0;
+        let mut ranks = CardBits::EMPTY;
         for s in 0..4u8 {
             let m = (pattern.mask[s as usize / 2] >> (32 * (s as u32 % 2))) as u32;
             ranks |= self.kth_live(s, (m & firsts).count_ones());
@@ -192,47 +191,45 @@ impl Position {
     /// The `k`-th highest live card of suit `s`, as a one-bit set (0 if `k` is 0 or the suit
     /// has fewer live cards).
     #[inline]
-    fn kth_live(&self, s: u8, k: u32) -> u64 {
-        (kth_highest(lane(self.live, s) as u32, k) as u64) << (16 * s as u32)
+    fn kth_live(&self, s: u8, k: u32) -> CardBits {
+        CardBits::from_lane(s, kth_highest(self.live.lane(s) as u32, k) as u64)
     }
 
     /// A card in the form in which the table stores a best move: its suit and how many live
     /// cards of the suit are above it.
     #[inline]
-    pub(in crate::solver) fn top_index(&self, c: u8) -> u8 {
-        let s = suit_of(c);
-        let above = lane(self.live, s) >> (power_of(c) + 1);
-        s << 4 | above.count_ones() as u8
+    pub(in crate::solver) fn top_index(&self, c: SolverCard) -> u8 {
+        let s = c.suit();
+        let above = self.live.lane(s) >> (c.power() + 1);
+        pack(s, above.count_ones() as u8)
     }
 
     /// The live card stored as `r` by [`Position::top_index`], if any.
     #[inline]
-    pub(in crate::solver) fn card_from_top(&self, r: u8) -> Option<u8> {
-        let bit = self.kth_live(r >> 4, (r & 15) as u32 + 1);
-        (bit != 0).then(|| bit.trailing_zeros() as u8)
+    pub(in crate::solver) fn card_from_top(&self, r: u8) -> Option<SolverCard> {
+        let (s, above) = unpack(r);
+        let bit = self.kth_live(s, above as u32 + 1);
+        (!bit.is_empty()).then(|| bit.lowest())
     }
 
     /// The lowest live scoring trump, as a one-bit set: with it among the cards that matter,
     /// every live scoring trump (they are the top trumps) keeps its identity. (None unless
     /// `POINTS`: a position that counts tricks only has no scoring trumps.)
     #[inline(always)]
-    pub(in crate::solver) fn honour_ranks_for<const POINTS: bool>(&self) -> u64 {
+    pub(in crate::solver) fn honour_ranks_for<const POINTS: bool>(&self) -> CardBits {
         if !POINTS || self.scoring_trumps == 0 {
-            return 0;
+            return CardBits::EMPTY;
         }
-        let t = lane(self.live, self.encoding.trump) & self.scoring_trumps as u64;
-        if t == 0 {
-            0
-        } else {
-            1u64 << (16 * self.encoding.trump as u32 + t.trailing_zeros())
-        }
+        let trump = self.encoding.trump;
+        let t = self.live.lane(trump) & self.scoring_trumps as u64;
+        CardBits::from_lane(trump, t).lowest_alone()
     }
 
     /// Deletes card `c`'s owner code from its suit's word (before `c` leaves `live`).
     #[inline]
-    pub(in crate::solver) fn remove_code(&mut self, c: u8) {
-        let s = suit_of(c) as usize;
-        let below = lane(self.live, s as u8) & ((1u64 << power_of(c)) - 1);
+    pub(in crate::solver) fn remove_code(&mut self, c: SolverCard) {
+        let s = c.suit() as usize;
+        let below = self.live.lane(s as u8) & ((1u64 << c.power()) - 1);
         let at = below.count_ones() * self.code_bits as u32;
         let w = self.owner_codes[s] as u64;
         let low = w & ((1u64 << at) - 1);
@@ -245,19 +242,19 @@ impl Position {
     pub(in crate::solver) fn build_owner_codes(&mut self) {
         let mut owner = [0u8; 64];
         for s in 0..self.seats {
-            for c in bits(self.hands[s as usize]) {
-                owner[c as usize] = s;
+            for c in self.hands[s as usize].iter() {
+                owner[c.index()] = s;
             }
         }
         let mut seat = self.leader;
         for &c in &self.trick[..self.trick_len as usize] {
-            owner[c as usize] = seat;
+            owner[c.index()] = seat;
             seat = self.next_seat(seat);
         }
         for s in 0..4u8 {
             let mut w = 0u64;
-            for (i, c) in bits(self.live & suit_mask(s)).enumerate() {
-                w |= (owner[c as usize] as u64) << (i as u32 * self.code_bits as u32);
+            for (i, c) in self.live.of_suit(s).iter().enumerate() {
+                w |= (owner[c.index()] as u64) << (i as u32 * self.code_bits as u32);
             }
             self.owner_codes[s as usize] = w as u32;
         }
@@ -273,8 +270,8 @@ mod tests {
         Position::partnership(hands, Some(Suit::Spades), 0)
     }
 
-    fn card(p: &Position, c: &str) -> u64 {
-        1 << p.encoding().card(c.parse().unwrap())
+    fn card(p: &Position, c: &str) -> crate::solver::encoding::CardBits {
+        p.encoding().card(c.parse().unwrap()).bit()
     }
 
     #[test]

@@ -5,7 +5,6 @@
 //! (copy-make), so there is nothing to undo. Cards are held in the solver's encoding (see
 //! [`encoding`](super::encoding)); the public methods speak real cards.
 
-use super::encoding::{power_of, suit_of};
 use thiserror::Error;
 
 use crate::cards::{Card, CardSet, Suit};
@@ -15,7 +14,7 @@ mod key;
 
 pub(super) use key::{Pattern, Shape};
 
-use super::encoding::{Encoding, NO_CARD, NO_TRUMP, bits, lane, suit_mask};
+use super::encoding::{CardBits, Encoding, NO_TRUMP, SolverCard, bits};
 use super::scoring::Scoring;
 
 /// Why a position could not be built or a card not played.
@@ -98,9 +97,9 @@ pub enum PositionError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
     /// Each seat's cards (solver cards, see [`encoding`](super::encoding)).
-    hands: [u64; MAX_SEATS],
+    hands: [CardBits; MAX_SEATS],
     /// The cards not yet gone: in a hand or in the trick in progress.
-    live: u64,
+    live: CardBits,
     /// The transposition key's layout: per suit, the owner code of each live card, lowest first
     /// (`code_bits` per card; see [`key`]). Valid at the start of a trick.
     owner_codes: [u32; 4],
@@ -108,7 +107,7 @@ pub struct Position {
     /// that a position stays within 128 bytes and copies without a call to `memcpy`.
     trump_points: u64,
     /// The cards of the trick in progress, in the order played (the first `trick_len`).
-    trick: [u8; MAX_SEATS],
+    trick: [SolverCard; MAX_SEATS],
     /// How real cards map to solver cards here.
     encoding: Encoding,
     /// Seats at the table.
@@ -134,7 +133,7 @@ pub struct Position {
     /// The seat whose card wins the trick in progress so far.
     win_seat: u8,
     /// The card that wins the trick in progress so far.
-    win_card: u8,
+    win_card: SolverCard,
     /// Tricks not yet complete (the one in progress included).
     tricks_left: u8,
     /// Cards the side has won (for Catch the Ten's points beyond the share).
@@ -142,8 +141,8 @@ pub struct Position {
     /// Points the side has banked that add up trick by trick (tricks, or honours).
     points_banked: i16,
     /// The card that won the last complete trick against another card of its suit, or
-    /// [`NO_CARD`] if it won alone in its suit (see [`Position::won_by_rank`]).
-    won_card: u8,
+    /// [`SolverCard::NONE`] if it won alone in its suit (see [`Position::won_by_rank`]).
+    won_card: SolverCard,
 }
 
 impl Position {
@@ -213,11 +212,11 @@ impl Position {
         }
         let enc = Encoding::new(trump, order);
         let mut p = Position {
-            hands: [0; MAX_SEATS],
-            live: 0,
+            hands: [CardBits::EMPTY; MAX_SEATS],
+            live: CardBits::EMPTY,
             owner_codes: [0; 4],
             trump_points: 0,
-            trick: [0; MAX_SEATS],
+            trick: [SolverCard::NONE; MAX_SEATS],
             encoding: enc,
             seats: n as u8,
             side_seats: sides.members_mask(side),
@@ -230,16 +229,16 @@ impl Position {
             leader: leader.0,
             to_move: leader.0,
             win_seat: leader.0,
-            win_card: 0,
+            win_card: SolverCard::new(0, 0),
             tricks_left: size as u8,
             cards_won: 0,
             points_banked: 0,
-            won_card: NO_CARD,
+            won_card: SolverCard::NONE,
         };
         if let Some(t) = trump {
             for &r in scoring.valued_ranks() {
                 let c = Card::new(t, r);
-                let bit = power_of(enc.card(c));
+                let bit = enc.card(c).power();
                 let v = scoring.card_value(c, trump);
                 debug_assert!(v < 16, "a card value fits in four bits");
                 p.trump_points |= (v as u64) << (4 * bit);
@@ -272,14 +271,14 @@ impl Position {
         }
         let c = self.encoding.card(card);
         let seat = Seat(self.to_move);
-        if self.hands[seat.index()] & (1 << c) == 0 {
+        if !self.hands[seat.index()].contains(c) {
             return Err(PositionError::Illegal {
                 card,
                 seat,
                 why: "the seat does not hold it",
             });
         }
-        if self.legal_bits() & (1 << c) == 0 {
+        if !self.legal_bits().contains(c) {
             return Err(PositionError::Illegal {
                 card,
                 seat,
@@ -370,32 +369,32 @@ impl Position {
 
     /// The legal cards of the seat to play.
     #[inline]
-    pub(super) fn legal_bits(&self) -> u64 {
+    pub(super) fn legal_bits(&self) -> CardBits {
         let hand = self.hands[self.to_move as usize];
         if self.trick_len == 0 {
             return hand;
         }
-        let same = hand & suit_mask(suit_of(self.trick[0]));
-        if same != 0 { same } else { hand }
+        let same = hand.of_suit(self.trick[0].suit());
+        if same.is_empty() { hand } else { same }
     }
 
     /// The suit led, once a card is down.
     #[inline]
     pub(super) fn led(&self) -> u8 {
-        suit_of(self.trick[0])
+        self.trick[0].suit()
     }
 
     /// Whether card `c` beats card `w` in a trick (with `w` already in it).
     #[inline]
-    pub(super) fn beats(&self, c: u8, w: u8) -> bool {
-        let (cs, ws) = (suit_of(c), suit_of(w));
+    pub(super) fn beats(&self, c: SolverCard, w: SolverCard) -> bool {
+        let (cs, ws) = (c.suit(), w.suit());
         (cs == ws && c > w) || (cs == self.encoding.trump && ws != self.encoding.trump)
     }
 
     /// [`Position::beats`] with both halves worked out, for callers that must not branch.
     #[inline]
-    fn beats_eagerly(&self, c: u8, w: u8) -> bool {
-        let (cs, ws) = (suit_of(c), suit_of(w));
+    fn beats_eagerly(&self, c: SolverCard, w: SolverCard) -> bool {
+        let (cs, ws) = (c.suit(), w.suit());
         ((cs == ws) & (c > w)) | ((cs == self.encoding.trump) & (ws != self.encoding.trump))
     }
 
@@ -416,23 +415,23 @@ impl Position {
 
     /// Plays solver card `c` for the seat to move (which must hold it legally).
     #[inline(always)]
-    pub(super) fn play_bit(&mut self, c: u8) {
+    pub(super) fn play_bit(&mut self, c: SolverCard) {
         self.play_bit_for::<true>(c);
     }
 
     /// [`Position::play_bit`], for a position that counts tricks only unless `POINTS`.
     #[inline(always)]
-    pub(super) fn play_bit_for<const POINTS: bool>(&mut self, c: u8) {
+    pub(super) fn play_bit_for<const POINTS: bool>(&mut self, c: SolverCard) {
         let seat = self.to_move;
-        debug_assert!(self.hands[seat as usize] & (1 << c) != 0);
-        self.hands[seat as usize] &= !(1 << c);
+        debug_assert!(self.hands[seat as usize].contains(c));
+        self.hands[seat as usize] = self.hands[seat as usize].without(c);
         self.trick[self.trick_len as usize] = c;
         // Without branches: whether the card takes the lead in the trick is as good as random
         // to a branch predictor.
         let takes = (self.trick_len == 0) | self.beats_eagerly(c, self.win_card);
         let m = (takes as u8).wrapping_neg();
         self.win_seat = (seat & m) | (self.win_seat & !m);
-        self.win_card = (c & m) | (self.win_card & !m);
+        self.win_card = SolverCard::pick(takes, c, self.win_card);
         self.trick_len += 1;
         self.to_move = self.next_seat(seat);
         if self.trick_len == self.seats {
@@ -444,15 +443,15 @@ impl Position {
     #[inline]
     fn finish_trick<const POINTS: bool>(&mut self) {
         let n = self.seats as usize;
-        let win_suit = suit_of(self.win_card);
+        let win_suit = self.win_card.suit();
         let same_suit = self.trick[..n]
             .iter()
-            .filter(|&&c| suit_of(c) == win_suit)
+            .filter(|&&c| c.suit() == win_suit)
             .count();
         self.won_card = if same_suit >= 2 {
             self.win_card
         } else {
-            NO_CARD
+            SolverCard::NONE
         };
         if self.is_max(self.win_seat) {
             self.points_banked +=
@@ -462,7 +461,7 @@ impl Position {
         for i in 0..n {
             let c = self.trick[i];
             self.remove_code(c);
-            self.live &= !(1 << c);
+            self.live = self.live.without(c);
         }
         self.trick_len = 0;
         self.leader = self.win_seat;
@@ -524,7 +523,7 @@ impl Position {
         if !POINTS || self.scoring_trumps == 0 {
             return 0;
         }
-        let t = lane(self.live, self.encoding.trump) as u16 & self.scoring_trumps;
+        let t = self.live.lane(self.encoding.trump) as u16 & self.scoring_trumps;
         bits(t as u64).map(|b| self.trump_points_of(b) as i32).sum()
     }
 
@@ -574,20 +573,19 @@ impl Position {
     /// The card that won the last complete trick against another card of its suit, as a
     /// one-bit set (0 if it won alone in its suit): the trick's "win rank".
     #[inline]
-    pub(super) fn won_by_rank(&self) -> u64 {
-        if self.won_card == NO_CARD {
-            0
+    pub(super) fn won_by_rank(&self) -> CardBits {
+        if self.won_card.is_none() {
+            CardBits::EMPTY
         } else {
-            1 << self.won_card
+            self.won_card.bit()
         }
     }
 
     /// The points a solver card scores for the side that wins it.
     #[inline]
-    pub(super) fn value_of(&self, c: u8) -> u8 {
+    pub(super) fn value_of(&self, c: SolverCard) -> u8 {
         // A mask rather than a branch: whether a card is a trump is hard to predict.
-        self.trump_points_of(power_of(c))
-            & ((suit_of(c) == self.encoding.trump) as u8).wrapping_neg()
+        self.trump_points_of(c.power()) & ((c.suit() == self.encoding.trump) as u8).wrapping_neg()
     }
 
     /// The points of bit `bit` of the trump lane.
@@ -599,25 +597,25 @@ impl Position {
     /// The live cards of suit `s` as a lane.
     #[inline]
     pub(super) fn live_lane(&self, s: u8) -> u64 {
-        lane(self.live, s)
+        self.live.lane(s)
     }
     // ---- The search's view of the position (solver cards, seats as indices). ----
 
     /// The cards seat `seat` holds.
     #[inline(always)]
-    pub(super) fn hand_bits(&self, seat: usize) -> u64 {
+    pub(super) fn hand_bits(&self, seat: usize) -> CardBits {
         self.hands[seat]
     }
 
     /// Every seat's cards (seats beyond the table hold none).
     #[inline(always)]
-    pub(super) const fn hands_bits(&self) -> [u64; MAX_SEATS] {
+    pub(super) const fn hands_bits(&self) -> [CardBits; MAX_SEATS] {
         self.hands
     }
 
     /// The cards not yet gone: in a hand or in the trick in progress.
     #[inline(always)]
-    pub(super) const fn live_bits(&self) -> u64 {
+    pub(super) const fn live_bits(&self) -> CardBits {
         self.live
     }
 
@@ -653,7 +651,7 @@ impl Position {
 
     /// The cards of the trick in progress, in the order played.
     #[inline(always)]
-    pub(super) fn trick_so_far(&self) -> &[u8] {
+    pub(super) fn trick_so_far(&self) -> &[SolverCard] {
         &self.trick[..self.trick_len as usize]
     }
 
@@ -665,7 +663,7 @@ impl Position {
 
     /// The card that wins the trick in progress so far.
     #[inline(always)]
-    pub(super) const fn winning_card(&self) -> u8 {
+    pub(super) const fn winning_card(&self) -> SolverCard {
         self.win_card
     }
 
