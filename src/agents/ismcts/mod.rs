@@ -27,7 +27,12 @@
 //! what the tree's opponents liked to play rather than the worlds still consistent.
 //!
 //! The tree keeps its speed as it grows: children sit side by side in one arena (`tree.rs`),
-//! nothing is allocated per iteration.
+//! blocks left behind are reused, the arena is laid out again depth first (most visited line
+//! first) each time it doubles past 64k slots, and nothing is allocated per iteration.
+//!
+//! Starting and joining the threads of a search costs about 100 µs of CPU (measured with
+//! searches of 200 iterations), under 1% of a 10k-iteration search; each thread's worker sits
+//! on cache lines of its own, so that the threads share no line they write.
 //!
 //! With `infer=…` each iteration's world is drawn from a pool of uniform candidates weighed by
 //! the likelihood of the other seats' plays so far (policy-based inference, see
@@ -94,6 +99,12 @@ pub struct SearchStats {
 }
 
 /// One searcher's tree and scratch space; reused across decisions without reallocating.
+///
+/// Aligned to two cache lines so that two threads' workers never share one: each thread
+/// writes its own worker's counters and path on every iteration, and without the alignment
+/// one worker's last fields and the next one's first shared a line (about 150 bytes each),
+/// which the two cores would then pass back and forth.
+#[repr(align(128))]
 struct Worker<G: Game> {
     tree: Tree,
     rollout: Box<dyn Agent<G>>,
@@ -102,6 +113,8 @@ struct Worker<G: Game> {
     random_rollout: bool,
     /// `ln(n)` for small `n`: the availability term of UCB1 without a logarithm per child.
     ln: Box<[f32; LN_TABLE]>,
+    /// Whether the arena is compacted as it grows (always, but for a test that compares).
+    compaction: bool,
     path: Vec<u32>,
     hidden: Vec<CardSet>,
     rewards: Vec<f32>,
@@ -114,6 +127,7 @@ impl<G: AgentFactory> Worker<G> {
             rollout: build_agent::<G>(&params.rollout).expect("checked when the spec was read"),
             random_rollout: params.rollout == super::AgentSpec::Random,
             ln: ln_table(),
+            compaction: true,
             path: Vec::with_capacity(128),
             hidden: Vec::new(),
             rewards: Vec::new(),
@@ -221,6 +235,9 @@ impl<G: AgentFactory> Worker<G> {
                 let n = &mut self.tree.nodes[i as usize];
                 n.visits += 1;
                 n.reward += self.rewards[sides.side(Seat(n.mover)).index()];
+            }
+            if self.compaction && self.tree.nodes.len() >= self.tree.compact_at {
+                self.tree.compact();
             }
         }
         done
@@ -414,6 +431,46 @@ impl<G: AgentFactory> super::Evaluator<G> for Ismcts<G> {
             .filter(|s| s.visits > 0)
             .map(|s| (s.action, s.mean))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::whist::{self, Whist};
+
+    #[test]
+    fn compacting_the_arena_changes_no_statistic() {
+        let setup = whist::Setup::new(4, whist::Options::default()).unwrap();
+        let state = Whist::deal(
+            setup,
+            Seat(3),
+            &[0, 0],
+            &mut stream(6, 1, Purpose::Other, 0),
+        );
+        let seat = state.to_act().unwrap();
+        let params = IsmctsParams {
+            iterations: 100_000,
+            ..IsmctsParams::default()
+        };
+        let mut compacted = Ismcts::<Whist>::new(params.clone()).unwrap();
+        let a = compacted.search(&state, seat, &mut stream(5, 0, Purpose::Agent, 0));
+        let slots = compacted.stats().slots;
+        let mut kept = Ismcts::<Whist>::new(params).unwrap();
+        kept.workers.push(Worker::new(&kept.params));
+        kept.workers[0].compaction = false;
+        let b = kept.search(&state, seat, &mut stream(5, 0, Purpose::Agent, 0));
+        assert!(
+            kept.stats().slots > tree::FIRST_COMPACTION as u64 * 2,
+            "the arena passed two compactions: {}",
+            kept.stats().slots
+        );
+        assert!(
+            slots < kept.stats().slots,
+            "compaction drops the free slots"
+        );
+        assert_eq!(compacted.stats().nodes, kept.stats().nodes);
+        assert_eq!(a, b);
     }
 }
 

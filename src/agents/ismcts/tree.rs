@@ -5,9 +5,12 @@
 //! sibling list across a tree of millions of nodes (at 1M iterations the list version ran at a
 //! third of its 10k rate). In ISMCTS a node's children are not known in advance (an opponent's
 //! node gains a child whenever a world gives it a card not yet tried), so a block that is full
-//! moves to the end of the arena with twice the room; the old slots are left behind, which at
-//! most doubles the arena. Children are visited newest first, the order of the old sibling
-//! list, so that ties in selection fall as they did and a seed plays exactly as before.
+//! moves to a block with twice the room. The block it leaves goes on a free list of blocks of
+//! its size, and a block that needs that room later takes it from there before the arena grows
+//! (without the lists, the slots left behind took 42.5 bytes of arena per iteration at 1M
+//! iterations, against 20 for the nodes). Children are visited newest first, the order of the
+//! old sibling list, so that ties in selection fall as they did and a seed plays exactly as
+//! before; where a block lies changes no choice.
 //!
 //! An action is one byte: its kind in the top two bits, its card (or suit) bit below, so a
 //! child's legality in the iteration's world is one test against the legal actions' bits.
@@ -48,7 +51,22 @@ pub struct Tree {
     pub live: usize,
     /// Whether a search wanted to add a child and the arena had no room.
     pub stopped: bool,
+    /// For each block size, the first free block of that size ([`NONE`] if none); a free
+    /// block's first slot holds the next one's start in `first`.
+    free: Vec<u32>,
+    /// The arena size at which [`Tree::compact`] is next due.
+    pub compact_at: usize,
+    /// Scratch for [`Tree::compact`]: the blocks still to place, and a block's order.
+    stack: Vec<(u32, u32)>,
+    order: Vec<(u32, u32)>,
 }
+
+/// The arena size of the first compaction: a tree this small stays in the second-level cache
+/// and gains nothing from one (a 10k-iteration search never reaches it).
+pub(super) const FIRST_COMPACTION: usize = 1 << 16;
+
+/// No block: the end of a free list.
+const NONE: u32 = u32::MAX;
 
 /// The one-byte code of `a`: the decision kind in bits 6–7, the card's (or suit's) bit below.
 #[inline]
@@ -107,6 +125,53 @@ impl Tree {
         });
         self.live = 1;
         self.stopped = false;
+        self.free.clear();
+        self.free.resize(256, NONE);
+        self.compact_at = FIRST_COMPACTION;
+    }
+
+    /// Lays the arena out again so that a descent reads memory close together: each block of
+    /// children is followed by the blocks of its children's subtrees, the most visited child's
+    /// first (depth first), so the line the search plays most lies in one stretch and the top
+    /// of the tree stays small. The slots left behind are dropped; each block keeps its room,
+    /// its children their order and statistics, so the search goes on exactly as it would have
+    /// (only the nodes' indices change). Costs one pass over the arena; run at each doubling
+    /// of the arena (`compact_at`), which adds at most a few per cent to a search. The new
+    /// arena is allocated here and the old one freed, so that no spare copy stays in memory.
+    pub fn compact(&mut self) {
+        let old = &self.nodes;
+        // Room to grow to the next compaction without moving.
+        let mut spare = Vec::with_capacity((old.len() * 2).min(self.cap.max(old.len())));
+        spare.push(old[0]);
+        self.stack.clear();
+        self.stack.push((0, 0));
+        while let Some((o, n)) = self.stack.pop() {
+            let p = old[o as usize];
+            if p.cap == 0 {
+                continue;
+            }
+            let first = spare.len();
+            let block = p.first as usize..p.first as usize + p.len as usize;
+            spare.extend_from_slice(&old[block.clone()]);
+            spare.resize(first + p.cap as usize, Node::default());
+            spare[n as usize].first = first as u32;
+            // The children that have blocks, least visited first onto the stack, so that
+            // the most visited one's block comes next.
+            self.order.clear();
+            for (k, c) in old[block.clone()].iter().enumerate() {
+                if c.cap > 0 {
+                    self.order.push((c.visits, k as u32));
+                }
+            }
+            self.order.sort_unstable();
+            for &(_, k) in &self.order {
+                self.stack.push((block.start as u32 + k, first as u32 + k));
+            }
+        }
+        self.nodes = spare;
+        self.free.clear();
+        self.free.resize(256, NONE);
+        self.compact_at = self.nodes.len() * 2;
     }
 
     /// Whether the arena has no room to add a child to `parent` (a block that is full would
@@ -114,7 +179,11 @@ impl Tree {
     #[inline]
     pub fn is_full(&self, parent: u32, room: usize) -> bool {
         let p = &self.nodes[parent as usize];
-        p.len == p.cap && self.nodes.len() + grown(p.cap, room) as usize > self.cap
+        if p.len < p.cap {
+            return false;
+        }
+        let cap = grown(p.cap, room);
+        self.free[cap as usize] == NONE && self.nodes.len() + cap as usize > self.cap
     }
 
     /// Asks the processor to bring slot `i` (and so its cache line) into cache; a hint only.
@@ -142,16 +211,32 @@ impl Tree {
         let p = self.nodes[parent as usize];
         if p.len == p.cap {
             let cap = grown(p.cap, room);
-            let first = self.nodes.len();
-            self.nodes
-                .extend_from_within(p.first as usize..(p.first + p.len as u32) as usize);
-            self.nodes.resize(first + cap as usize, Node::default());
+            let old = p.first as usize..(p.first + p.len as u32) as usize;
+            let first = match self.free[cap as usize] {
+                NONE => {
+                    let first = self.nodes.len();
+                    self.nodes.extend_from_within(old.clone());
+                    self.nodes.resize(first + cap as usize, Node::default());
+                    first
+                }
+                reused => {
+                    self.free[cap as usize] = self.nodes[reused as usize].first;
+                    self.nodes.copy_within(old.clone(), reused as usize);
+                    reused as usize
+                }
+            };
+            if p.cap > 0 {
+                self.nodes[old.start].first = self.free[p.cap as usize];
+                self.free[p.cap as usize] = old.start as u32;
+            }
             let q = &mut self.nodes[parent as usize];
             q.first = first as u32;
             q.cap = cap;
         }
         let q = &mut self.nodes[parent as usize];
         let idx = q.first + q.len as u32;
+        // A reused block holds what its last owner left in the slots past `len`; the new
+        // child's slot is written whole here.
         q.len += 1;
         self.nodes[idx as usize] = Node {
             code,
@@ -237,5 +322,41 @@ mod tests {
         t.add_child(0, 3, 0, 1);
         t.add_child(0, 4, 0, 1);
         assert!(t.is_full(0, 1), "a fifth child would need a block of eight");
+    }
+
+    #[test]
+    fn a_block_left_behind_is_taken_by_the_next_block_of_its_size() {
+        let mut t = Tree::default();
+        t.reset(100);
+        let a = t.add_child(0, 1, 0, 2);
+        t.add_child(0, 2, 0, 2);
+        // The root's block of two (slots 1–2) moves to a block of four (3–6).
+        t.add_child(0, 3, 0, 2);
+        assert_eq!((t.nodes[0].first, t.nodes.len()), (3, 7));
+        // A first child elsewhere needs a block of two: it takes slots 1–2.
+        let a_now = t.children(0).last().unwrap();
+        assert_eq!(t.nodes[a_now as usize].code, 1);
+        let g = t.add_child(a_now, 9, 1, 5);
+        assert_eq!(g, a, "the slot left behind is reused");
+        assert_eq!(t.nodes.len(), 7, "the arena did not grow");
+        assert_eq!(t.children(a_now).collect::<Vec<_>>(), [g]);
+        // Its block full, the root's children all still there, newest first.
+        for code in 4..6 {
+            t.add_child(0, code, 0, 2);
+        }
+        let codes: Vec<u8> = t.children(0).map(|i| t.nodes[i as usize].code).collect();
+        assert_eq!(codes, [5, 4, 3, 2, 1]);
+        assert_eq!(t.live, 7);
+        // No room in the arena, but a free block of the size asked for: not full.
+        t.reset(7);
+        t.add_child(0, 1, 0, 2);
+        t.add_child(0, 2, 0, 2);
+        t.add_child(0, 3, 0, 2);
+        assert_eq!(t.nodes.len(), 7);
+        let first = t.children(0).last().unwrap();
+        assert!(!t.is_full(first, 2), "the free block of two has room");
+        t.add_child(first, 7, 1, 2);
+        t.add_child(first, 8, 1, 2);
+        assert!(t.is_full(first, 2), "a block of four has none");
     }
 }
