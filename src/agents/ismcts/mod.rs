@@ -434,6 +434,31 @@ impl<G: AgentFactory> super::Evaluator<G> for Ismcts<G> {
     }
 }
 
+impl<G: AgentFactory> Agent<G> for Ismcts<G> {
+    fn observes(&self) -> bool {
+        self.inference.is_some()
+    }
+
+    fn observe(&mut self, seat: Seat, event: &TableEvent<'_, G>) {
+        if let Some(inference) = &mut self.inference {
+            inference.observe(seat, event);
+        }
+    }
+
+    fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action {
+        let legal = state.legal_actions();
+        if legal.len() == 1 {
+            self.stats = SearchStats::default();
+            return legal.nth(0).expect("one action");
+        }
+        let ranked = self.search(state, seat, rng);
+        ranked
+            .first()
+            .map(|s| s.action)
+            .unwrap_or_else(|| legal.choose(rng))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -471,30 +496,5 @@ mod tests {
         );
         assert_eq!(compacted.stats().nodes, kept.stats().nodes);
         assert_eq!(a, b);
-    }
-}
-
-impl<G: AgentFactory> Agent<G> for Ismcts<G> {
-    fn observes(&self) -> bool {
-        self.inference.is_some()
-    }
-
-    fn observe(&mut self, seat: Seat, event: &TableEvent<'_, G>) {
-        if let Some(inference) = &mut self.inference {
-            inference.observe(seat, event);
-        }
-    }
-
-    fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action {
-        let legal = state.legal_actions();
-        if legal.len() == 1 {
-            self.stats = SearchStats::default();
-            return legal.nth(0).expect("one action");
-        }
-        let ranked = self.search(state, seat, rng);
-        ranked
-            .first()
-            .map(|s| s.action)
-            .unwrap_or_else(|| legal.choose(rng))
     }
 }

@@ -334,7 +334,7 @@ mod tests {
         t.add_child(0, 3, 0, 2);
         assert_eq!((t.nodes[0].first, t.nodes.len()), (3, 7));
         // A first child elsewhere needs a block of two: it takes slots 1–2.
-        let a_now = t.children(0).last().unwrap();
+        let a_now = t.children(0).next_back().unwrap();
         assert_eq!(t.nodes[a_now as usize].code, 1);
         let g = t.add_child(a_now, 9, 1, 5);
         assert_eq!(g, a, "the slot left behind is reused");
@@ -353,7 +353,7 @@ mod tests {
         t.add_child(0, 2, 0, 2);
         t.add_child(0, 3, 0, 2);
         assert_eq!(t.nodes.len(), 7);
-        let first = t.children(0).last().unwrap();
+        let first = t.children(0).next_back().unwrap();
         assert!(!t.is_full(first, 2), "the free block of two has room");
         t.add_child(first, 7, 1, 2);
         t.add_child(first, 8, 1, 2);
