@@ -54,16 +54,7 @@ pub struct Tree {
     /// For each block size, the first free block of that size ([`NONE`] if none); a free
     /// block's first slot holds the next one's start in `first`.
     free: Vec<u32>,
-    /// The arena size at which [`Tree::compact`] is next due.
-    pub compact_at: usize,
-    /// Scratch for [`Tree::compact`]: the blocks still to place, and a block's order.
-    stack: Vec<(u32, u32)>,
-    order: Vec<(u32, u32)>,
 }
-
-/// The arena size of the first compaction: a tree this small stays in the second-level cache
-/// and gains nothing from one (a 10k-iteration search never reaches it).
-pub(super) const FIRST_COMPACTION: usize = 1 << 16;
 
 /// No block: the end of a free list.
 const NONE: u32 = u32::MAX;
@@ -127,51 +118,6 @@ impl Tree {
         self.stopped = false;
         self.free.clear();
         self.free.resize(256, NONE);
-        self.compact_at = FIRST_COMPACTION;
-    }
-
-    /// Lays the arena out again so that a descent reads memory close together: each block of
-    /// children is followed by the blocks of its children's subtrees, the most visited child's
-    /// first (depth first), so the line the search plays most lies in one stretch and the top
-    /// of the tree stays small. The slots left behind are dropped; each block keeps its room,
-    /// its children their order and statistics, so the search goes on exactly as it would have
-    /// (only the nodes' indices change). Costs one pass over the arena; run at each doubling
-    /// of the arena (`compact_at`), which adds at most a few per cent to a search. The new
-    /// arena is allocated here and the old one freed, so that no spare copy stays in memory.
-    pub fn compact(&mut self) {
-        let old = &self.nodes;
-        // Room to grow to the next compaction without moving.
-        let mut spare = Vec::with_capacity((old.len() * 2).min(self.cap.max(old.len())));
-        spare.push(old[0]);
-        self.stack.clear();
-        self.stack.push((0, 0));
-        while let Some((o, n)) = self.stack.pop() {
-            let p = old[o as usize];
-            if p.cap == 0 {
-                continue;
-            }
-            let first = spare.len();
-            let block = p.first as usize..p.first as usize + p.len as usize;
-            spare.extend_from_slice(&old[block.clone()]);
-            spare.resize(first + p.cap as usize, Node::default());
-            spare[n as usize].first = first as u32;
-            // The children that have blocks, least visited first onto the stack, so that
-            // the most visited one's block comes next.
-            self.order.clear();
-            for (k, c) in old[block.clone()].iter().enumerate() {
-                if c.cap > 0 {
-                    self.order.push((c.visits, k as u32));
-                }
-            }
-            self.order.sort_unstable();
-            for &(_, k) in &self.order {
-                self.stack.push((block.start as u32 + k, first as u32 + k));
-            }
-        }
-        self.nodes = spare;
-        self.free.clear();
-        self.free.resize(256, NONE);
-        self.compact_at = self.nodes.len() * 2;
     }
 
     /// Whether the arena has no room to add a child to `parent` (a block that is full would
