@@ -7,16 +7,20 @@
 //! `cargo run --release --example ismcts_rate -- [iterations,…] [threads,…] [total]`,
 //! e.g. `-- 10000,100000,1000000 1,2 2000000`. Each line runs searches of its size until
 //! `total` iterations are done (at least one search) and reports the totals: CPU time is read
-//! in clock ticks (10 ms), so short runs would round badly.
+//! in clock ticks (10 ms), so short runs would round badly. A table at the end gives the wall
+//! rates side by side: each thread count's speed-up over the first, and each size's rate over
+//! the first size's.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
 
 use tricklab::agents::ismcts::{Ismcts, IsmctsParams, node_bytes};
 use tricklab::games::whist::{self, Whist};
 use tricklab::games::{Game, Seat};
 use tricklab::rng::{Purpose, stream};
+
+mod timing;
+use timing::{number_list, timed};
 
 /// Counts allocations, then hands them to the system allocator.
 struct Counting;
@@ -44,41 +48,22 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// The process's user + system CPU time in seconds (all threads, finished ones included).
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
-    // Fields 14 and 15 of stat(5); `after` starts at field 3. Clock ticks are 100 a second.
-    (ticks(11) + ticks(12)) / 100.0
-}
-
-fn list(arg: Option<String>, default: &[u64]) -> Vec<u64> {
-    match arg {
-        None => default.to_vec(),
-        Some(text) => text
-            .split(',')
-            .map(|x| {
-                x.trim().parse().unwrap_or_else(|_| {
-                    eprintln!("error: `{x}` is not a whole number (expected e.g. 10000,100000)");
-                    std::process::exit(2)
-                })
-            })
-            .collect(),
-    }
-}
-
 fn main() {
     let mut args = std::env::args().skip(1);
-    let iterations = list(args.next(), &[10_000, 100_000, 1_000_000]);
-    let threads = list(args.next(), &[1]);
-    let total = list(args.next(), &[2_000_000])[0];
+    let iterations = number_list(args.next(), &[10_000, 100_000, 1_000_000]);
+    let threads = number_list(args.next(), &[1]);
+    let total = number_list(args.next(), &[2_000_000])[0];
+    if iterations
+        .iter()
+        .chain(&threads)
+        .any(|&x| x == 0 || x > u64::from(u32::MAX))
+    {
+        eprintln!(
+            "error: iterations and threads must be whole numbers from 1 to {}",
+            u32::MAX
+        );
+        std::process::exit(2);
+    }
     let setup = whist::Setup::new(4, whist::Options::default()).expect("standard whist");
     let state = Whist::deal(
         setup,
@@ -95,6 +80,7 @@ fn main() {
         "{:>9} {:>7} {:>12} {:>12} {:>10} {:>10} {:>12} {:>8}",
         "iters", "threads", "wall it/s", "cpu it/s", "nodes", "B/iter", "allocs/iter", "choice"
     );
+    let mut wall_rates = Vec::new();
     for &n in &iterations {
         for &t in &threads {
             let params = IsmctsParams {
@@ -107,35 +93,63 @@ fn main() {
             agent.search(&state, seat, &mut stream(5, 0, Purpose::Agent, 0));
             let searches = total.div_ceil(n).max(1);
             let allocs = ALLOCS.load(Ordering::Relaxed);
-            let cpu = cpu_seconds();
-            let started = Instant::now();
-            let mut choice = String::new();
-            for _ in 0..searches {
-                let mut rng = stream(5, 0, Purpose::Agent, 0);
-                let ranked = agent.search(&state, seat, &mut rng);
-                assert_eq!(agent.stats().iterations, n, "the search ran its budget");
-                choice = format!("{:?}", ranked[0].action);
-            }
-            let wall = started.elapsed().as_secs_f64();
-            let cpu = cpu_seconds() - cpu;
+            let (choice, took) = timed(|| {
+                let mut choice = String::new();
+                for _ in 0..searches {
+                    let mut rng = stream(5, 0, Purpose::Agent, 0);
+                    let ranked = agent.search(&state, seat, &mut rng);
+                    assert_eq!(agent.stats().iterations, n, "the search ran its budget");
+                    choice = format!("{:?}", ranked[0].action);
+                }
+                choice
+            });
             let allocs = ALLOCS.load(Ordering::Relaxed) - allocs;
             let st = agent.stats();
             let done = (searches * n) as f64;
-            let best = (
-                done / wall,
-                if cpu > 0.0 { done / cpu } else { f64::NAN },
-                st.nodes,
-                allocs as f64 / done,
-                st.slots,
-            );
+            let (wall, cpu) = took.rates(done);
+            wall_rates.push(wall);
             println!(
-                "{n:>9} {t:>7} {:>12.0} {:>12.0} {:>10} {:>10.1} {:>12.4} {choice:>8}",
-                best.0,
-                best.1,
-                best.2,
-                best.4 as f64 * node_bytes() as f64 / n as f64,
-                best.3
+                "{n:>9} {t:>7} {wall:>12.0} {cpu:>12.0} {:>10} {:>10.1} {:>12.4} {choice:>8}",
+                st.nodes,
+                st.slots as f64 * node_bytes() as f64 / n as f64,
+                allocs as f64 / done
             );
         }
+    }
+    print_table(&iterations, &threads, &wall_rates);
+}
+
+/// The wall rates (`rates[i * threads.len() + j]` for `iterations[i]`, `threads[j]`) side by
+/// side, with each thread count's speed-up over the first and each size's rate over the first
+/// size's.
+fn print_table(iterations: &[u64], threads: &[u64], rates: &[f64]) {
+    let w = threads.len();
+    println!();
+    println!("wall iterations per second");
+    print!("{:>9}", "iters");
+    for t in threads {
+        print!(" {:>12}", format!("threads={t}"));
+    }
+    for t in &threads[1..] {
+        print!(" {:>9}", format!("{t} vs {}", threads[0]));
+    }
+    println!();
+    for (i, n) in iterations.iter().enumerate() {
+        let row = &rates[i * w..(i + 1) * w];
+        print!("{n:>9}");
+        for r in row {
+            print!(" {r:>12.0}");
+        }
+        for r in &row[1..] {
+            print!(" {:>8.2}x", r / row[0]);
+        }
+        println!();
+    }
+    for (i, n) in iterations.iter().enumerate().skip(1) {
+        print!("{:>9}", format!("{n}/{}", iterations[0]));
+        for j in 0..w {
+            print!(" {:>12.2}", rates[i * w + j] / rates[j]);
+        }
+        println!();
     }
 }

@@ -6,8 +6,6 @@
 //! `cargo run --release --example pimc_rate -- [threads,…] [hands]`, e.g. `-- 1,2 4`: the
 //! first card of `hands` deals (seed fixed), each decided once per thread count.
 
-use std::time::Instant;
-
 use tricklab::agents::Agent;
 use tricklab::agents::pimc::{Pimc, PimcParams};
 use tricklab::games::whist::{self, Whist};
@@ -15,19 +13,8 @@ use tricklab::games::{Game, Seat};
 use tricklab::rng::{Purpose, stream};
 use tricklab::solver::{Solvable, Solver};
 
-/// The process's user + system CPU time in seconds (all threads; clock ticks of 10 ms).
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
-    (ticks(11) + ticks(12)) / 100.0
-}
+mod timing;
+use timing::{number_list, timed};
 
 fn deal(i: u64) -> Whist {
     let setup = whist::Setup::new(4, whist::Options::default()).expect("standard whist");
@@ -37,21 +24,6 @@ fn deal(i: u64) -> Whist {
         &[0, 0],
         &mut stream(6, i, Purpose::Other, 0),
     )
-}
-
-fn number_list(arg: Option<String>, default: &[u64]) -> Vec<u64> {
-    match arg {
-        None => default.to_vec(),
-        Some(text) => text
-            .split(',')
-            .map(|x| {
-                x.trim().parse().unwrap_or_else(|_| {
-                    eprintln!("error: `{x}` is not a whole number (expected e.g. 1,2)");
-                    std::process::exit(2)
-                })
-            })
-            .collect(),
-    }
 }
 
 fn main() {
@@ -69,20 +41,17 @@ fn main() {
             ..PimcParams::default()
         };
         let mut agent = Pimc::<Whist>::new(params);
-        let cpu = cpu_seconds();
-        let started = Instant::now();
-        for i in 0..hands {
-            let s = deal(i);
-            let seat = s.to_act().expect("first card");
-            agent.choose(&s, seat, &mut stream(5, i, Purpose::Agent, 0));
-        }
-        let wall = started.elapsed().as_secs_f64();
-        let cpu = cpu_seconds() - cpu;
+        let ((), took) = timed(|| {
+            for i in 0..hands {
+                let s = deal(i);
+                let seat = s.to_act().expect("first card");
+                agent.choose(&s, seat, &mut stream(5, i, Purpose::Agent, 0));
+            }
+        });
+        let (wall, cpu) = took.rates(hands as f64);
         println!(
-            "{t:>7} {:>12.2} {:>12.2} {:>12.1}",
-            hands as f64 / wall,
-            hands as f64 / cpu,
-            wall * 1000.0 / hands as f64
+            "{t:>7} {wall:>12.2} {cpu:>12.2} {:>12.1}",
+            took.wall * 1000.0 / hands as f64
         );
     }
     println!("endings, one thread: 200 deals played out by PIMC-50's own choices are too slow,");
@@ -108,12 +77,13 @@ fn main() {
             }
             endings.push(s);
         }
-        let started = Instant::now();
-        for (i, s) in endings.iter().enumerate() {
-            let seat = s.to_act().expect("in play");
-            agent.choose(s, seat, &mut stream(5, i as u64, Purpose::Agent, 0));
-        }
-        let per_decision = started.elapsed().as_secs_f64() * 1e6 / endings.len() as f64;
+        let ((), took) = timed(|| {
+            for (i, s) in endings.iter().enumerate() {
+                let seat = s.to_act().expect("in play");
+                agent.choose(s, seat, &mut stream(5, i as u64, Purpose::Agent, 0));
+            }
+        });
+        let per_decision = took.wall * 1e6 / endings.len() as f64;
         let positions: Vec<_> = endings
             .iter()
             .map(|s| {
@@ -121,14 +91,15 @@ fn main() {
                     .expect("a position")
             })
             .collect();
-        let started = Instant::now();
         let reps = 50;
-        for _ in 0..reps {
-            for p in &positions {
-                std::hint::black_box(solver.solve(p));
+        let ((), took) = timed(|| {
+            for _ in 0..reps {
+                for p in &positions {
+                    std::hint::black_box(solver.solve(p));
+                }
             }
-        }
-        let per_solve = started.elapsed().as_secs_f64() * 1e6 / (reps * positions.len()) as f64;
+        });
+        let per_solve = took.wall * 1e6 / (reps * positions.len()) as f64;
         println!(
             "{left:>11} {:>9} {per_decision:>14.1} {per_solve:>14.2}",
             endings.len()

@@ -27,7 +27,13 @@
 //! what the tree's opponents liked to play rather than the worlds still consistent.
 //!
 //! The tree keeps its speed as it grows: children sit side by side in one arena (`tree.rs`),
-//! nothing is allocated per iteration.
+//! blocks left behind are reused, and nothing is allocated per iteration. (Laying the arena
+//! out again depth first, most visited line first, at each doubling was tried: in cachegrind's
+//! simulation of a 300k-iteration search it missed the caches slightly more, not less.)
+//!
+//! Starting and joining the threads of a search costs about 100 µs of CPU (measured with
+//! searches of 200 iterations), under 1% of a 10k-iteration search; each thread's worker sits
+//! on cache lines of its own, so that the threads share no line they write.
 //!
 //! With `infer=…` each iteration's world is drawn from a pool of uniform candidates weighed by
 //! the likelihood of the other seats' plays so far (policy-based inference, see
@@ -94,6 +100,12 @@ pub struct SearchStats {
 }
 
 /// One searcher's tree and scratch space; reused across decisions without reallocating.
+///
+/// Aligned to two cache lines so that two threads' workers never share one: each thread
+/// writes its own worker's counters and path on every iteration, and without the alignment
+/// one worker's last fields and the next one's first shared a line (about 150 bytes each),
+/// which the two cores would then pass back and forth.
+#[repr(align(128))]
 struct Worker<G: Game> {
     tree: Tree,
     rollout: Box<dyn Agent<G>>,

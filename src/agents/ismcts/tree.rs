@@ -5,9 +5,12 @@
 //! sibling list across a tree of millions of nodes (at 1M iterations the list version ran at a
 //! third of its 10k rate). In ISMCTS a node's children are not known in advance (an opponent's
 //! node gains a child whenever a world gives it a card not yet tried), so a block that is full
-//! moves to the end of the arena with twice the room; the old slots are left behind, which at
-//! most doubles the arena. Children are visited newest first, the order of the old sibling
-//! list, so that ties in selection fall as they did and a seed plays exactly as before.
+//! moves to a block with twice the room. The block it leaves goes on a free list of blocks of
+//! its size, and a block that needs that room later takes it from there before the arena grows
+//! (without the lists, the slots left behind took 42.5 bytes of arena per iteration at 1M
+//! iterations, against 20 for the nodes). Children are visited newest first, the order of the
+//! old sibling list, so that ties in selection fall as they did and a seed plays exactly as
+//! before; where a block lies changes no choice.
 //!
 //! An action is one byte: its kind in the top two bits, its card (or suit) bit below, so a
 //! child's legality in the iteration's world is one test against the legal actions' bits.
@@ -48,7 +51,13 @@ pub struct Tree {
     pub live: usize,
     /// Whether a search wanted to add a child and the arena had no room.
     pub stopped: bool,
+    /// For each block size, the first free block of that size ([`NONE`] if none); a free
+    /// block's first slot holds the next one's start in `first`.
+    free: Vec<u32>,
 }
+
+/// No block: the end of a free list.
+const NONE: u32 = u32::MAX;
 
 /// The one-byte code of `a`: the decision kind in bits 6–7, the card's (or suit's) bit below.
 #[inline]
@@ -107,6 +116,8 @@ impl Tree {
         });
         self.live = 1;
         self.stopped = false;
+        self.free.clear();
+        self.free.resize(256, NONE);
     }
 
     /// Whether the arena has no room to add a child to `parent` (a block that is full would
@@ -114,7 +125,11 @@ impl Tree {
     #[inline]
     pub fn is_full(&self, parent: u32, room: usize) -> bool {
         let p = &self.nodes[parent as usize];
-        p.len == p.cap && self.nodes.len() + grown(p.cap, room) as usize > self.cap
+        if p.len < p.cap {
+            return false;
+        }
+        let cap = grown(p.cap, room);
+        self.free[cap as usize] == NONE && self.nodes.len() + cap as usize > self.cap
     }
 
     /// Asks the processor to bring slot `i` (and so its cache line) into cache; a hint only.
@@ -142,16 +157,32 @@ impl Tree {
         let p = self.nodes[parent as usize];
         if p.len == p.cap {
             let cap = grown(p.cap, room);
-            let first = self.nodes.len();
-            self.nodes
-                .extend_from_within(p.first as usize..(p.first + p.len as u32) as usize);
-            self.nodes.resize(first + cap as usize, Node::default());
+            let old = p.first as usize..(p.first + p.len as u32) as usize;
+            let first = match self.free[cap as usize] {
+                NONE => {
+                    let first = self.nodes.len();
+                    self.nodes.extend_from_within(old.clone());
+                    self.nodes.resize(first + cap as usize, Node::default());
+                    first
+                }
+                reused => {
+                    self.free[cap as usize] = self.nodes[reused as usize].first;
+                    self.nodes.copy_within(old.clone(), reused as usize);
+                    reused as usize
+                }
+            };
+            if p.cap > 0 {
+                self.nodes[old.start].first = self.free[p.cap as usize];
+                self.free[p.cap as usize] = old.start as u32;
+            }
             let q = &mut self.nodes[parent as usize];
             q.first = first as u32;
             q.cap = cap;
         }
         let q = &mut self.nodes[parent as usize];
         let idx = q.first + q.len as u32;
+        // A reused block holds what its last owner left in the slots past `len`; the new
+        // child's slot is written whole here.
         q.len += 1;
         self.nodes[idx as usize] = Node {
             code,
@@ -237,5 +268,41 @@ mod tests {
         t.add_child(0, 3, 0, 1);
         t.add_child(0, 4, 0, 1);
         assert!(t.is_full(0, 1), "a fifth child would need a block of eight");
+    }
+
+    #[test]
+    fn a_block_left_behind_is_taken_by_the_next_block_of_its_size() {
+        let mut t = Tree::default();
+        t.reset(100);
+        let a = t.add_child(0, 1, 0, 2);
+        t.add_child(0, 2, 0, 2);
+        // The root's block of two (slots 1–2) moves to a block of four (3–6).
+        t.add_child(0, 3, 0, 2);
+        assert_eq!((t.nodes[0].first, t.nodes.len()), (3, 7));
+        // A first child elsewhere needs a block of two: it takes slots 1–2.
+        let a_now = t.children(0).next_back().unwrap();
+        assert_eq!(t.nodes[a_now as usize].code, 1);
+        let g = t.add_child(a_now, 9, 1, 5);
+        assert_eq!(g, a, "the slot left behind is reused");
+        assert_eq!(t.nodes.len(), 7, "the arena did not grow");
+        assert_eq!(t.children(a_now).collect::<Vec<_>>(), [g]);
+        // Its block full, the root's children all still there, newest first.
+        for code in 4..6 {
+            t.add_child(0, code, 0, 2);
+        }
+        let codes: Vec<u8> = t.children(0).map(|i| t.nodes[i as usize].code).collect();
+        assert_eq!(codes, [5, 4, 3, 2, 1]);
+        assert_eq!(t.live, 7);
+        // No room in the arena, but a free block of the size asked for: not full.
+        t.reset(7);
+        t.add_child(0, 1, 0, 2);
+        t.add_child(0, 2, 0, 2);
+        t.add_child(0, 3, 0, 2);
+        assert_eq!(t.nodes.len(), 7);
+        let first = t.children(0).next_back().unwrap();
+        assert!(!t.is_full(first, 2), "the free block of two has room");
+        t.add_child(first, 7, 1, 2);
+        t.add_child(first, 8, 1, 2);
+        assert!(t.is_full(first, 2), "a block of four has none");
     }
 }
