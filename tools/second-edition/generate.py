@@ -398,4 +398,28 @@ for i, field in enumerate(FIELDS):
             "greater", 0.02),
     ], matches=True)
 
+# The strength ladder's strongest non-cheating agent as the search field (RULES.md §5.4). The
+# ladder's small runs (results/ladder/README.md) name PIMC-20 for Catch the Ten with 4 players.
+# It costs about 40 times the stand-in per deal, so only CT-H1, the primary tip, is run in this
+# field, on a first shard; its hypotheses are secondary (the field was added after the family
+# tips-2 had been run).
+LADDER_CT = "pimc:worlds=20"
+FIELDS["ladder"] = (LADDER_CT, LADDER_CT)
+FIELD_WORDS["ladder"] = (f"the strength ladder's strongest non-cheating agent for Catch the Ten "
+                         f"4p ({LADDER_CT}) as both opponents")
+config("ct-h1-save-ten", "ladder", 1101, [
+    "CT-H1 \"Save the Ten\" against the strength ladder's strongest agent (RULES.md §5.4 field",
+    "(2)). The same arms and the same seed (deals) as ct-h1-save-ten-search; every hypothesis secondary.",
+], "catch-the-ten", ["ten_saved", "points"], [
+    ("active", team(rules("save_ten_active"), "ladder"), [0, 2]),
+    ("restriction", team(rules("save_ten"), "ladder"), [0, 2]),
+    ("risk", team(rules("take_the_risk"), "ladder"), [0, 2]),
+    ("B0", team(B0, "ladder"), [0, 2]),
+], [
+    hyp("CT-H1 active − B0, ladder field", "active", "B0", "ten_saved", "greater", 0.02),
+    hyp("CT-H1p restriction − B0, ladder field", "restriction", "B0", "ten_saved", "greater",
+        0.02),
+    hyp("CT-H1r risk − B0, ladder field", "risk", "B0", "ten_saved", "greater", 0.02),
+], players=4)
+
 print(f"wrote {len(written)} configs into {OUT}")
