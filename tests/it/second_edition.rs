@@ -44,9 +44,10 @@ where
 #[test]
 fn every_config_parses_declares_the_family_and_a_small_shard_runs() {
     let paths = configs();
-    // 14 tips × 3 fields, less the mixed field of N-H3 (a single opponent), and the Whist
-    // tips over whole matches in each field.
-    assert_eq!(paths.len(), 44);
+    // 14 tips × 3 fields, less the mixed field of N-H3 (a single opponent), the Whist tips
+    // over whole matches in each field, CT-H1 with five players in each field, and CT-H1 in
+    // the ladder field.
+    assert_eq!(paths.len(), 48);
     let root = common::temp_path("second-edition", "results");
     let _ = std::fs::remove_dir_all(&root);
     let mut primaries = 0;

@@ -53,6 +53,13 @@ def alone(tip, field):
     return [tip, o1, o2]
 
 
+def five(tip, field):
+    """A five-player Catch the Ten arm, everyone alone: the tip in seat 0, the field's two
+    players twice in seats 1-4 (alternating, so the mixed field has two of each)."""
+    o1, o2 = FIELDS[field]
+    return [tip, o1, o2, o1, o2]
+
+
 def rules(switches):
     return "rules:" + switches if switches else B0
 
@@ -163,6 +170,29 @@ for i, field in enumerate(FIELDS):
             0.02),
         hyp("CT-H1r risk − B0, match wins", "risk", "B0", "match_win", "greater", 0.02),
     ], players=4, matches=True)
+
+    # CT-H1 with five players, everyone alone (RULES.md §5.1: "n = 4 teams (and n = 5, where
+    # (a) never applies)"; §5.4: the same population for CT-H1 active, p and r). Added after the
+    # family's runs had been made, so its hypotheses are secondary: the pre-registered family
+    # `tips-2` is not changed after the fact.
+    config("ct-h1-save-ten-5p", field, s + 6, [
+        "CT-H1 \"Save the Ten\" with five players, everyone alone (second edition, RULES.md §5.4;",
+        "§5.1 names n = 5 as CT-H1's second population, where (a) never applies: no partner).",
+        "The tip in seat 0, the field in seats 1-4; the arms move through the seats. Population",
+        "of ten_saved: hands where the tested player was dealt the trump Ten. Secondary only:",
+        "added after the family tips-2 had been run, so it stays outside Holm's correction.",
+    ], "catch-the-ten", ["ten_saved", "points"], [
+        ("active", five(rules("save_ten_active"), field), [0]),
+        ("restriction", five(rules("save_ten"), field), [0]),
+        ("risk", five(rules("take_the_risk"), field), [0]),
+        ("B0", five(B0, field), [0]),
+    ], [
+        hyp("CT-H1 active − B0, 5 players", "active", "B0", "ten_saved", "greater", 0.02),
+        hyp("CT-H1 active − B0, 5 players, points", "active", "B0", "points", "greater", 0.25),
+        hyp("CT-H1p restriction − B0, 5 players", "restriction", "B0", "ten_saved", "greater",
+            0.02),
+        hyp("CT-H1r risk − B0, 5 players", "risk", "B0", "ten_saved", "greater", 0.02),
+    ], players=5)
 
     config("ct-h2-hunt-ten", field, s + 3, [
         "CT-H2 \"Hunt it with honours\" (RULES.md §5.1) in the second edition's fields.",
@@ -367,5 +397,29 @@ for i, field in enumerate(FIELDS):
         hyp("W-H4 signals − W-H1 lead, match wins", "signals", "lead_from_length", "match_win",
             "greater", 0.02),
     ], matches=True)
+
+# The strength ladder's strongest non-cheating agent as the search field (RULES.md §5.4). The
+# ladder's small runs (results/ladder/README.md) name PIMC-20 for Catch the Ten with 4 players.
+# It costs about 40 times the stand-in per deal, so only CT-H1, the primary tip, is run in this
+# field, on a first shard; its hypotheses are secondary (the field was added after the family
+# tips-2 had been run).
+LADDER_CT = "pimc:worlds=20"
+FIELDS["ladder"] = (LADDER_CT, LADDER_CT)
+FIELD_WORDS["ladder"] = (f"the strength ladder's strongest non-cheating agent for Catch the Ten "
+                         f"4p ({LADDER_CT}) as both opponents")
+config("ct-h1-save-ten", "ladder", 1101, [
+    "CT-H1 \"Save the Ten\" against the strength ladder's strongest agent (RULES.md §5.4 field",
+    "(2)). The same arms and the same seed (deals) as ct-h1-save-ten-search; every hypothesis secondary.",
+], "catch-the-ten", ["ten_saved", "points"], [
+    ("active", team(rules("save_ten_active"), "ladder"), [0, 2]),
+    ("restriction", team(rules("save_ten"), "ladder"), [0, 2]),
+    ("risk", team(rules("take_the_risk"), "ladder"), [0, 2]),
+    ("B0", team(B0, "ladder"), [0, 2]),
+], [
+    hyp("CT-H1 active − B0, ladder field", "active", "B0", "ten_saved", "greater", 0.02),
+    hyp("CT-H1p restriction − B0, ladder field", "restriction", "B0", "ten_saved", "greater",
+        0.02),
+    hyp("CT-H1r risk − B0, ladder field", "risk", "B0", "ten_saved", "greater", 0.02),
+], players=4)
 
 print(f"wrote {len(written)} configs into {OUT}")

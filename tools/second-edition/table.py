@@ -13,8 +13,8 @@ import csv
 import os
 import sys
 
-FIELDS = ["b0", "search", "mixed"]
-FIELD_NAMES = {"b0": "B0", "search": "search", "mixed": "mixed"}
+FIELDS = ["b0", "search", "mixed", "ladder"]
+FIELD_NAMES = {"b0": "B0", "search": "search", "mixed": "mixed", "ladder": "ladder (PIMC-20)"}
 
 
 def num(x, digits):
