@@ -53,7 +53,7 @@ pub struct TournamentArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Cap the agents' search budgets, e.g. `iterations=200,worlds=4` (ISMCTS iterations, PIMC
-    /// worlds): a quick, smaller version of an expensive tournament.
+    /// and αμ worlds): a quick, smaller version of an expensive tournament.
     #[arg(long, value_name = "KEY=N,…")]
     pub cap: Option<String>,
     /// Worker threads (default: every core).
@@ -180,6 +180,7 @@ fn cap_agent(spec: &mut AgentSpec, caps: &[(String, u32)]) {
         match (&mut *spec, key.as_str()) {
             (AgentSpec::Ismcts(p), "iterations") => p.iterations = p.iterations.min(*most),
             (AgentSpec::Pimc(p), "worlds") => p.worlds = p.worlds.min(*most),
+            (AgentSpec::AlphaMu(p), "worlds") => p.worlds = p.worlds.min(*most),
             _ => {}
         }
     }
@@ -490,7 +491,7 @@ mod tests {
     fn caps_lower_search_budgets_and_leave_the_rest() {
         let caps = parse_cap("iterations=200,worlds=4").unwrap();
         let mut specs =
-            parse_specs("ismcts:iterations=100000;pimc:worlds=2;rules;ismcts:iterations=50")
+            parse_specs("ismcts:iterations=100000;pimc:worlds=2;rules;ismcts:iterations=50;alphamu:worlds=20")
                 .unwrap();
         for s in &mut specs {
             cap_agent(s, &caps);
@@ -500,6 +501,7 @@ mod tests {
         assert!(shown[1].contains("worlds=2"), "{shown:?}");
         assert_eq!(shown[2], "rules");
         assert!(shown[3].contains("iterations=50"), "{shown:?}");
+        assert!(shown[4].contains("worlds=4"), "{shown:?}");
         for bad in ["iterations", "depth=3", "worlds=0", "iterations=x"] {
             let e = parse_cap(bad).unwrap_err().to_string();
             assert!(e.starts_with("--cap") && !e.contains('\n'), "{e}");

@@ -6,7 +6,7 @@
 //! players = 4
 //! seed = 4711
 //! deals = 300
-//! design = "ladder"        # or "every-pair"
+//! design = "ladder"        # or "every-pair", "neighbours"
 //! baseline = "B0"          # the label points are counted over
 //! ceiling = "oracle"       # optional: the label whose edge over the baseline is 100%
 //! [options]                # the game's named options
@@ -19,7 +19,10 @@
 //! the config's order (list the agents weakest first): about three pairs per agent instead of
 //! `k(k−1)/2`, and still every figure the ladder reports (points over the baseline, share of
 //! the ceiling's edge) comes from a direct duplicate match, while the neighbour pairs connect
-//! the Bradley–Terry ratings along the ladder.
+//! the Bradley–Terry ratings along the ladder. The `neighbours` design is the ladder without the
+//! pairs against the ceiling, which plays the baseline only: the least that still gives every
+//! figure, for runs where each agent's pair against the ceiling would cost as much as its pair
+//! against the baseline.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -40,6 +43,9 @@ pub enum Design {
     EveryPair,
     /// Each agent against the baseline, the ceiling and its neighbours in the config's order.
     Ladder,
+    /// Each agent against the baseline and its neighbours in the config's order; the ceiling
+    /// against the baseline only.
+    Neighbours,
 }
 
 /// One agent of a tournament config.
@@ -218,19 +224,20 @@ impl TournamentConfig {
         let design = match raw.design.as_ref().map(|d| d.get_ref().as_str()) {
             None | Some("every-pair") => Design::EveryPair,
             Some("ladder") => Design::Ladder,
+            Some("neighbours") => Design::Neighbours,
             Some(other) => {
                 return Err(at.err(
                     raw.design.as_ref().map(|d| d.span()),
                     format!(
-                        "field `design`: `{other}` is not a design; expected every-pair or ladder"
+                        "field `design`: `{other}` is not a design; expected every-pair, ladder or neighbours"
                     ),
                 ));
             }
         };
-        if design == Design::Ladder && baseline.is_none() {
+        if design != Design::EveryPair && baseline.is_none() {
             return Err(at.err(
                 raw.design.as_ref().map(|d| d.span()),
-                "field `design`: the ladder design needs a `baseline`",
+                "field `design`: the ladder and neighbours designs need a `baseline`",
             ));
         }
         Ok(TournamentConfig {
@@ -269,6 +276,12 @@ pub fn pairs_of(
                 .into_iter()
                 .flatten()
                 .filter(|&j| j < k)
+                .collect(),
+            Design::Neighbours if Some(i) == ceiling => baseline.into_iter().collect(),
+            Design::Neighbours => [baseline, Some(i + 1)]
+                .into_iter()
+                .flatten()
+                .filter(|&j| j < k && Some(j) != ceiling)
                 .collect(),
         };
         for j in others {
@@ -320,6 +333,23 @@ spec = "oracle"
         assert_eq!(c.ceiling, Some(3));
         assert_eq!(c.agents[2].label, "ismcts-1k");
         assert_eq!(c.pairs(), vec![(0, 1), (0, 3), (1, 2), (1, 3), (2, 3)]);
+    }
+
+    #[test]
+    fn the_neighbours_design_leaves_out_the_ceilings_pairs_but_the_baselines() {
+        let text = GOOD.replace("design = \"ladder\"", "design = \"neighbours\"");
+        let c = TournamentConfig::parse("t.toml", &text).unwrap();
+        assert_eq!(c.design, Design::Neighbours);
+        assert_eq!(c.pairs(), vec![(0, 1), (1, 2), (1, 3)]);
+        // 0 random, 1 B0, 2..=4 searchers, 5 the ceiling: the searchers meet B0 and each other
+        // along the list, the ceiling only B0.
+        assert_eq!(
+            pairs_of(Design::Neighbours, 6, Some(1), Some(5)),
+            vec![(0, 1), (1, 2), (1, 3), (1, 4), (1, 5), (2, 3), (3, 4)]
+        );
+        let text = text.replace("baseline = \"B0\"\nceiling = \"oracle\"\n", "");
+        let e = TournamentConfig::parse("t.toml", &text).unwrap_err().to_string();
+        assert!(e.contains("`design`") && !e.contains('\n'), "{e}");
     }
 
     #[test]
