@@ -490,9 +490,10 @@ mod tests {
     #[test]
     fn caps_lower_search_budgets_and_leave_the_rest() {
         let caps = parse_cap("iterations=200,worlds=4").unwrap();
-        let mut specs =
-            parse_specs("ismcts:iterations=100000;pimc:worlds=2;rules;ismcts:iterations=50;alphamu:worlds=20")
-                .unwrap();
+        let mut specs = parse_specs(
+            "ismcts:iterations=100000;pimc:worlds=2;rules;ismcts:iterations=50;alphamu:worlds=20",
+        )
+        .unwrap();
         for s in &mut specs {
             cap_agent(s, &caps);
         }

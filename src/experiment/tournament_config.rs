@@ -348,7 +348,9 @@ spec = "oracle"
             vec![(0, 1), (1, 2), (1, 3), (1, 4), (1, 5), (2, 3), (3, 4)]
         );
         let text = text.replace("baseline = \"B0\"\nceiling = \"oracle\"\n", "");
-        let e = TournamentConfig::parse("t.toml", &text).unwrap_err().to_string();
+        let e = TournamentConfig::parse("t.toml", &text)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("`design`") && !e.contains('\n'), "{e}");
     }
 
