@@ -61,7 +61,7 @@ pub fn action_of_text(legal: ActionSet, text: &str) -> Result<Action, String> {
         }
         None => text,
     };
-    Action::parse(legal.decision(), arg)
+    Action::parse(legal.decision(), arg).map_err(|e| e.to_string())
 }
 
 /// One hand of the game `R` in progress.

@@ -19,6 +19,9 @@ pub enum CardParseError {
         "`{0}` is not a card: expected a rank (2-9, T or 10, J, Q, K, A) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠), e.g. TD or 10♦"
     )]
     NotACard(String),
+    /// The text is not a suit.
+    #[error("`{0}` is not a suit: expected C, D, H or S (or ♣ ♦ ♥ ♠)")]
+    NotASuit(String),
     /// A card appears twice in one list.
     #[error("card {0} appears more than once")]
     Duplicate(Card),
@@ -57,10 +60,10 @@ impl FromStr for Card {
 }
 
 impl FromStr for Suit {
-    type Err = String;
+    type Err = CardParseError;
 
     /// A suit letter or symbol, or the suit's English name (`spades`).
-    fn from_str(s: &str) -> Result<Suit, String> {
+    fn from_str(s: &str) -> Result<Suit, CardParseError> {
         let t = s.trim();
         let mut chars = t.chars();
         if let (Some(c), None) = (chars.next(), chars.next())
@@ -73,9 +76,7 @@ impl FromStr for Suit {
             "diamonds" => Ok(Suit::Diamonds),
             "hearts" => Ok(Suit::Hearts),
             "spades" => Ok(Suit::Spades),
-            _ => Err(format!(
-                "`{t}` is not a suit: expected C, D, H or S (or ♣ ♦ ♥ ♠)"
-            )),
+            _ => Err(CardParseError::NotASuit(t.to_string())),
         }
     }
 }
@@ -150,6 +151,15 @@ mod tests {
             let e = s.parse::<Card>().unwrap_err();
             assert!(matches!(e, CardParseError::NotACard(_)), "{s}");
         }
+    }
+
+    #[test]
+    fn a_suit_that_is_none_is_named_in_one_line() {
+        assert_eq!("spades".parse::<Suit>(), Ok(Suit::Spades));
+        assert_eq!(
+            "X".parse::<Suit>().unwrap_err().to_string(),
+            "`X` is not a suit: expected C, D, H or S (or ♣ ♦ ♥ ♠)"
+        );
     }
 
     #[test]

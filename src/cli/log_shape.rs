@@ -8,6 +8,8 @@
 //! unseen: a log of single hands (every match one hand: a deleted line shows as a gap in the
 //! match numbers), or, with `replay --max-hands N`, a match of exactly N hands.
 
+use thiserror::Error;
+
 /// How a hand left its match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HandEnd {
@@ -17,6 +19,81 @@ pub enum HandEnd {
     Finished,
     /// The match was stopped with this hand (`"cut": true`).
     Cut,
+}
+
+/// Why a record file is not whole: one line naming the match (and hand) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ShapeError {
+    /// The file does not start with match 0.
+    #[error("the first hand is of match {0}; matches are numbered from 0")]
+    FirstMatch(u64),
+    /// A hand after the hand that ended its match by the rules.
+    #[error("match {game} has a hand {hand} after it ended with hand {last}")]
+    AfterEnd {
+        /// The match.
+        game: u64,
+        /// The hand read.
+        hand: u32,
+        /// The hand that ended the match.
+        last: u32,
+    },
+    /// A hand after the hand marked as the match's last.
+    #[error(
+        "match {game} has a hand {hand} after hand {last}, which is marked as its last (`cut`)"
+    )]
+    AfterCut {
+        /// The match.
+        game: u64,
+        /// The hand read.
+        hand: u32,
+        /// The hand marked `cut`.
+        last: u32,
+    },
+    /// A hand number that does not follow the one before.
+    #[error(
+        "hand {hand} follows hand {last} of match {game} (hands are numbered without gaps or repeats)"
+    )]
+    HandGap {
+        /// The match.
+        game: u64,
+        /// The hand read.
+        hand: u32,
+        /// The hand before it.
+        last: u32,
+    },
+    /// A match number that does not follow the one before.
+    #[error(
+        "match {game} follows match {last} (matches are numbered from 0 without gaps or repeats)"
+    )]
+    MatchGap {
+        /// The match read.
+        game: u64,
+        /// The match before it.
+        last: u64,
+    },
+    /// A match whose first hand is not hand 0.
+    #[error("match {game} starts at hand {hand}, not at hand 0")]
+    Start {
+        /// The match.
+        game: u64,
+        /// Its first hand.
+        hand: u32,
+    },
+    /// A match that stops before its rules end it, without a `cut` mark.
+    #[error(
+        "match {game} stops unfinished after {hands} hand{} and its last hand is not marked `cut` (a hand is missing or the file was cut short; a log written before cut marks, with --max-hands N, replays with --max-hands N)",
+        plural(.hands)
+    )]
+    Unfinished {
+        /// The match.
+        game: u64,
+        /// Its hands.
+        hands: u32,
+    },
+}
+
+fn plural(n: &u32) -> &'static str {
+    if *n == 1 { "" } else { "s" }
 }
 
 /// What has been read of a record file so far.
@@ -44,43 +121,31 @@ impl LogShape {
     }
 
     /// Takes the next hand: hand `hand` of match `game`, leaving its match as `end` says.
-    pub fn next(&mut self, game: u64, hand: u32, end: HandEnd) -> Result<(), String> {
+    ///
+    /// # Errors
+    /// [`ShapeError`] when the hand does not follow the hands before it.
+    pub fn next(&mut self, game: u64, hand: u32, end: HandEnd) -> Result<(), ShapeError> {
         match self.current {
-            None if game != 0 => {
-                return Err(format!(
-                    "the first hand is of match {game}; matches are numbered from 0"
-                ));
-            }
+            None if game != 0 => return Err(ShapeError::FirstMatch(game)),
             Some((m, h, ended)) if game == m => {
+                let last = h;
                 match ended {
                     Some(HandEnd::Finished) => {
-                        return Err(format!(
-                            "match {m} has a hand {hand} after it ended with hand {h}"
-                        ));
+                        return Err(ShapeError::AfterEnd { game, hand, last });
                     }
-                    Some(HandEnd::Cut) => {
-                        return Err(format!(
-                            "match {m} has a hand {hand} after hand {h}, which is marked as its last (`cut`)"
-                        ));
-                    }
+                    Some(HandEnd::Cut) => return Err(ShapeError::AfterCut { game, hand, last }),
                     _ => {}
                 }
                 if hand != h + 1 {
-                    return Err(format!(
-                        "hand {hand} follows hand {h} of match {m} (hands are numbered without gaps or repeats)"
-                    ));
+                    return Err(ShapeError::HandGap { game, hand, last });
                 }
             }
             Some((m, h, ended)) if game == m + 1 => self.close(m, h, ended),
-            Some((m, _, _)) => {
-                return Err(format!(
-                    "match {game} follows match {m} (matches are numbered from 0 without gaps or repeats)"
-                ));
-            }
+            Some((last, _, _)) => return Err(ShapeError::MatchGap { game, last }),
             None => {}
         }
         if self.current.is_none_or(|(m, _, _)| m != game) && hand != 0 {
-            return Err(format!("match {game} starts at hand {hand}, not at hand 0"));
+            return Err(ShapeError::Start { game, hand });
         }
         let end = (end != HandEnd::Ongoing).then_some(end);
         self.current = Some((game, hand, end));
@@ -98,7 +163,10 @@ impl LogShape {
 
     /// Checks the file's end (see the module doc; `limit` is `replay --max-hands`) and returns
     /// the matches ended by their rules and the matches cut.
-    pub fn finish(mut self, limit: Option<u32>) -> Result<(u64, u64), String> {
+    ///
+    /// # Errors
+    /// [`ShapeError::Unfinished`] for a match that stops unfinished without a `cut` mark.
+    pub fn finish(mut self, limit: Option<u32>) -> Result<(u64, u64), ShapeError> {
         if let Some((m, h, end)) = self.current.take() {
             self.close(m, h, end);
         }
@@ -109,10 +177,7 @@ impl LogShape {
             .find(|u| !old_single_hands && Some(u.1) != limit);
         match odd {
             None => Ok((self.finished, self.cut)),
-            Some((m, hands)) => Err(format!(
-                "match {m} stops unfinished after {hands} hand{} and its last hand is not marked `cut` (a hand is missing or the file was cut short; a log written before cut marks, with --max-hands N, replays with --max-hands N)",
-                if *hands == 1 { "" } else { "s" },
-            )),
+            Some(&(game, hands)) => Err(ShapeError::Unfinished { game, hands }),
         }
     }
 }
@@ -127,7 +192,47 @@ mod tests {
         for (i, &(m, h, end)) in hands.iter().enumerate() {
             s.next(m, h, end).map_err(|e| format!("hand {i}: {e}"))?;
         }
-        s.finish(limit)
+        s.finish(limit).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn each_shape_error_is_one_line() {
+        let mut s = LogShape::new();
+        assert_eq!(
+            s.next(0, 1, On).unwrap_err().to_string(),
+            "match 0 starts at hand 1, not at hand 0"
+        );
+        let mut s = LogShape::new();
+        s.next(0, 0, Fin).unwrap();
+        assert_eq!(
+            s.next(0, 1, On),
+            Err(ShapeError::AfterEnd {
+                game: 0,
+                hand: 1,
+                last: 0
+            })
+        );
+        assert_eq!(
+            ShapeError::AfterEnd {
+                game: 0,
+                hand: 1,
+                last: 0
+            }
+            .to_string(),
+            "match 0 has a hand 1 after it ended with hand 0"
+        );
+        let mut s = LogShape::new();
+        s.next(0, 0, On).unwrap();
+        s.next(0, 1, On).unwrap();
+        s.next(1, 0, Fin).unwrap();
+        assert_eq!(
+            s.finish(None).unwrap_err().to_string(),
+            "match 0 stops unfinished after 2 hands and its last hand is not marked `cut` (a hand is missing or the file was cut short; a log written before cut marks, with --max-hands N, replays with --max-hands N)"
+        );
+        assert_eq!(
+            ShapeError::MatchGap { game: 5, last: 2 }.to_string(),
+            "match 5 follows match 2 (matches are numbered from 0 without gaps or repeats)"
+        );
     }
 
     #[test]

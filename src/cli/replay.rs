@@ -132,7 +132,9 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
         } else {
             HandEnd::Ongoing
         };
-        shape.next(p.match_index, p.hand, end).map_err(at)?;
+        shape
+            .next(p.match_index, p.hand, end)
+            .map_err(|e| at(e.to_string()))?;
         if args.verbose {
             println!("{summary}");
         }

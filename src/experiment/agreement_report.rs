@@ -8,6 +8,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use thiserror::Error;
+
 use crate::games::{Action, Seat};
 use crate::report::{bounds, fixed};
 use crate::stats::{Interval, MeanAcc, Z95, wilson};
@@ -38,13 +40,66 @@ pub fn six(x: Option<f64>) -> String {
 /// A value as the answer files write it: a number, or empty for none.
 ///
 /// # Errors
-/// The text, quoted, if it is neither.
-pub fn read_value(x: &str) -> Result<Option<f64>, String> {
+/// [`BadValue`] with the text if it is neither.
+pub fn read_value(x: &str) -> Result<Option<f64>, BadValue> {
     if x.is_empty() {
         Ok(None)
     } else {
-        x.parse().map(Some).map_err(|_| format!("value `{x}`"))
+        x.parse().map(Some).map_err(|_| BadValue(x.to_string()))
     }
+}
+
+/// A value in an agreement file that is neither a number nor empty.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("value `{0}`")]
+pub struct BadValue(pub String);
+
+/// Why `agreement.csv` cannot be read back ([`scored_from_csv`]): each message is one line
+/// naming the file and the problem.
+#[derive(Debug, Error)]
+pub enum AgreementCsvError {
+    /// The file cannot be opened, or a row cannot be read as CSV.
+    #[error("{file}: {source}")]
+    Csv {
+        /// The file.
+        file: String,
+        /// What the CSV reader said.
+        source: csv::Error,
+    },
+    /// The header is not `agreement.csv`'s.
+    #[error("{file}: not an agreement.csv (another header)")]
+    Header {
+        /// The file.
+        file: String,
+    },
+    /// A row of a searcher the config does not have.
+    #[error("{file}: line {line}: searcher `{searcher}` is not in the config")]
+    UnknownSearcher {
+        /// The file.
+        file: String,
+        /// The line, counting the header as line 1.
+        line: usize,
+        /// The searcher's name as written.
+        searcher: String,
+    },
+    /// A value that is neither a number nor empty.
+    #[error("{file}: line {line}: {source}")]
+    Value {
+        /// The file.
+        file: String,
+        /// The line, counting the header as line 1.
+        line: usize,
+        /// The value.
+        source: BadValue,
+    },
+    /// A searcher of the config with no row.
+    #[error("{file}: no answers of searcher `{searcher}`; run the agreement again")]
+    NoAnswers {
+        /// The file.
+        file: String,
+        /// The searcher.
+        searcher: String,
+    },
 }
 
 impl Scored {
@@ -153,26 +208,40 @@ pub fn csv_row(
 /// `searchers`.
 ///
 /// # Errors
-/// A message naming the file and the problem: unreadable, another header, a bad value, or no
-/// answers of one of the searchers.
-pub fn scored_from_csv(path: &Path, searchers: &[String]) -> Result<Vec<Vec<Scored>>, String> {
-    let bad = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
-    let mut r = csv::Reader::from_path(path).map_err(|e| bad(&e))?;
-    let header = r.headers().map_err(|e| bad(&e))?.clone();
+/// [`AgreementCsvError`]: the file is unreadable, has another header, a searcher not in the
+/// config, a bad value, or no answers of one of the searchers.
+pub fn scored_from_csv(
+    path: &Path,
+    searchers: &[String],
+) -> Result<Vec<Vec<Scored>>, AgreementCsvError> {
+    let file = || path.display().to_string();
+    let bad = |source| AgreementCsvError::Csv {
+        file: file(),
+        source,
+    };
+    let mut r = csv::Reader::from_path(path).map_err(bad)?;
+    let header = r.headers().map_err(bad)?.clone();
     if header.iter().ne(CSV_HEADER) {
-        return Err(bad(&"not an agreement.csv (another header)"));
+        return Err(AgreementCsvError::Header { file: file() });
     }
     let mut out = vec![Vec::new(); searchers.len()];
     for (n, row) in r.records().enumerate() {
-        let row = row.map_err(|e| bad(&e))?;
+        let row = row.map_err(bad)?;
         let line = n + 2;
         let Some(k) = searchers.iter().position(|s| s == &row[4]) else {
-            return Err(bad(&format!(
-                "line {line}: searcher `{}` is not in the config",
-                &row[4]
-            )));
+            return Err(AgreementCsvError::UnknownSearcher {
+                file: file(),
+                line,
+                searcher: row[4].to_string(),
+            });
         };
-        let value = |x: &str| read_value(x).map_err(|e| bad(&format!("line {line}: {e}")));
+        let value = |x: &str| {
+            read_value(x).map_err(|source| AgreementCsvError::Value {
+                file: file(),
+                line,
+                source,
+            })
+        };
         out[k].push(Scored {
             chose_tip: row[5] == row[2],
             chose_control: row[5] == row[3],
@@ -182,10 +251,10 @@ pub fn scored_from_csv(path: &Path, searchers: &[String]) -> Result<Vec<Vec<Scor
         });
     }
     if let Some(k) = out.iter().position(Vec::is_empty) {
-        return Err(bad(&format!(
-            "no answers of searcher `{}`; run the agreement again",
-            searchers[k]
-        )));
+        return Err(AgreementCsvError::NoAnswers {
+            file: file(),
+            searcher: searchers[k].clone(),
+        });
     }
     Ok(out)
 }
@@ -330,13 +399,46 @@ mod tests {
         let path = dir.join("agreement.csv");
         std::fs::write(&path, "deal,arm\n1,2\n").unwrap();
         let e = scored_from_csv(&path, &["pimc".into()]).unwrap_err();
-        assert!(e.contains("another header"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            format!("{}: not an agreement.csv (another header)", path.display())
+        );
         let row = "0,0,play 2C,play 3C,pimc,play 2C,0.5,0.25,0.5\n";
         std::fs::write(&path, format!("{}\n{row}", CSV_HEADER.join(","))).unwrap();
         let s = scored_from_csv(&path, &["pimc".into()]).unwrap();
         assert_eq!(s, vec![vec![scored(true, 0.5, 0.25, 0.5)]]);
         let e = scored_from_csv(&path, &["pimc".into(), "ismcts".into()]).unwrap_err();
-        assert!(e.contains("no answers of searcher `ismcts`"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{}: no answers of searcher `ismcts`; run the agreement again",
+                path.display()
+            )
+        );
+        let e = scored_from_csv(&path, &["ismcts".into()]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{}: line 2: searcher `pimc` is not in the config",
+                path.display()
+            )
+        );
+        let bad = row.replace("0.25", "1/4");
+        std::fs::write(&path, format!("{}\n{bad}", CSV_HEADER.join(","))).unwrap();
+        let e = scored_from_csv(&path, &["pimc".into()]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("{}: line 2: value `1/4`", path.display())
+        );
+        let missing = dir.join("none.csv");
+        let e = scored_from_csv(&missing, &["pimc".into()]).unwrap_err();
+        assert!(matches!(e, AgreementCsvError::Csv { .. }), "{e:?}");
+        let message = e.to_string();
+        assert!(
+            message.starts_with(&format!("{}: ", missing.display())),
+            "{message}"
+        );
+        assert!(!message.contains('\n'), "{message}");
         let _ = std::fs::remove_dir_all(dir);
     }
 }

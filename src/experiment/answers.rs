@@ -12,15 +12,94 @@ use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
 use std::sync::Mutex;
 
+use thiserror::Error;
+
 use crate::games::{Action, Game};
 
 use super::agreement::{Answer, Disagreement};
-use super::agreement_report::read_value;
+use super::agreement_report::{BadValue, read_value};
 
 /// The file of saved answers, in the output folder.
 pub const PARTIAL: &str = "agreement.partial.csv";
 
 const HEAD: &str = "# tricklab agreement answers; config fingerprint ";
+
+/// Why an interrupted agreement cannot be resumed ([`AnswerLog::resume`]): one line naming the
+/// folder or file and the problem.
+#[derive(Debug, Error)]
+pub enum ResumeError {
+    /// The folder has no file of saved answers.
+    #[error("{dir} holds no interrupted agreement to resume (no agreement.partial.csv)")]
+    Missing {
+        /// The output folder.
+        dir: String,
+    },
+    /// The file belongs to another config.
+    #[error(
+        "{file} holds an interrupted agreement of another config; resume it with that, or start again with --force"
+    )]
+    OtherConfig {
+        /// The file.
+        file: String,
+    },
+    /// A line that does not fit the positions.
+    #[error("{file} line {line}: {problem}")]
+    Line {
+        /// The file.
+        file: String,
+        /// The line, counting the fingerprint line as line 1.
+        line: usize,
+        /// What is wrong with it.
+        problem: AnswerLineError,
+    },
+    /// The file cannot be opened again to append.
+    #[error("{file}: {source}")]
+    Io {
+        /// The file.
+        file: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+}
+
+/// What is wrong with one saved answer line.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum AnswerLineError {
+    /// Not six fields.
+    #[error("expected 6 fields, found {0}")]
+    Fields(usize),
+    /// A searcher index that is not a number.
+    #[error("searcher `{0}`")]
+    Searcher(String),
+    /// A searcher index beyond the config's searchers.
+    #[error("no such searcher in the config")]
+    NoSuchSearcher,
+    /// A position index that is not a number.
+    #[error("position `{0}`")]
+    Position(String),
+    /// A position index beyond the positions collected.
+    #[error("position {index} is beyond the {collected} collected")]
+    Beyond {
+        /// The index.
+        index: usize,
+        /// How many positions there are.
+        collected: usize,
+    },
+    /// A choice that is not legal at the position.
+    #[error("`{choice}` is not a legal action at position {index}")]
+    Illegal {
+        /// The choice as written.
+        choice: String,
+        /// The position.
+        index: usize,
+    },
+    /// A value that is neither a number nor empty.
+    #[error(transparent)]
+    Value(#[from] BadValue),
+    /// The best value is empty.
+    #[error("no best value")]
+    NoBest,
+}
 
 /// An open file of saved answers; [`AnswerLog::record`] may be called from any thread.
 pub struct AnswerLog {
@@ -40,39 +119,41 @@ impl AnswerLog {
     /// Reads the file in `dir` into `answers[searcher][position]` and opens it to append more.
     ///
     /// # Errors
-    /// A message if there is no file, if it belongs to another config, or if a line does not
-    /// fit the positions (read or I/O errors included).
+    /// [`ResumeError`]: there is no file, it belongs to another config, a line does not fit the
+    /// positions, or the file cannot be opened again.
     pub fn resume<G: Game>(
         dir: &Path,
         fingerprint: u64,
         positions: &[Disagreement<G>],
         answers: &mut [Vec<Option<Answer>>],
-    ) -> Result<AnswerLog, String> {
+    ) -> Result<AnswerLog, ResumeError> {
         let path = dir.join(PARTIAL);
-        let text = std::fs::read_to_string(&path).map_err(|_| {
-            format!(
-                "{} holds no interrupted agreement to resume (no {PARTIAL})",
-                dir.display()
-            )
+        let file = || path.display().to_string();
+        let text = std::fs::read_to_string(&path).map_err(|_| ResumeError::Missing {
+            dir: dir.display().to_string(),
         })?;
         // Only whole lines count: a kill can cut the last one short.
         let whole = text.rfind('\n').map_or(0, |i| i + 1);
         let mut lines = text[..whole].lines();
         if lines.next() != Some(&format!("{HEAD}{fingerprint:016x}")) {
-            return Err(format!(
-                "{} holds an interrupted agreement of another config; resume it with that, or start again with --force",
-                path.display()
-            ));
+            return Err(ResumeError::OtherConfig { file: file() });
         }
         for (n, line) in lines.enumerate() {
-            let bad = |why: &str| format!("{} line {}: {why}", path.display(), n + 2);
-            let (k, i, answer) = parse_line(line, positions).map_err(|e| bad(&e))?;
+            let bad = |problem| ResumeError::Line {
+                file: file(),
+                line: n + 2,
+                problem,
+            };
+            let (k, i, answer) = parse_line(line, positions).map_err(bad)?;
             let slot = answers
                 .get_mut(k)
-                .ok_or_else(|| bad("no such searcher in the config"))?;
+                .ok_or_else(|| bad(AnswerLineError::NoSuchSearcher))?;
             slot[i] = Some(answer);
         }
-        let io = |e: std::io::Error| format!("{}: {e}", path.display());
+        let io = |source| ResumeError::Io {
+            file: file(),
+            source,
+        };
         let mut file = OpenOptions::new().write(true).open(&path).map_err(io)?;
         file.set_len(whole as u64).map_err(io)?;
         file.seek(SeekFrom::End(0)).map_err(io)?;
@@ -99,22 +180,30 @@ impl AnswerLog {
 fn parse_line<G: Game>(
     line: &str,
     positions: &[Disagreement<G>],
-) -> Result<(usize, usize, Answer), String> {
+) -> Result<(usize, usize, Answer), AnswerLineError> {
     let f: Vec<&str> = line.split(',').collect();
     let [k, i, choice, tip, control, best] = f[..] else {
-        return Err(format!("expected 6 fields, found {}", f.len()));
+        return Err(AnswerLineError::Fields(f.len()));
     };
-    let k: usize = k.parse().map_err(|_| format!("searcher `{k}`"))?;
-    let i: usize = i.parse().map_err(|_| format!("position `{i}`"))?;
-    let p = positions
-        .get(i)
-        .ok_or_else(|| format!("position {i} is beyond the {} collected", positions.len()))?;
+    let k: usize = k
+        .parse()
+        .map_err(|_| AnswerLineError::Searcher(k.to_string()))?;
+    let i: usize = i
+        .parse()
+        .map_err(|_| AnswerLineError::Position(i.to_string()))?;
+    let p = positions.get(i).ok_or(AnswerLineError::Beyond {
+        index: i,
+        collected: positions.len(),
+    })?;
     let choice: Action = p
         .state
         .legal_actions()
         .iter()
         .find(|a| a.to_string() == choice)
-        .ok_or_else(|| format!("`{choice}` is not a legal action at position {i}"))?;
+        .ok_or_else(|| AnswerLineError::Illegal {
+            choice: choice.to_string(),
+            index: i,
+        })?;
     Ok((
         k,
         i,
@@ -122,7 +211,87 @@ fn parse_line<G: Game>(
             choice,
             tip: read_value(tip)?,
             control: read_value(control)?,
-            best: read_value(best)?.ok_or("no best value")?,
+            best: read_value(best)?.ok_or(AnswerLineError::NoBest)?,
         },
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::whist::Whist;
+
+    fn dir(name: &str) -> std::path::PathBuf {
+        let d =
+            std::env::temp_dir().join(format!("tricklab-answers-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn resume_error(d: &Path, text: Option<&str>) -> String {
+        if let Some(t) = text {
+            std::fs::write(d.join(PARTIAL), t).unwrap();
+        }
+        let mut answers: Vec<Vec<Option<Answer>>> = vec![Vec::new()];
+        let positions: &[Disagreement<Whist>] = &[];
+        match AnswerLog::resume(d, 7, positions, &mut answers) {
+            Ok(_) => panic!("resumed from {text:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn each_resume_error_is_one_line_naming_the_file() {
+        let d = dir("resume");
+        let file = d.join(PARTIAL).display().to_string();
+        assert_eq!(
+            resume_error(&d, None),
+            format!(
+                "{} holds no interrupted agreement to resume (no agreement.partial.csv)",
+                d.display()
+            )
+        );
+        assert_eq!(
+            resume_error(&d, Some(&format!("{HEAD}{:016x}\n", 8))),
+            format!(
+                "{file} holds an interrupted agreement of another config; resume it with that, or start again with --force"
+            )
+        );
+        let head = format!("{HEAD}{:016x}\n", 7);
+        assert_eq!(
+            resume_error(&d, Some(&format!("{head}0,0,play 2C\n"))),
+            format!("{file} line 2: expected 6 fields, found 3")
+        );
+        assert_eq!(
+            resume_error(&d, Some(&format!("{head}x,0,play 2C,,,1\n"))),
+            format!("{file} line 2: searcher `x`")
+        );
+        assert_eq!(
+            resume_error(&d, Some(&format!("{head}0,3,play 2C,,,1\n"))),
+            format!("{file} line 2: position 3 is beyond the 0 collected")
+        );
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    #[test]
+    fn each_answer_line_error_has_its_message() {
+        assert_eq!(
+            AnswerLineError::Value(BadValue("1/4".into())).to_string(),
+            "value `1/4`"
+        );
+        assert_eq!(AnswerLineError::NoBest.to_string(), "no best value");
+        assert_eq!(
+            AnswerLineError::NoSuchSearcher.to_string(),
+            "no such searcher in the config"
+        );
+        assert_eq!(
+            AnswerLineError::Illegal {
+                choice: "play 2C".into(),
+                index: 4
+            }
+            .to_string(),
+            "`play 2C` is not a legal action at position 4"
+        );
+    }
 }

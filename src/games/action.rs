@@ -66,13 +66,15 @@ impl Action {
     }
 
     /// Builds the action of kind `decision` from its text (`TD`, or a suit for trumps).
-    pub fn parse(decision: Decision, text: &str) -> Result<Action, String> {
+    ///
+    /// # Errors
+    /// [`CardParseError`](crate::cards::CardParseError): the text is not a card (or not a
+    /// suit, for trumps).
+    pub fn parse(decision: Decision, text: &str) -> Result<Action, crate::cards::CardParseError> {
         Ok(match decision {
             Decision::NameTrump => Action::NameTrump(text.parse::<Suit>()?),
             d => {
-                let c: Card = text
-                    .parse()
-                    .map_err(|e: crate::cards::CardParseError| e.to_string())?;
+                let c: Card = text.parse()?;
                 ActionSet::from_cards(d, CardSet::single(c))
                     .nth(0)
                     .expect("one card")

@@ -203,4 +203,8 @@ pub enum RulesError {
     /// An option does not apply to this game or table, or options contradict each other.
     #[error("{0}")]
     Option(String),
+    /// An option table that does not read as the game's options: an unknown key or a value
+    /// of the wrong type (what the TOML reader said).
+    #[error("bad option: {0}")]
+    Unreadable(String),
 }

@@ -3,6 +3,7 @@
 use crate::cards::{Card, Suit};
 use crate::games::{Action, ActionSet, Decision, Game, Seat};
 
+use super::error::CommandError;
 use super::screen::Style;
 
 /// One command at the table.
@@ -28,9 +29,11 @@ pub enum Command {
 pub const HELP: &str = "commands: a card (TD, 10d, t♦) or suit (S, spades, ♠) to decide; \
 ? or hint; why; undo; show; help; quit";
 
-/// Reads one line for a seat that faces `legal`. Errors are one line: what is wrong and what is
-/// allowed.
-pub fn parse_command(line: &str, legal: ActionSet) -> Result<Command, String> {
+/// Reads one line for a seat that faces `legal`.
+///
+/// # Errors
+/// [`CommandError`], one line: what is wrong and what is allowed.
+pub fn parse_command(line: &str, legal: ActionSet) -> Result<Command, CommandError> {
     let text = line.trim();
     let lower = text.to_lowercase();
     match lower.as_str() {
@@ -54,27 +57,31 @@ pub fn parse_command(line: &str, legal: ActionSet) -> Result<Command, String> {
             "discard" => Decision::Discard,
             "give" => Decision::Give,
             "trump" | "trumps" => Decision::NameTrump,
-            _ => return Err(format!("unknown command `{text}`: {HELP}")),
+            _ => return Err(CommandError::Unknown(text.to_string())),
         };
         if d != wanted {
-            return Err(format!("you cannot {} now: {}", d.name(), what_now(wanted)));
+            return Err(CommandError::NotNow {
+                verb: d.name(),
+                now: what_now(wanted),
+            });
         }
     }
     if wanted == Decision::NameTrump {
         return match arg.parse::<Suit>() {
             Ok(s) => Ok(Command::Decide(Action::NameTrump(s))),
-            Err(e) if verb.is_some() || arg.chars().count() <= 3 => {
-                Err(format!("{e}; {}", what_now(wanted)))
-            }
-            Err(_) => Err(format!("unknown command `{text}`: {HELP}")),
+            Err(source) if verb.is_some() || arg.chars().count() <= 3 => Err(CommandError::Suit {
+                source,
+                now: what_now(wanted),
+            }),
+            Err(_) => Err(CommandError::Unknown(text.to_string())),
         };
     }
     match arg.parse::<Card>() {
         Ok(c) => Ok(Command::Decide(
             Action::parse(wanted, &c.to_string()).expect("a card action"),
         )),
-        Err(e) if verb.is_some() || looks_like_card(arg) => Err(e.to_string()),
-        Err(_) => Err(format!("unknown command `{text}`: {HELP}")),
+        Err(e) if verb.is_some() || looks_like_card(arg) => Err(CommandError::Card(e)),
+        Err(_) => Err(CommandError::Unknown(text.to_string())),
     }
 }
 
@@ -151,18 +158,21 @@ mod tests {
         let legal = plays("TD");
         assert_eq!(parse_command("?", legal), Ok(Command::Hint));
         assert_eq!(parse_command("UNDO", legal), Ok(Command::Undo));
-        let e = parse_command("1x", legal).unwrap_err();
+        let e = parse_command("1x", legal).unwrap_err().to_string();
         assert!(e.contains("is not a card"), "{e}");
-        let e = parse_command("dance", legal).unwrap_err();
-        assert!(e.starts_with("unknown command `dance`"), "{e}");
-        let e = parse_command("trump S", legal).unwrap_err();
-        assert!(e.contains("play a card"), "{e}");
+        let e = parse_command("dance", legal).unwrap_err().to_string();
+        assert_eq!(e, format!("unknown command `dance`: {HELP}"));
+        let e = parse_command("trump S", legal).unwrap_err().to_string();
+        assert_eq!(e, "you cannot trump now: play a card");
         let trumps = ActionSet::trumps(0b1111);
         assert_eq!(
             parse_command("spades", trumps),
             Ok(Command::Decide(Action::NameTrump(Suit::Spades)))
         );
-        assert!(parse_command("TD", trumps).is_err());
+        assert_eq!(
+            parse_command("TD", trumps).unwrap_err().to_string(),
+            "`TD` is not a suit: expected C, D, H or S (or ♣ ♦ ♥ ♠); name the trump suit (C, D, H or S)"
+        );
         assert_eq!(
             parse_command("h", trumps),
             Ok(Command::Decide(Action::NameTrump(Suit::Hearts))),

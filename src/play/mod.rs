@@ -7,33 +7,35 @@
 //! UI ([`tui`]). Both draw the same text ([`screen`]) and read the same commands ([`command`]).
 
 pub mod command;
+pub mod error;
 pub mod line;
 pub mod log;
 pub mod screen;
 mod table;
 pub mod tui;
 
+pub use error::{CommandError, SeatingError, TableError};
 pub use table::{Bot, Event, Player, Table, TableConfig, Values};
 
-use crate::agents::{AgentSpec, SpecError, parse_specs};
+use crate::agents::{AgentSpec, parse_specs};
 
 /// Reads a seating with people in it: specs separated by `;` (or `,`), `human` for a person.
 /// One agent spec and one `human` seat the person first and that agent everywhere else.
 ///
 /// # Errors
-/// An unknown agent, no person at the table, or a count that does not fit `seats`.
-pub fn parse_players(text: &str, seats: usize) -> Result<Vec<Option<AgentSpec>>, String> {
+/// [`SeatingError`]: an unknown agent, no person at the table, or a count that does not fit
+/// `seats`.
+pub fn parse_players(text: &str, seats: usize) -> Result<Vec<Option<AgentSpec>>, SeatingError> {
     let mut players: Vec<Option<AgentSpec>> = Vec::new();
     for part in text.split(';') {
         let mut pending: Vec<&str> = Vec::new();
         let flush = |pending: &mut Vec<&str>, players: &mut Vec<Option<AgentSpec>>| {
             if !pending.is_empty() {
-                let specs =
-                    parse_specs(&pending.join(",")).map_err(|e: SpecError| e.to_string())?;
+                let specs = parse_specs(&pending.join(","))?;
                 players.extend(specs.into_iter().map(Some));
                 pending.clear();
             }
-            Ok::<(), String>(())
+            Ok::<(), SeatingError>(())
         };
         for token in part.split(',').map(str::trim).filter(|t| !t.is_empty()) {
             if token.eq_ignore_ascii_case("human") {
@@ -47,19 +49,17 @@ pub fn parse_players(text: &str, seats: usize) -> Result<Vec<Option<AgentSpec>>,
     }
     let humans = players.iter().filter(|p| p.is_none()).count();
     if humans == 0 {
-        return Err(
-            "no `human` seat: name `human` for your seat, e.g. human;rules;rules;rules".into(),
-        );
+        return Err(SeatingError::NoHuman);
     }
     if players.len() == 2 && seats > 2 && players[0].is_none() {
         let bot = players[1].clone();
         players.resize(seats, bot);
     }
     if players.len() != seats {
-        return Err(format!(
-            "{} players for {seats} seats: name one agent or `human` per seat",
-            players.len()
-        ));
+        return Err(SeatingError::Count {
+            players: players.len(),
+            seats,
+        });
     }
     Ok(players)
 }
@@ -80,20 +80,19 @@ mod tests {
         let p = parse_players("human,rules", 3).unwrap();
         assert_eq!(p.len(), 3);
         assert_eq!(p[2], Some(AgentSpec::Rules(vec![])));
-        assert!(
-            parse_players("rules", 4)
-                .unwrap_err()
-                .contains("no `human`")
+        assert_eq!(
+            parse_players("rules", 4).unwrap_err().to_string(),
+            "no `human` seat: name `human` for your seat, e.g. human;rules;rules;rules"
         );
-        assert!(
-            parse_players("human;rules;rules", 4)
-                .unwrap_err()
-                .contains("3 players")
+        assert_eq!(
+            parse_players("human;rules;rules", 4),
+            Err(SeatingError::Count {
+                players: 3,
+                seats: 4
+            })
         );
-        assert!(
-            parse_players("human;genius", 2)
-                .unwrap_err()
-                .contains("unknown agent")
-        );
+        let e = parse_players("human;genius", 2).unwrap_err();
+        assert!(matches!(e, SeatingError::Spec(_)), "{e:?}");
+        assert!(e.to_string().starts_with("unknown agent `genius`"), "{e}");
     }
 }

@@ -13,6 +13,7 @@ use crate::games::record::{RecordRules, record_hand};
 use crate::games::{Action, Game, IllegalAction, Seat};
 use crate::rng::{GameRng, Purpose, stream};
 
+use super::error::{SeatingError, TableError};
 use super::log::{HandNotes, InfoEntry, UndoNote, record_line};
 
 /// Who sits in a seat.
@@ -119,33 +120,32 @@ where
     /// Seats `players` (one per seat; `None` for a person) at a new match of `rules`.
     ///
     /// # Errors
-    /// An agent that cannot play this game, a hint agent that is not a searcher, or a seat
-    /// count that does not fit.
+    /// [`SeatingError`]: an agent that cannot play this game, a hint agent that is not a
+    /// searcher, or a seat count that does not fit.
     pub fn new(
         rules: R,
         players: &[Option<AgentSpec>],
         config: TableConfig,
-    ) -> Result<Table<R>, String> {
+    ) -> Result<Table<R>, SeatingError> {
         let seats = rules.sides().num_seats();
         if players.len() != seats {
-            return Err(format!(
-                "{} players for {seats} seats: name one agent or `human` per seat",
-                players.len()
-            ));
+            return Err(SeatingError::Count {
+                players: players.len(),
+                seats,
+            });
         }
         let mut built = Vec::with_capacity(seats);
         for p in players {
             built.push(match p {
                 None => Player::Human,
                 Some(spec) => Player::Bot(Box::new(Bot {
-                    agent: build_agent::<R::Hand>(spec).map_err(|e| e.to_string())?,
+                    agent: build_agent::<R::Hand>(spec)?,
                     evaluator: build_evaluator::<R::Hand>(spec).ok(),
                     spec: spec.clone(),
                 })),
             });
         }
-        let hint =
-            build_evaluator::<R::Hand>(&config.hint).map_err(|e| format!("hint agent: {e}"))?;
+        let hint = build_evaluator::<R::Hand>(&config.hint).map_err(SeatingError::Hint)?;
         let mut first = stream(config.seed, config.match_index, Purpose::FirstDealer, 0);
         let dealer = Seat(crate::rng::below(&mut first, seats as u32) as u8);
         let m = MatchState::new(dealer);
@@ -242,19 +242,17 @@ where
     /// The last bot decision's values (`why`).
     ///
     /// # Errors
-    /// Why there are none: no bot has decided since your last decision, the decision was
-    /// forced, or the bot plays by rules without values.
-    pub fn why(&self) -> Result<&Values, String> {
+    /// [`TableError`], why there are none: no bot has decided since your last decision, the
+    /// decision was forced, or the bot plays by rules without values.
+    pub fn why(&self) -> Result<&Values, TableError> {
         match &self.last_bot {
-            None => Err("no bot has decided yet in this hand".to_string()),
+            None => Err(TableError::NoBotYet),
             Some((_, Some(v))) => Ok(v),
-            Some((seat, None)) if self.hand_forced(*seat) => Err(format!(
-                "seat {seat}'s last decision was its only legal one"
-            )),
-            Some((seat, None)) => Err(format!(
-                "seat {seat} ({}) does not value its actions: it decides by its own rules",
-                self.player_name(*seat)
-            )),
+            Some((seat, None)) if self.hand_forced(*seat) => Err(TableError::Forced(*seat)),
+            Some((seat, None)) => Err(TableError::NoValues {
+                seat: *seat,
+                name: self.player_name(*seat),
+            }),
         }
     }
 
@@ -326,13 +324,13 @@ where
     /// The record of the hand notes it. Returns the decisions taken back.
     ///
     /// # Errors
-    /// When no person has decided yet in this hand.
-    pub fn undo(&mut self) -> Result<Vec<(Seat, Action)>, String> {
+    /// [`TableError::NothingToUndo`] when no person has decided yet in this hand.
+    pub fn undo(&mut self) -> Result<Vec<(Seat, Action)>, TableError> {
         let at = self
             .actions
             .iter()
             .rposition(|&(s, _)| self.is_human(s))
-            .ok_or("nothing to undo: you have not decided yet in this hand")?;
+            .ok_or(TableError::NothingToUndo)?;
         let taken: Vec<(Seat, Action)> = self.actions.drain(at..).collect();
         let mut hand = self.initial.clone();
         for &(_, a) in &self.actions {

@@ -6,5 +6,5 @@ mod story;
 mod text;
 
 pub use html::{escape, story_html};
-pub use story::{HandStory, TrickCard, TrickStory, story_of_line};
+pub use story::{HandStory, StoryError, TrickCard, TrickStory, story_of_line};
 pub use text::{COMPASS, around_the_table, story_text, suit_lines};

@@ -2,11 +2,12 @@
 //! and the score. Built by replaying the record, so a story is only told of a valid hand.
 
 use serde_json::Value;
+use thiserror::Error;
 
 use crate::agents::AgentFactory;
-use crate::cards::{Card, CardSet, Suit};
+use crate::cards::{Card, CardParseError, CardSet, Suit};
 use crate::games::matches::MatchState;
-use crate::games::record::{RecordOf, RecordRules, Step, game_of_line, replay_record};
+use crate::games::record::{RecordOf, RecordRules, ReplayError, Step, game_of_line, replay_record};
 use crate::games::{Game, GameKind, MAX_SEATS, Seat};
 use crate::play::log::InfoEntry;
 
@@ -83,21 +84,46 @@ impl HandStory {
     }
 }
 
+/// Why a record line has no story: one line saying what is wrong with it.
+#[derive(Debug, Error)]
+pub enum StoryError {
+    /// The line does not replay (or names no game).
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// The line does not read as a record of its game.
+    #[error("not a record: {0}")]
+    NotARecord(serde_json::Error),
+    /// The deal has no `hands` list.
+    #[error("the deal has no hands")]
+    NoHands,
+    /// A hand of the deal is not text.
+    #[error("a hand is not a card list")]
+    HandNotText,
+    /// A hand of the deal is not a card list.
+    #[error(transparent)]
+    Cards(#[from] CardParseError),
+    /// The deal cannot be restored.
+    #[error("{0}")]
+    Deal(String),
+    /// The bots' values (`info`) do not read.
+    #[error("bad info: {0}")]
+    Info(serde_json::Error),
+}
+
 /// Tells the story of one record line (any game).
 ///
 /// # Errors
-/// The line is not a valid record (it must replay).
-pub fn story_of_line(line: &str) -> Result<HandStory, String> {
-    let game = game_of_line(line).map_err(|e| e.to_string())?;
+/// [`StoryError`]: the line is not a valid record (it must replay).
+pub fn story_of_line(line: &str) -> Result<HandStory, StoryError> {
+    let game = game_of_line(line)?;
     crate::with_game!(game, R => story::<R>(line))
 }
 
-fn sets_of(v: &Value) -> Result<Vec<CardSet>, String> {
-    let parse = |x: &Value| -> Result<CardSet, String> {
-        x.as_str()
-            .ok_or("a hand is not a card list")?
-            .parse::<CardSet>()
-            .map_err(|e| e.to_string())
+fn sets_of(v: &Value) -> Result<Vec<CardSet>, StoryError> {
+    let parse = |x: &Value| -> Result<CardSet, StoryError> {
+        Ok(x.as_str()
+            .ok_or(StoryError::HandNotText)?
+            .parse::<CardSet>()?)
     };
     match v {
         Value::Array(sets) => sets.iter().map(parse).collect(),
@@ -105,21 +131,21 @@ fn sets_of(v: &Value) -> Result<Vec<CardSet>, String> {
     }
 }
 
-fn story<R: RecordRules>(line: &str) -> Result<HandStory, String>
+fn story<R: RecordRules>(line: &str) -> Result<HandStory, StoryError>
 where
     R::Hand: AgentFactory,
 {
-    let rec: RecordOf<R> = serde_json::from_str(line).map_err(|e| format!("not a record: {e}"))?;
-    let done = replay_record::<R>(&rec).map_err(|e| e.to_string())?;
-    let raw: Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+    let rec: RecordOf<R> = serde_json::from_str(line).map_err(StoryError::NotARecord)?;
+    let done = replay_record::<R>(&rec)?;
+    let raw: Value = serde_json::from_str(line).map_err(StoryError::NotARecord)?;
     let rules = done.rules;
     let sides = rules.sides();
     let n = sides.num_seats();
-    let deal = serde_json::to_value(&rec.deal).map_err(|e| e.to_string())?;
+    let deal = serde_json::to_value(&rec.deal).map_err(StoryError::NotARecord)?;
     let dealt = deal
         .get("hands")
         .and_then(Value::as_array)
-        .ok_or("the deal has no hands")?
+        .ok_or(StoryError::NoHands)?
         .iter()
         .map(sets_of)
         .collect::<Result<Vec<_>, _>>()?;
@@ -141,7 +167,7 @@ where
         arr[..p.len()].copy_from_slice(p);
         m.previous = Some(arr);
     }
-    let mut hand = rules.restore(&m, &rec.deal)?;
+    let mut hand = rules.restore(&m, &rec.deal).map_err(StoryError::Deal)?;
     let mut steps = Vec::new();
     let mut tricks = Vec::new();
     let mut current: Vec<TrickCard> = Vec::new();
@@ -196,7 +222,7 @@ where
         .get("info")
         .map(|v| serde_json::from_value(v.clone()))
         .transpose()
-        .map_err(|e| format!("bad info: {e}"))?
+        .map_err(StoryError::Info)?
         .unwrap_or_default();
     let seats: Option<Vec<String>> = raw
         .get("seats")
@@ -238,4 +264,38 @@ where
         info,
         undo,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_without_a_story_says_why_in_one_line() {
+        let e = story_of_line("not json").unwrap_err();
+        assert!(
+            matches!(e, StoryError::Replay(ReplayError::Format(_))),
+            "{e:?}"
+        );
+        assert!(e.to_string().starts_with("not a tricklab record: "), "{e}");
+        let e = story_of_line(r#"{"game":"whist"}"#).unwrap_err();
+        assert!(matches!(e, StoryError::NotARecord(_)), "{e:?}");
+        let message = e.to_string();
+        assert!(
+            message.starts_with("not a record: missing field"),
+            "{message}"
+        );
+        assert!(!message.contains('\n'), "{message}");
+        assert_eq!(StoryError::NoHands.to_string(), "the deal has no hands");
+        assert_eq!(
+            sets_of(&Value::from(3)).unwrap_err().to_string(),
+            "a hand is not a card list"
+        );
+        assert!(
+            sets_of(&Value::from("AS XX"))
+                .unwrap_err()
+                .to_string()
+                .starts_with("`XX` is not a card")
+        );
+    }
 }
