@@ -172,7 +172,10 @@ impl<R: Table> Play<R> {
             serde_json::from_str(line).map_err(|e| format!("not a tricklab record: {e}"))?;
         let replayed = replay_record::<R>(&rec).map_err(|e| e.to_string())?;
         let before = before_of::<R>(&rec);
-        let initial = replayed.rules.restore(&before, &rec.deal)?;
+        let initial = replayed
+            .rules
+            .restore(&before, &rec.deal)
+            .map_err(|e| e.to_string())?;
         let mut play = Play::from_deal(replayed.rules, before, rec.match_index, initial);
         for step in &rec.actions {
             if let Some(action) = step.step.decision() {

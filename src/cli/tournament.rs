@@ -356,8 +356,7 @@ where
                 &format!("{game}: strength against time per decision"),
                 &format!("{} over {base} per deal", unit(config.matches)),
                 &points,
-            )
-            .map_err(anyhow::Error::msg)?;
+            )?;
         }
     }
     let _ = std::fs::remove_file(out.join(PROGRESS));

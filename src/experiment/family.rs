@@ -82,18 +82,31 @@ pub fn members_of(
         .collect()
 }
 
+/// A `deals.csv` that cannot be read, with the file named.
+#[derive(Debug, thiserror::Error)]
+#[error("{file}: {source}")]
+pub struct DealsCsvError {
+    /// The file.
+    pub file: String,
+    /// What the CSV reader said.
+    pub source: csv::Error,
+}
+
 /// How many deals `deals_csv` holds rows for (its rows come in deal order; a shard of a config
 /// holds fewer than the config plans).
-pub fn deals_played(deals_csv: &Path) -> Result<u64, String> {
-    let shown = deals_csv.display();
-    let mut reader = csv::Reader::from_path(deals_csv).map_err(|e| format!("{shown}: {e}"))?;
+///
+/// # Errors
+/// [`DealsCsvError`]: the file cannot be opened or a row cannot be read.
+pub fn deals_played(deals_csv: &Path) -> Result<u64, DealsCsvError> {
+    let bad = |source| DealsCsvError {
+        file: deals_csv.display().to_string(),
+        source,
+    };
+    let mut reader = csv::Reader::from_path(deals_csv).map_err(bad)?;
     let mut record = csv::ByteRecord::new();
     let mut last: Option<Vec<u8>> = None;
     let mut played = 0;
-    while reader
-        .read_byte_record(&mut record)
-        .map_err(|e| format!("{shown}: {e}"))?
-    {
+    while reader.read_byte_record(&mut record).map_err(bad)? {
         let deal = record.get(0).unwrap_or_default();
         if last.as_deref() != Some(deal) {
             played += 1;
@@ -113,6 +126,20 @@ pub fn complete_run(dir: &Path) -> bool {
 mod tests {
     use super::*;
     use crate::stats::{Direction, Label, Sign, sensitivity};
+
+    #[test]
+    fn deals_are_counted_and_an_unreadable_file_is_named() {
+        let dir = std::env::temp_dir().join(format!("tricklab-family-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("deals.csv");
+        std::fs::write(&path, "deal,arm\n0,a\n0,b\n1,a\n1,b\n2,a\n").unwrap();
+        assert_eq!(deals_played(&path).unwrap(), 3);
+        std::fs::write(&path, "deal,arm\n0,a\n1\n").unwrap();
+        let e = deals_played(&path).unwrap_err().to_string();
+        assert!(e.starts_with(&format!("{}: ", path.display())), "{e}");
+        assert!(!e.contains('\n'), "{e}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
 
     fn difference(diffs: Vec<f64>, p: f64) -> Difference {
         let mut acc = MeanAcc::default();

@@ -21,7 +21,7 @@ pub mod wholeness;
 
 pub use config::{Agreement, Arm, Claim, Combine, ConfigError, Experiment, Hypothesis};
 pub use decision_clock::{DecisionClock, DecisionTime, Timed};
-pub use family::{complete_run, deals_played, holm_family, members_of};
+pub use family::{DealsCsvError, complete_run, deals_played, holm_family, members_of};
 pub use games::rules_from_table;
 pub use measure::{
     COMMON, MATCH, Measured, StatDef, hand_statistic, match_statistic, statistics_of,
@@ -40,7 +40,8 @@ pub use tournament::{
 };
 pub use tournament_config::{Design, Entrant, TournamentConfig, pairs_of};
 pub use tournament_run::{
-    ChunkResult, PROGRESS, TournamentEnd, TournamentPlan, read_progress, run_tournament,
+    ChunkResult, PROGRESS, ProgressError, TournamentEnd, TournamentPlan, read_progress,
+    run_tournament,
 };
 
 // The result types live in `report` (which imports nothing from here); their old paths stay.

@@ -173,26 +173,58 @@ pub enum TournamentEnd {
     Interrupted(usize, usize),
 }
 
+/// Why a tournament's saved progress cannot be resumed ([`read_progress`]), with the file
+/// named.
+#[derive(Debug, thiserror::Error)]
+pub enum ProgressError {
+    /// The file exists but cannot be read.
+    #[error("{file}: {source}")]
+    Io {
+        /// The file.
+        file: String,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// The file is the progress of another tournament.
+    #[error(
+        "{file} holds another tournament ({head}); resume with the same config and flags, or start again with --force"
+    )]
+    Other {
+        /// The file.
+        file: String,
+        /// Its first line (the other tournament's fingerprint), cut to 200 characters.
+        head: String,
+    },
+}
+
 /// Reads the finished chunks in `dir`'s `progress.csv` (none when there is no such file).
 ///
 /// # Errors
-/// A progress file of another tournament (the message says what differs), or one that cannot be
-/// read.
-pub fn read_progress(dir: &Path, plan: &TournamentPlan<'_>) -> Result<Vec<ChunkResult>, String> {
+/// [`ProgressError`]: a progress file of another tournament (the message says what differs),
+/// or one that cannot be read.
+pub fn read_progress(
+    dir: &Path,
+    plan: &TournamentPlan<'_>,
+) -> Result<Vec<ChunkResult>, ProgressError> {
     let path = dir.join(PROGRESS);
+    let file = || path.display().to_string();
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
+        Err(source) => {
+            return Err(ProgressError::Io {
+                file: file(),
+                source,
+            });
+        }
     };
     let mut lines = text.split_inclusive('\n');
     let head = lines.next().unwrap_or("").trim_end();
     if head != plan.fingerprint {
-        return Err(format!(
-            "{} holds another tournament ({}); resume with the same config and flags, or start again with --force",
-            path.display(),
-            head.chars().take(200).collect::<String>()
-        ));
+        return Err(ProgressError::Other {
+            file: file(),
+            head: head.chars().take(200).collect(),
+        });
     }
     let valid = |c: &ChunkResult| {
         c.pair < plan.pairs.len()
@@ -328,6 +360,36 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn progress_of_another_tournament_is_refused_in_one_line() {
+        let dir = std::env::temp_dir().join(format!("tricklab-progress-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let plan = TournamentPlan {
+            agents: &[],
+            pairs: &[],
+            deals: 10,
+            seed: 1,
+            matches: false,
+            fingerprint: "tournament A".into(),
+        };
+        let _ = std::fs::remove_file(dir.join(PROGRESS));
+        assert!(
+            read_progress(&dir, &plan).unwrap().is_empty(),
+            "no file, no chunks"
+        );
+        std::fs::write(dir.join(PROGRESS), "tournament B\n").unwrap();
+        let e = read_progress(&dir, &plan).unwrap_err();
+        assert!(matches!(e, ProgressError::Other { .. }), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{} holds another tournament (tournament B); resume with the same config and flags, or start again with --force",
+                dir.join(PROGRESS).display()
+            )
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
 
     #[test]
     fn a_chunk_line_reads_back_exactly() {

@@ -37,6 +37,7 @@ use thiserror::Error;
 
 use crate::cards::{Card, Deck, Suit};
 
+use super::deal::DealError;
 use super::matches::{MatchRules, MatchState, PlayedHand};
 use super::{Action, Game, GameKind, MAX_SEATS, RulesError, Seat};
 
@@ -136,7 +137,10 @@ pub trait RecordRules: MatchRules + Sized {
     /// The deal of a freshly dealt hand.
     fn deal_record(&self, initial: &Self::Hand) -> Self::Deal;
     /// Rebuilds the hand as dealt, checking the deal.
-    fn restore(&self, m: &MatchState, deal: &Self::Deal) -> Result<Self::Hand, String>;
+    ///
+    /// # Errors
+    /// [`DealError`]: what is wrong with the deal.
+    fn restore(&self, m: &MatchState, deal: &Self::Deal) -> Result<Self::Hand, DealError>;
     /// The result of a finished hand.
     fn result_record(&self, last: &Self::Hand) -> Self::Result;
     /// The record's steps for the decisions `actions` taken from `initial`, forced steps
@@ -274,7 +278,7 @@ pub enum ReplayError {
     Rules(#[from] RulesError),
     /// The deal is not a valid deal.
     #[error("bad deal: {0}")]
-    Deal(String),
+    Deal(DealError),
     /// An action was illegal or differs from what the engine did.
     #[error("action {index} ({action}): {reason}")]
     Action {

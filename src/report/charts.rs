@@ -19,7 +19,7 @@ pub struct ChartError {
 }
 
 impl ChartError {
-    fn new(path: &Path, problem: &dyn std::fmt::Display) -> ChartError {
+    pub(crate) fn new(path: &Path, problem: &dyn std::fmt::Display) -> ChartError {
         ChartError {
             file: path.display().to_string(),
             problem: problem.to_string(),

@@ -9,6 +9,8 @@ use plotters::prelude::*;
 
 use crate::stats::{Interval, Z95, wilson};
 
+use super::charts::ChartError;
+
 /// One pair's result as the reports show it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PairRow {
@@ -286,8 +288,8 @@ pub fn frontier_chart(
     title: &str,
     strength: &str,
     points: &[FrontierPoint],
-) -> Result<(), String> {
-    let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+) -> Result<(), ChartError> {
+    let err = |e: &dyn std::fmt::Display| ChartError::new(path, e);
     let root = SVGBackend::new(path, (720, 460)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let finite: Vec<&FrontierPoint> = points
@@ -440,6 +442,11 @@ mod tests {
         let svg = std::fs::read_to_string(&path).unwrap();
         assert!(svg.contains("slow") && svg.contains("fast"));
         let _ = std::fs::remove_file(&path);
+        let nowhere = path.join("no-such-folder").join("frontier.svg");
+        let e = frontier_chart(&nowhere, "t", "points", &points).unwrap_err();
+        assert_eq!(e.file, nowhere.display().to_string());
+        assert!(e.to_string().starts_with(&e.file), "{e}");
+        assert!(!e.to_string().contains('\n'), "{e}");
     }
 
     #[test]

@@ -6,6 +6,7 @@ use thiserror::Error;
 
 use crate::agents::AgentFactory;
 use crate::cards::{Card, CardParseError, CardSet, Suit};
+use crate::games::deal::DealError;
 use crate::games::matches::MatchState;
 use crate::games::record::{RecordOf, RecordRules, ReplayError, Step, game_of_line, replay_record};
 use crate::games::{Game, GameKind, MAX_SEATS, Seat};
@@ -103,8 +104,8 @@ pub enum StoryError {
     #[error(transparent)]
     Cards(#[from] CardParseError),
     /// The deal cannot be restored.
-    #[error("{0}")]
-    Deal(String),
+    #[error(transparent)]
+    Deal(#[from] DealError),
     /// The bots' values (`info`) do not read.
     #[error("bad info: {0}")]
     Info(serde_json::Error),
@@ -167,7 +168,7 @@ where
         arr[..p.len()].copy_from_slice(p);
         m.previous = Some(arr);
     }
-    let mut hand = rules.restore(&m, &rec.deal).map_err(StoryError::Deal)?;
+    let mut hand = rules.restore(&m, &rec.deal)?;
     let mut steps = Vec::new();
     let mut tricks = Vec::new();
     let mut current: Vec<TrickCard> = Vec::new();

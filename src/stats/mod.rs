@@ -18,4 +18,4 @@ pub use interval::{
 };
 pub use label::{Label, Sensitivity, Sign, label, sensitivity};
 pub use rating::{Rating, bradley_terry};
-pub use verdict::{Direction, Verdict, needed_deals, verdict};
+pub use verdict::{Direction, UnknownDirection, Verdict, needed_deals, verdict};

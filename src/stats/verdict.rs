@@ -17,13 +17,18 @@ pub enum Direction {
     Less,
 }
 
+/// Text that names no [`Direction`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("direction `{0}`: expected greater or less")]
+pub struct UnknownDirection(pub String);
+
 impl FromStr for Direction {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Direction, String> {
+    type Err = UnknownDirection;
+    fn from_str(s: &str) -> Result<Direction, UnknownDirection> {
         match s {
             "greater" => Ok(Direction::Greater),
             "less" => Ok(Direction::Less),
-            _ => Err(format!("direction `{s}`: expected greater or less")),
+            _ => Err(UnknownDirection(s.to_string())),
         }
     }
 }
@@ -86,6 +91,17 @@ pub fn needed_deals(sd: f64, half_width: f64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_direction_that_does_not_exist_is_named() {
+        assert_eq!("less".parse(), Ok(Direction::Less));
+        let e = "bigger".parse::<Direction>().unwrap_err();
+        assert_eq!(e, UnknownDirection("bigger".into()));
+        assert_eq!(
+            e.to_string(),
+            "direction `bigger`: expected greater or less"
+        );
+    }
 
     fn ci(low: f64, high: f64) -> Interval {
         Interval {

@@ -241,7 +241,9 @@ fn from_hands_refuses_a_bad_deal() {
     ];
     assert!(Whist::from_hands(s, Seat(0), &[0, 0], &good, card("2C")).is_ok());
     let err = |hands: &[CardSet; 4], turned: &str, scores: &[i32]| {
-        Whist::from_hands(s, Seat(0), scores, hands, card(turned)).unwrap_err()
+        Whist::from_hands(s, Seat(0), scores, hands, card(turned))
+            .unwrap_err()
+            .to_string()
     };
     assert_eq!(
         err(&good, "2D", &[0, 0]),

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, CardSet};
+use crate::games::deal::DealError;
 use crate::games::matches::{MatchRules, MatchState};
 use crate::games::record::RecordRules;
 use crate::games::{Game, GameKind, MAX_SEATS, RulesError, Seat, Sides};
@@ -155,19 +156,22 @@ impl RecordRules for Setup {
         }
     }
 
-    fn restore(&self, m: &MatchState, deal: &Deal) -> Result<CatchTheTen, String> {
+    fn restore(&self, m: &MatchState, deal: &Deal) -> Result<CatchTheTen, DealError> {
         let n = self.players();
         if deal.hands.len() != n {
-            return Err(format!("{} hands for {n} players", deal.hands.len()));
+            return Err(DealError::Hands {
+                given: deal.hands.len(),
+                players: n,
+            });
         }
         let mut hands: HandsBySet = [[CardSet::EMPTY; MAX_SETS]; MAX_SEATS];
         for (seat, sets) in deal.hands.iter().enumerate() {
             if sets.len() != self.sets() {
-                return Err(format!(
-                    "seat {seat} has {} sets, expected {}",
-                    sets.len(),
-                    self.sets()
-                ));
+                return Err(DealError::Sets {
+                    seat,
+                    got: sets.len(),
+                    want: self.sets(),
+                });
             }
             hands[seat][..sets.len()].copy_from_slice(sets);
         }

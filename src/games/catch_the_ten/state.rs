@@ -3,6 +3,7 @@
 use rand::Rng;
 
 use crate::cards::{Card, CardSet, Suit};
+use crate::games::deal::DealError;
 use crate::games::{
     Action, ActionSet, Game, GameKind, MAX_SEATS, Masked, Seat, Side, Sides, Trick, TrickPlay,
     TrumpOrder,
@@ -112,6 +113,9 @@ impl CatchTheTen {
     /// A deal from given hands (e.g. from a record), checked: every seat must hold the right
     /// number of cards in each set, no card twice, the pack complete (with the laid-aside card
     /// under `keep_6S`), and the turned card in the dealer's last set.
+    ///
+    /// # Errors
+    /// [`DealError`]: what is wrong with the deal.
     pub fn from_hands(
         setup: Setup,
         dealer: Seat,
@@ -119,19 +123,16 @@ impl CatchTheTen {
         hands: &HandsBySet,
         turned: Card,
         laid_aside: Option<Card>,
-    ) -> Result<CatchTheTen, String> {
+    ) -> Result<CatchTheTen, DealError> {
         let n = setup.players();
         if dealer.index() >= n {
-            return Err(format!(
-                "dealer {dealer} is not a seat of a {n}-player table"
-            ));
+            return Err(DealError::Dealer { dealer, players: n });
         }
         if scores.len() != setup.sides().num_sides() {
-            return Err(format!(
-                "{} scores given for {} sides",
-                scores.len(),
-                setup.sides().num_sides()
-            ));
+            return Err(DealError::Scores {
+                given: scores.len(),
+                sides: setup.sides().num_sides(),
+            });
         }
         let mut all = CardSet::EMPTY;
         for (seat, sets) in hands.iter().enumerate() {
@@ -142,38 +143,36 @@ impl CatchTheTen {
                     0
                 };
                 if h.len() != want {
-                    return Err(format!(
-                        "seat {seat} holds {} cards in set {}, expected {want}",
-                        h.len(),
-                        set + 1
-                    ));
+                    return Err(DealError::SetSize {
+                        seat,
+                        set: set + 1,
+                        got: h.len(),
+                        want,
+                    });
                 }
                 if !(all & h).is_empty() {
-                    return Err(format!("card(s) {} dealt twice", all & h));
+                    return Err(DealError::Twice(all & h));
                 }
                 all |= h;
             }
         }
         if let Some(c) = laid_aside {
             if all.contains(c) {
-                return Err(format!("the laid-aside card {c} is also in a hand"));
+                return Err(DealError::LaidAsideInHand(c));
             }
             all.insert(c);
         } else if setup.options().keep_6s {
-            return Err("keep_6S needs the laid-aside card".into());
+            return Err(DealError::NoLaidAside);
         }
         if all != setup.deck().cards() {
-            return Err(format!(
-                "the deal is not the {}-card pack: missing {}, extra {}",
-                setup.deck().len(),
-                setup.deck().cards() - all,
-                all - setup.deck().cards()
-            ));
+            return Err(DealError::NotThePack {
+                size: setup.deck().len(),
+                missing: setup.deck().cards() - all,
+                extra: all - setup.deck().cards(),
+            });
         }
         if !hands[dealer.index()][setup.sets() - 1].contains(turned) {
-            return Err(format!(
-                "the turned card {turned} is not in the dealer's last set"
-            ));
+            return Err(DealError::TurnedNotInLastSet(turned));
         }
         Ok(CatchTheTen::build(
             setup, dealer, scores, hands, turned, laid_aside,

@@ -41,6 +41,6 @@ mod record;
 mod state;
 
 pub use exchange::{Batch, Exchange, return_order};
-pub use options::{End, EndRule, Options, PLAYERS, Setup, Variant};
+pub use options::{BadEnd, End, EndRule, Options, PLAYERS, Setup, Variant};
 pub use record::{BatchResult, Deal, HandResult};
 pub use state::{HAND_SIZE, KITTY_SIZE, MatchContext, NineFiveTwo, NineFiveTwoView, Phase};

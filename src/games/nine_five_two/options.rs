@@ -92,8 +92,13 @@ impl fmt::Display for End {
     }
 }
 
+/// Text that is not an end the rules offer (`FirstTo(15)`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`end` must be {forms}, not `{0}`", forms = END_FORMS)]
+pub struct BadEnd(pub String);
+
 impl FromStr for End {
-    type Err = String;
+    type Err = BadEnd;
 
     /// ```
     /// use tricklab::games::nine_five_two::End;
@@ -101,8 +106,8 @@ impl FromStr for End {
     /// assert_eq!("first_to( 20 )".parse(), Ok(End::FirstTo(20)));
     /// assert!("FirstTo(15)".parse::<End>().is_err());
     /// ```
-    fn from_str(s: &str) -> Result<End, String> {
-        let bad = || format!("`end` must be {END_FORMS}, not `{s}`");
+    fn from_str(s: &str) -> Result<End, BadEnd> {
+        let bad = || BadEnd(s.to_string());
         let compact: String = s
             .chars()
             .filter(|c| !c.is_whitespace() && *c != '_')
@@ -348,6 +353,10 @@ mod tests {
 
     #[test]
     fn end_round_trips_as_text() {
+        assert_eq!(
+            "FirstTo(15)".parse::<End>().unwrap_err().to_string(),
+            "`end` must be FirstTo(10), FirstTo(20) or FixedHands(k) with k at least 1, not `FirstTo(15)`"
+        );
         for e in [End::FirstTo(10), End::FirstTo(20), End::FixedHands(9)] {
             assert_eq!(e.to_string().parse::<End>(), Ok(e));
         }
@@ -358,7 +367,7 @@ mod tests {
             "Fixed(3)",
             "FirstTo(x)",
         ] {
-            assert!(bad.parse::<End>().is_err(), "{bad}");
+            assert_eq!(bad.parse::<End>(), Err(BadEnd(bad.to_string())));
         }
     }
 }

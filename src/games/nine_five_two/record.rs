@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardSet, Suit};
+use crate::games::deal::DealError;
 use crate::games::matches::{MatchRules, MatchState};
 use crate::games::record::{ActionRecord, RecordRules, Step};
 use crate::games::{Action, Game, GameKind, MAX_SEATS, RulesError, Seat, Sides};
@@ -186,21 +187,19 @@ impl RecordRules for Setup {
         }
     }
 
-    fn restore(&self, m: &MatchState, deal: &Deal) -> Result<NineFiveTwo, String> {
-        let hands: [CardSet; 3] = deal
-            .hands
-            .as_slice()
-            .try_into()
-            .map_err(|_| format!("{} hands for 3 players", deal.hands.len()))?;
+    fn restore(&self, m: &MatchState, deal: &Deal) -> Result<NineFiveTwo, DealError> {
+        let hands: [CardSet; 3] =
+            deal.hands
+                .as_slice()
+                .try_into()
+                .map_err(|_| DealError::Hands {
+                    given: deal.hands.len(),
+                    players: PLAYERS,
+                })?;
         let previous = previous_of(m);
         match (m.hands_dealt, previous) {
-            (0, Some(_)) => return Err("the first hand of a game has no previous results".into()),
-            (1.., None) => {
-                return Err(format!(
-                    "hand {} needs the previous hand's results for the exchange",
-                    m.hands_dealt
-                ));
-            }
+            (0, Some(_)) => return Err(DealError::PreviousOnFirstHand),
+            (1.., None) => return Err(DealError::NoPrevious(m.hands_dealt)),
             _ => {}
         }
         NineFiveTwo::from_hands(self.variant(), m.dealer, hands, deal.kitty, previous)

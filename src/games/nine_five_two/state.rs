@@ -3,7 +3,7 @@
 use rand::Rng;
 
 use crate::cards::{Card, CardSet, Rank, Suit};
-use crate::games::deal::check_hands;
+use crate::games::deal::{DealError, check_hands};
 use crate::games::{
     Action, ActionSet, Decision, Game, GameKind, Masked, Seat, Side, Sides, Trick, TrickPlay,
     TrumpOrder,
@@ -134,38 +134,39 @@ impl NineFiveTwo {
     /// the seat to the dealer's right dealt.
     ///
     /// # Errors
-    /// A message naming what is wrong with the deal or with `previous`.
+    /// [`DealError`]: what is wrong with the deal or with `previous`.
     pub fn from_hands(
         variant: Variant,
         dealer: Seat,
         hands: [CardSet; 3],
         kitty: CardSet,
         previous: Option<[i32; 3]>,
-    ) -> Result<NineFiveTwo, String> {
+    ) -> Result<NineFiveTwo, DealError> {
         if dealer.index() >= PLAYERS {
-            return Err(format!("dealer {dealer} is not a seat of a 3-player table"));
+            return Err(DealError::Dealer {
+                dealer,
+                players: PLAYERS,
+            });
         }
         let all = check_hands(&hands, HAND_SIZE)?;
         if kitty.len() != KITTY_SIZE {
-            return Err(format!(
-                "the kitty holds {} cards, expected {KITTY_SIZE}",
-                kitty.len()
-            ));
+            return Err(DealError::KittySize {
+                got: kitty.len(),
+                want: KITTY_SIZE,
+            });
         }
         if !all.is_disjoint(kitty) {
-            return Err(format!(
-                "card(s) {} both in a hand and in the kitty",
-                all & kitty
-            ));
+            return Err(DealError::InHandAndKitty(all & kitty));
         }
         if let Some(p) = previous {
             let before = variant.targets_by_seat(dealer.right(PLAYERS));
             let possible =
                 (0..PLAYERS).all(|s| (0..=HAND_SIZE as i32).contains(&(p[s] + before[s] as i32)));
             if p.iter().sum::<i32>() != 0 || !possible {
-                return Err(format!(
-                    "previous results {p:?} are not a possible hand for targets {before:?}"
-                ));
+                return Err(DealError::ImpossiblePrevious {
+                    previous: p,
+                    targets: before,
+                });
             }
         }
         Ok(NineFiveTwo::build(variant, dealer, hands, kitty, previous))

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, CardSet, Suit};
+use crate::games::deal::DealError;
 use crate::games::matches::{MatchRules, MatchState};
 use crate::games::record::RecordRules;
 use crate::games::{Game, GameKind, RulesError, Seat, Side, Sides};
@@ -102,10 +103,14 @@ impl RecordRules for Setup {
         }
     }
 
-    fn restore(&self, m: &MatchState, deal: &Deal) -> Result<Whist, String> {
-        let hands: Hands =
-            deal.hands.as_slice().try_into().map_err(|_| {
-                format!("{} hands for {} players", deal.hands.len(), Setup::PLAYERS)
+    fn restore(&self, m: &MatchState, deal: &Deal) -> Result<Whist, DealError> {
+        let hands: Hands = deal
+            .hands
+            .as_slice()
+            .try_into()
+            .map_err(|_| DealError::Hands {
+                given: deal.hands.len(),
+                players: Setup::PLAYERS,
             })?;
         Whist::from_hands(*self, m.dealer, &m.scores[..SIDES], &hands, deal.turned)
     }

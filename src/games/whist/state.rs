@@ -3,7 +3,7 @@
 use rand::Rng;
 
 use crate::cards::{Card, CardSet, Rank, Suit};
-use crate::games::deal::check_hands;
+use crate::games::deal::{DealError, check_hands};
 use crate::games::trick::TrickPlay;
 use crate::games::{
     Action, ActionSet, Game, GameKind, Masked, Rewarded, Seat, Side, Sides, Trick, TrumpOrder,
@@ -55,16 +55,19 @@ pub struct Whist {
 }
 
 /// The two scores a hand starts from: one per side, each from 0 to below the target.
-fn check_scores(setup: &Setup, scores: &[i32]) -> Result<[i32; SIDES], String> {
+fn check_scores(setup: &Setup, scores: &[i32]) -> Result<[i32; SIDES], DealError> {
     let &[a, b] = scores else {
-        return Err(format!("{} scores given for 2 sides", scores.len()));
+        return Err(DealError::Scores {
+            given: scores.len(),
+            sides: SIDES,
+        });
     };
-    for s in [a, b] {
-        if !(0..setup.target()).contains(&s) {
-            return Err(format!(
-                "a score of {s} cannot start a hand of a game to {}",
-                setup.target()
-            ));
+    for score in [a, b] {
+        if !(0..setup.target()).contains(&score) {
+            return Err(DealError::Score {
+                score,
+                target: setup.target(),
+            });
         }
     }
     Ok([a, b])
@@ -122,24 +125,25 @@ impl Whist {
     /// the 52-card pack, and the turned card is in the dealer's hand.
     ///
     /// # Errors
-    /// What is wrong with the deal, in words.
+    /// [`DealError`]: what is wrong with the deal.
     pub fn from_hands(
         setup: Setup,
         dealer: Seat,
         scores: &[i32],
         hands: &Hands,
         turned: Card,
-    ) -> Result<Whist, String> {
+    ) -> Result<Whist, DealError> {
         if dealer.index() >= Setup::PLAYERS {
-            return Err(format!("dealer {dealer} is not a seat of a 4-player table"));
+            return Err(DealError::Dealer {
+                dealer,
+                players: Setup::PLAYERS,
+            });
         }
         let scores = check_scores(&setup, scores)?;
         let all = check_hands(hands, HAND_SIZE)?;
         debug_assert_eq!(all, CardSet::ALL, "4 disjoint hands of 13 are the pack");
         if !hands[dealer.index()].contains(turned) {
-            return Err(format!(
-                "the turned card {turned} is not in the dealer's hand"
-            ));
+            return Err(DealError::TurnedNotInHand(turned));
         }
         Ok(Whist::build(setup, dealer, scores, hands, turned))
     }
