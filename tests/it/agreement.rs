@@ -6,33 +6,21 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
+use common::save_ten::SaveTen;
 use common::{folder_files as files, temp_path, tricklab};
 
-const CONFIG: &str = r#"
-name = "tiny-agree"
-game = "catch-the-ten"
-players = 4
-seed = 9
-deals = 10
-statistics = ["ten_saved"]
-
-[[arm]]
-name = "save_ten"
-seats = ["rules:save_ten", "rules", "rules:save_ten", "rules"]
-subject = [0, 2]
-
-[[arm]]
-name = "B0"
-seats = "rules"
-subject = [0, 2]
-
-[agreement]
-tip = "save_ten"
-control = "B0"
-play = "rules"
-searchers = ["ismcts:iterations=200,rollout=rules", "pimc:worlds=3,tt=14"]
-positions = 16
-"#;
+/// Two arms, an agreement run of two searchers at 16 positions.
+fn config() -> String {
+    SaveTen::against_b0("tiny-agree")
+        .seed(9)
+        .statistics(&["ten_saved"])
+        .agreement(
+            "rules",
+            &["ismcts:iterations=200,rollout=rules", "pimc:worlds=3,tt=14"],
+            16,
+        )
+        .toml()
+}
 
 fn write_config(name: &str, text: &str) -> PathBuf {
     let p = temp_path("agreement", name);
@@ -68,7 +56,7 @@ fn fresh(name: &str) -> PathBuf {
 
 #[test]
 fn threads_and_resumption_give_the_same_files() {
-    let cfg = write_config("tiny.toml", CONFIG);
+    let cfg = write_config("tiny.toml", &config());
     let one = fresh("one-thread");
     agree_ok(&cfg, &one, &["--threads", "1"]);
     let names: Vec<String> = files(&one).into_iter().map(|f| f.0).collect();
@@ -127,11 +115,11 @@ fn threads_and_resumption_give_the_same_files() {
 
 #[test]
 fn saved_answers_of_another_config_are_refused() {
-    let cfg = write_config("first.toml", CONFIG);
+    let cfg = write_config("first.toml", &config());
     let out = fresh("other");
     let o = agree(&cfg, &out, &["--stop-after-answers", "2", "--threads", "1"]);
     assert_eq!(o.status.code(), Some(3));
-    let other = write_config("second.toml", &CONFIG.replace("seed = 9", "seed = 10"));
+    let other = write_config("second.toml", &config().replace("seed = 9", "seed = 10"));
     let o = agree(&other, &out, &["--resume"]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);

@@ -6,7 +6,7 @@ use crate::common;
 
 use common::card;
 use common::conformance::{Plan, run};
-use common::ctt::{deal_hands, setup};
+use common::ctt::{deal_hands, setup, ten_last_to_play};
 use tricklab::agents::{Agent, AgentSpec, build_agent};
 use tricklab::games::catch_the_ten::{CatchTheTen, Options};
 use tricklab::games::{Action, Game, Seat};
@@ -62,13 +62,7 @@ fn save_ten() {
     assert_eq!(choice("rules", &s), "TH");
     assert_eq!(choice("rules:save_ten", &s), "JH");
     // Last to play, the Ten wins the trick: the tip allows it, and both play it.
-    let hands = [
-        "7H 6S 7S 8S 9S TS JS QS KS",
-        "8H 6C 7C 8C 9C TC JC QC AS",
-        "9H 6H KC AC 6D 7D 8D 9D TD",
-        "TH KH AH JH QH JD QD KD AD",
-    ];
-    let mut s = deal_hands(setup(4, Options::default()), 3, &[0, 0], &hands, "KH");
+    let mut s = ten_last_to_play();
     play(&mut s, "7H 8H 9H");
     assert_eq!(choice("rules", &s), "TH");
     assert_eq!(choice("rules:save_ten", &s), "TH");

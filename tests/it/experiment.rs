@@ -5,34 +5,27 @@ use crate::common;
 
 use std::path::PathBuf;
 
+use common::save_ten::SaveTen;
 use common::{folder_files as files, temp_path, tricklab};
 
-const CONFIG: &str = r#"
-# A small duplicate experiment for the tests.
-name = "tiny"
-game = "catch-the-ten"
-players = 4
-seed = 5
-deals = 1000
-statistics = ["ten_saved", "points", "ten_caught"]
-
-[[arm]]
-name = "tip"
-seats = ["rules:save_ten", "random", "rules:save_ten", "random"]
-subject = [0, 2]
-
-[[arm]]
-name = "control"
-seats = ["rules", "random", "rules", "random"]
-subject = [0, 2]
-
-[hypothesis]
+/// A small duplicate experiment: 1000 deals, one hypothesis.
+fn config() -> String {
+    SaveTen::new("tiny")
+        .players(4)
+        .seed(5)
+        .deals(1000)
+        .statistics(&["ten_saved", "points", "ten_caught"])
+        .then(
+            r#"[hypothesis]
 tip = "tip"
 control = "control"
 statistic = "points"
 direction = "greater"
 epsilon = 0.25
-"#;
+"#,
+        )
+        .toml()
+}
 
 fn write_config(name: &str, text: &str) -> PathBuf {
     let p = temp_path("experiment", name);
@@ -52,7 +45,7 @@ fn run_ok(args: &[&str]) -> String {
 
 #[test]
 fn threads_shards_and_resumption_give_the_same_bytes() {
-    let cfg = write_config("tiny.toml", CONFIG);
+    let cfg = write_config("tiny.toml", &config());
     let cfg = cfg.to_str().unwrap();
     let dir = |n: &str| {
         let d = temp_path("experiment", n);
@@ -170,17 +163,17 @@ fn assert_refused(name: &str, text: &str, must_mention: &[&str]) {
 fn bad_configs_are_refused_before_anything_runs() {
     assert_refused(
         "typo",
-        &CONFIG.replace("deals = 1000", "deal = 1000"),
+        &config().replace("deals = 1000", "deal = 1000"),
         &["line", "unknown field `deal`", "deals"],
     );
     assert_refused(
         "type",
-        &CONFIG.replace("deals = 1000", "deals = \"many\""),
-        &["line 7", "deals"],
+        &config().replace("deals = 1000", "deals = \"many\""),
+        &["line 5", "deals"],
     );
     assert_refused(
         "agent",
-        &CONFIG.replace(
+        &config().replace(
             "\"random\", \"rules:save_ten\"",
             "\"genius\", \"rules:save_ten\"",
         ),
@@ -188,7 +181,7 @@ fn bad_configs_are_refused_before_anything_runs() {
     );
     assert_refused(
         "switch",
-        &CONFIG.replace(
+        &config().replace(
             "rules:save_ten\", \"random\", \"rules",
             "rules:sav_ten\", \"random\", \"rules",
         ),
@@ -196,7 +189,7 @@ fn bad_configs_are_refused_before_anything_runs() {
     );
     assert_refused(
         "seating",
-        &CONFIG.replace(
+        &config().replace(
             "seats = [\"rules\", \"random\", \"rules\", \"random\"]",
             "seats = [\"rules\", \"random\", \"rules\"]",
         ),
@@ -204,7 +197,7 @@ fn bad_configs_are_refused_before_anything_runs() {
     );
     assert_refused(
         "subject",
-        &CONFIG.replace(
+        &config().replace(
             "subject = [0, 2]\n\n[hypothesis]",
             "subject = [0, 7]\n\n[hypothesis]",
         ),
@@ -212,22 +205,22 @@ fn bad_configs_are_refused_before_anything_runs() {
     );
     assert_refused(
         "statistic",
-        &CONFIG.replace("\"ten_caught\"]", "\"ten_cought\"]"),
+        &config().replace("\"ten_caught\"]", "\"ten_cought\"]"),
         &["ten_cought", "ten_caught"],
     );
     assert_refused(
         "option",
-        &format!("{CONFIG}\n[options]\npairs = true\n"),
+        &format!("{}\n[options]\npairs = true\n", config()),
         &["pairs", "6 or 8"],
     );
     assert_refused(
         "hypothesis",
-        &CONFIG.replace("control = \"control\"", "control = \"contrl\""),
+        &config().replace("control = \"control\"", "control = \"contrl\""),
         &["contrl", "tip, control"],
     );
     assert_refused(
         "players",
-        &CONFIG.replace("players = 4", "players = 9"),
+        &config().replace("players = 4", "players = 9"),
         &["2 to 8"],
     );
 }
@@ -276,7 +269,7 @@ fn tournament_rates_every_pair() {
 fn a_signal_stops_the_run_cleanly_and_it_resumes() {
     let cfg = write_config(
         "long.toml",
-        &CONFIG
+        &config()
             .replace("deals = 1000", "deals = 40000")
             .replace("name = \"tiny\"", "name = \"long\""),
     );

@@ -4,7 +4,7 @@ use crate::common;
 
 use common::card;
 use common::conformance::{Plan, run};
-use common::ctt::{deal_hands, random_positions, setup};
+use common::ctt::{random_positions, setup, ten_last_to_play};
 use tricklab::agents::ismcts::Ismcts;
 use tricklab::agents::{Agent, AgentSpec};
 use tricklab::games::catch_the_ten::{CatchTheTen, Options};
@@ -83,13 +83,7 @@ fn same_seed_same_decision_and_blind_to_hidden_cards() {
 
 #[test]
 fn one_legal_card_is_played_without_searching() {
-    let hands = [
-        "7H 6S 7S 8S 9S TS JS QS KS",
-        "8H 6C 7C 8C 9C TC JC QC AS",
-        "9H 6H KC AC 6D 7D 8D 9D TD",
-        "TH KH AH JH QH JD QD KD AD",
-    ];
-    let mut s = deal_hands(setup(4, Options::default()), 3, &[0, 0], &hands, "KH");
+    let mut s = ten_last_to_play();
     s.try_apply(Action::Play(card("7H"))).unwrap();
     let mut a = ismcts("ismcts:iterations=500");
     let mut rng = stream(1, 0, Purpose::Other, 0);

@@ -5,29 +5,20 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
+use common::save_ten::SaveTen;
 use common::{temp_path, tricklab_ok};
 use serde_json::Value;
 
 /// A small config with two hypotheses and a claim.
-const CONFIG: &str = r#"
-name = "json-summary"
-game = "catch-the-ten"
-players = 4
-seed = 5
-deals = 40
-statistics = ["ten_saved", "points"]
-
-[[arm]]
-name = "save_ten"
-seats = ["rules:save_ten", "random", "rules:save_ten", "random"]
-subject = [0, 2]
-
-[[arm]]
-name = "B0"
-seats = ["rules", "random", "rules", "random"]
-subject = [0, 2]
-
-[[hypothesis]]
+fn two_hypotheses_and_a_claim() -> String {
+    SaveTen::new("json-summary")
+        .players(4)
+        .seed(5)
+        .deals(40)
+        .statistics(&["ten_saved", "points"])
+        .arms("save_ten", "B0")
+        .then(
+            r#"[[hypothesis]]
 tip = "save_ten"
 control = "B0"
 statistic = "points"
@@ -47,7 +38,10 @@ statistic = "points"
 direction = "greater"
 threshold = 5.0
 epsilon = 1.0
-"#;
+"#,
+        )
+        .toml()
+}
 
 fn fresh(name: &str) -> PathBuf {
     let d = temp_path("run-summary", name);
@@ -59,7 +53,7 @@ fn fresh(name: &str) -> PathBuf {
 /// the folder and stdout.
 fn run(name: &str, extra: &[&str]) -> (PathBuf, String) {
     let config = temp_path("run-summary", &format!("{name}.toml"));
-    std::fs::write(&config, CONFIG).unwrap();
+    std::fs::write(&config, two_hypotheses_and_a_claim()).unwrap();
     let out = fresh(name);
     let mut args = vec![
         "run",

@@ -7,6 +7,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use common::save_ten::SaveTen;
 use common::{temp_path, tricklab, tricklab_ok};
 
 fn fresh(name: &str) -> PathBuf {
@@ -178,29 +179,18 @@ fn a_clock_budget_warns_that_results_depend_on_the_machine() {
 #[test]
 fn a_config_direction_that_does_not_exist_names_the_field_and_the_choices() {
     let cfg = temp_path("safety", "bigger.toml");
-    let text = r#"
-name = "bigger"
-game = "catch-the-ten"
-deals = 10
-statistics = ["points"]
-
-[[arm]]
-name = "tip"
-seats = ["rules:save_ten", "random", "rules:save_ten", "random"]
-subject = [0, 2]
-
-[[arm]]
-name = "control"
-seats = ["rules", "random", "rules", "random"]
-subject = [0, 2]
-
-[hypothesis]
+    let text = SaveTen::new("bigger")
+        .statistics(&["points"])
+        .then(
+            r#"[hypothesis]
 tip = "tip"
 control = "control"
 statistic = "points"
 direction = "bigger"
 epsilon = 0.25
-"#;
+"#,
+        )
+        .toml();
     std::fs::write(&cfg, text).unwrap();
     let o = tricklab(&[
         "run",
@@ -463,28 +453,19 @@ fn replay_accepts_single_hands_and_matches_cut_at_the_hand_limit() {
     }
 }
 
-const SHARDED: &str = r#"
-name = "shards"
-game = "catch-the-ten"
-seed = 3
-deals = 30
-statistics = ["points"]
+/// Two arms of 30 deals, to run in shards.
+fn sharded() -> String {
+    SaveTen::new("shards")
+        .seed(3)
+        .deals(30)
+        .statistics(&["points"])
+        .toml()
+}
 
-[[arm]]
-name = "tip"
-seats = ["rules:save_ten", "random", "rules:save_ten", "random"]
-subject = [0, 2]
-
-[[arm]]
-name = "control"
-seats = ["rules", "random", "rules", "random"]
-subject = [0, 2]
-"#;
-
-/// Three finished shards of [`SHARDED`] in fresh folders named after `name`.
+/// Three finished shards of [`sharded`] in fresh folders named after `name`.
 fn shards(name: &str) -> Vec<PathBuf> {
     let cfg = temp_path("safety", &format!("{name}.toml"));
-    std::fs::write(&cfg, SHARDED).unwrap();
+    std::fs::write(&cfg, sharded()).unwrap();
     (1..=3)
         .map(|k| {
             let d = fresh(&format!("{name}-{k}"));
@@ -661,36 +642,15 @@ fn wait_for_sigint_handler(pid: u32) {
 fn agree_interrupted_while_collecting_positions_exits_3_and_says_nothing_was_kept() {
     // A strong self-play player and many positions: collecting takes far longer than the test
     // waits before Ctrl-C.
-    let config = temp_path("safety", "agree-collecting.toml");
-    std::fs::write(
-        &config,
-        r#"
-name = "agree-collecting"
-game = "catch-the-ten"
-players = 4
-seed = 3
-deals = 10
-statistics = ["points"]
-
-[[arm]]
-name = "save_ten"
-seats = ["rules:save_ten", "rules", "rules:save_ten", "rules"]
-subject = [0, 2]
-
-[[arm]]
-name = "B0"
-seats = "rules"
-subject = [0, 2]
-
-[agreement]
-tip = "save_ten"
-control = "B0"
-play = "ismcts:iterations=3000,rollout=rules"
-searchers = ["ismcts:iterations=10"]
-positions = 100000
-"#,
-    )
-    .unwrap();
+    let config = SaveTen::against_b0("agree-collecting")
+        .seed(3)
+        .statistics(&["points"])
+        .agreement(
+            "ismcts:iterations=3000,rollout=rules",
+            &["ismcts:iterations=10"],
+            100000,
+        )
+        .write(temp_path("safety", "agree-collecting.toml"));
     let out = fresh("agree-collecting");
     let mut child = Command::new(env!("CARGO_BIN_EXE_tricklab"))
         .args(["agree", config.to_str().unwrap(), "--threads", "1"])

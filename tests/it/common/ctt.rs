@@ -57,6 +57,19 @@ pub fn deal_hands(
         .unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// Four players, seat 3 deals and turns KH (hearts are trumps); seats 0, 1 and 2 hold one heart
+/// each (7H, 8H, 9H) and seat 3 every other heart, the Ten among them: hearts led round, seat 3
+/// plays last to a trick its Ten wins.
+pub fn ten_last_to_play() -> CatchTheTen {
+    let hands = [
+        "7H 6S 7S 8S 9S TS JS QS KS",
+        "8H 6C 7C 8C 9C TC JC QC AS",
+        "9H 6H KC AC 6D 7D 8D 9D TD",
+        "TH KH AH JH QH JD QD KD AD",
+    ];
+    deal_hands(setup(4, Options::default()), 3, &[0, 0], &hands, "KH")
+}
+
 /// Plays one trick: `trick` lists each seat's card in seat order; play starts with whoever is
 /// to lead. Panics if a card is refused.
 pub fn play_trick(state: &mut CatchTheTen, trick: &str) {
