@@ -1,10 +1,14 @@
-"""Shared helpers: the command-line binary the determinism tests compare against."""
+"""Shared helpers: the tables every suite covers, hands played along and worlds redealt for
+the no-leak tests, and the command-line binary the determinism tests compare against."""
 
 import os
 import pathlib
+import random
 import subprocess
 
 import pytest
+
+import tricklab
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -26,6 +30,42 @@ def table_id(t):
     game, players, options = t
     opts = ",".join(f"{k}={v}" for k, v in options.items())
     return f"{game}-{players or 'default'}-{opts or 'plain'}"
+
+
+def states_along_a_hand(game, seed):
+    """The states of one hand of `game` dealt with `seed`, played by seeded random choices."""
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    out = [state.clone()]
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+        out.append(state.clone())
+    return out
+
+
+def game_of(table):
+    """The game of a table of TABLES."""
+    game_name, players, options = table
+    return tricklab.Game(game_name, players=players, options=options)
+
+
+def redealt_worlds(table):
+    """Worlds a seat cannot tell apart from the state it sees, at a table of TABLES: three
+    hands, about six states of each, every seat, four worlds sampled for that seat. Yields
+    (state, seat, world). Once all are yielded it fails the test unless some world really
+    moved the hidden cards (so that a no-leak test can fail)."""
+    game = game_of(table)
+    moved = 0
+    for seed in range(3):
+        states = states_along_a_hand(game, seed)
+        for state in states[:: max(1, len(states) // 6)]:
+            for seat in range(game.players):
+                for k in range(4):
+                    world = state.sample_world(seat, rng_seed=100 * seed + k)
+                    others = [q for q in range(game.players) if q != seat]
+                    moved += [world.hand(q) for q in others] != [state.hand(q) for q in others]
+                    yield state, seat, world
+    assert moved > 0, "the sampled worlds never moved the hidden cards"
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import tricklab
-from conftest import TABLES, run_cli, table_id
+from conftest import TABLES, game_of, run_cli, table_id
 
 
 def play_out(state, rng):
@@ -43,8 +43,7 @@ def test_whist_hand_with_strings_and_ids():
 
 @pytest.mark.parametrize("table", TABLES, ids=table_id)
 def test_every_table_plays_to_the_end(table):
-    game_name, players, options = table
-    game = tricklab.Game(game_name, players=players, options=options)
+    game = game_of(table)
     state = game.new_initial_state(seed=3, index=2)
     play_out(state, random.Random(2))
     lo, hi = game.points_range
