@@ -367,6 +367,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let plan = TournamentPlan {
             agents: &[],
+            names: &[],
             pairs: &[],
             deals: 10,
             seed: 1,
