@@ -11,12 +11,13 @@ fi
 python3 --version
 
 # The dev build that .ci/python.sh also uses: a release build with LTO would add minutes.
-cargo build --locked --bin tricklab --example custom_agent
+cargo build --locked --bin tricklab --example custom_agent --example random_bot
 bin=target/debug/tricklab
 
 echo "== tricklab bots check (reference bots, every game and player count)"
 "$bin" bots check "python3 examples/bots/random_bot.py"
 "$bin" bots check "python3 examples/bots/rule_bot.py"
+"$bin" bots check target/debug/examples/random_bot
 
 echo "== docs/bot-protocol.md transcripts are what the implementation writes"
 TRICKLAB=$bin tools/bot-transcripts.sh > target/bot-transcripts.md
