@@ -146,3 +146,10 @@ pub fn run_cli_run(
 pub fn request_stop() {
     tricklab::cli::request_stop();
 }
+
+/// Forgets an earlier run's stop; called before each run is started, so that a stop asked for
+/// while the run is starting is kept.
+#[pyfunction]
+pub fn clear_stop() {
+    tricklab::cli::clear_stop();
+}

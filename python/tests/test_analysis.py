@@ -137,6 +137,8 @@ import os, signal, sys, threading
 import tricklab
 
 config, out = sys.argv[1], sys.argv[2]
+# A shell's background job starts with Ctrl-C ignored (SIG_IGN); the test needs it live.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 for attempt in range(2):
     # The first run installs the command line's handler; the second finds Python's again.
     threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()

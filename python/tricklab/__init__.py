@@ -14,6 +14,7 @@ vector's layout and the PettingZoo and OpenSpiel adapters.
 
 from ._tricklab import NUM_ACTION_IDS, Agent, Game, Interrupted, State, agent, solve, worlds
 from ._tricklab import _play_pair, _tournament_tables
+from ._tricklab import clear_stop as _clear_stop
 from ._tricklab import request_stop as _request_stop
 from ._tricklab import run_cli_run as _run_cli_run
 from ._tricklab import simulate as _simulate
@@ -162,6 +163,8 @@ def _in_worker(call, *args, **kwargs):
                 saved.append((sig, signal.getsignal(sig)))
     outcome = {}
     done = threading.Event()
+    # Before the worker starts, so that a Ctrl-C while the run is starting is not forgotten.
+    _clear_stop()
 
     def work():
         try:

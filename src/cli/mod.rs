@@ -30,7 +30,7 @@ use clap::{Parser, Subcommand};
 
 pub use error::{Interrupted, UserError};
 pub use options::parse_options;
-pub use run::request_stop;
+pub use run::{clear_stop, request_stop};
 
 /// The exit codes, shown at the end of `tricklab --help`.
 pub const EXIT_CODES: &str = "\

@@ -89,10 +89,19 @@ pub(crate) fn stop_flag() -> Arc<AtomicBool> {
 
 /// Asks the `run` in progress to stop as Ctrl-C does: it keeps every finished deal and ends with
 /// the interrupted error (exit code 3). For callers that handle signals themselves (the Python
-/// package); each `run` starts unstopped. Like a run, the first call installs the command
-/// line's Ctrl-C and SIGTERM handlers.
+/// package), who call [`clear_stop`] before each run. Like a run, the first call installs the
+/// command line's Ctrl-C and SIGTERM handlers.
 pub fn request_stop() {
     stop_flag().store(true, Ordering::SeqCst);
+}
+
+/// Forgets a stop asked for during an earlier run in this process, so that the next `run`
+/// starts unstopped. A caller that runs `run` more than once in a process (the Python package)
+/// calls it *before* starting each run: a stop asked for while the run is still starting is then
+/// kept, where a run that cleared the flag itself would lose it. Like a run, the first call
+/// installs the command line's Ctrl-C and SIGTERM handlers.
+pub fn clear_stop() {
+    stop_flag().store(false, Ordering::SeqCst);
 }
 
 fn parse_shard(s: &str) -> anyhow::Result<(u64, u64)> {
@@ -152,9 +161,9 @@ where
 {
     let rules: R = rules_from_table(exp.players, &exp.options).map_err(user)?;
     let provenance = Provenance::start(rayon::current_num_threads());
+    // Not cleared here: a stop asked for while this run was starting is this run's
+    // (`clear_stop` forgets earlier runs' stops).
     let stop = stop_flag();
-    // A stop asked for during an earlier run in this process (from Python) is not this one's.
-    stop.store(false, Ordering::SeqCst);
     let range = plan.range(exp.deals);
     let progress = std::io::stderr().is_terminal().then(|| {
         let p = ProgressBar::new(range.end - range.start);
