@@ -263,7 +263,8 @@ where
     let defs = statistics_of::<R>(exp.matches);
     let mut out = Batch::default();
     let forfeits = may_forfeit(exp);
-    let mut agents: Vec<Vec<Box<dyn Agent<R::Hand>>>> = exp
+    // Each arm's agents, seat by seat, and the names its faults are reported under.
+    let (mut agents, names): (Vec<Vec<_>>, Vec<Vec<_>>) = exp
         .arms
         .iter()
         .enumerate()
@@ -272,25 +273,14 @@ where
                 .iter()
                 .enumerate()
                 .map(|(si, s)| {
-                    guests.agent(ai, si).unwrap_or_else(|| {
+                    let agent = guests.agent(ai, si).unwrap_or_else(|| {
                         build_agent::<R::Hand>(s).expect("checked with the config")
-                    })
+                    });
+                    (agent, guests.name(ai, si).unwrap_or_else(|| s.to_string()))
                 })
-                .collect()
+                .unzip::<_, _, Vec<_>, Vec<_>>()
         })
-        .collect();
-    let names: Vec<Vec<String>> = exp
-        .arms
-        .iter()
-        .enumerate()
-        .map(|(ai, a)| {
-            a.seats
-                .iter()
-                .enumerate()
-                .map(|(si, s)| guests.name(ai, si).unwrap_or_else(|| s.to_string()))
-                .collect()
-        })
-        .collect();
+        .unzip();
     let mut row = Vec::new();
     for deal in deals {
         for (ai, arm) in exp.arms.iter().enumerate() {
