@@ -36,8 +36,8 @@
 //! direction = "greater"    # the predicted sign of tip − control
 //! epsilon = 0.02           # the equivalence band
 //!
-//! # Second edition (RULES.md §5.4) only:
-//! # edition = 2            # labels confirmed / refuted / negligible / inconclusive, ε/2 and 2ε,
+//! # Second and third editions (RULES.md §5.4, §5.5) only:
+//! # edition = 2            # (or 3: the same summary) labels confirmed / refuted / negligible / inconclusive, ε/2 and 2ε,
 //! #                        # p-values, and sample sizes that count independent games
 //! # family = "tips-2"      # the pre-registered family its `primary` hypotheses belong to
 //! # field = "b0"           # the opponent field, for reports
@@ -356,7 +356,8 @@ pub struct Experiment {
     pub hand_rows: bool,
     /// The config text, recorded with the results.
     pub source: String,
-    /// 1 for the first edition's summary (RULES.md §5.0), 2 for the second's (§5.4).
+    /// 1 for the first edition's summary (RULES.md §5.0), 2 for the second's (§5.4), 3 for the
+    /// third's (§5.5: the second's statistics and labels, with its arms and fields).
     pub edition: u8,
     /// The pre-registered family of the config's primary hypotheses.
     pub family: Option<String>,
@@ -754,16 +755,16 @@ impl Experiment {
         };
         let edition = match &raw.edition {
             None => 1,
-            Some(e) if [1, 2].contains(e.get_ref()) => *e.get_ref(),
+            Some(e) if [1, 2, 3].contains(e.get_ref()) => *e.get_ref(),
             Some(e) => {
                 return Err(at.err(
                     Some(e.span()),
-                    format!("field `edition`: {} is not an edition; expected 1 (RULES.md §5.0) or 2 (§5.4)", e.get_ref()),
+                    format!("field `edition`: {} is not an edition; expected 1 (RULES.md §5.0), 2 (§5.4) or 3 (§5.5)", e.get_ref()),
                 ));
             }
         };
         if raw.family.is_some() && edition < 2 {
-            return Err(at.err(None, "field `family` needs `edition = 2`"));
+            return Err(at.err(None, "field `family` needs `edition = 2` or `3`"));
         }
         Ok(Experiment {
             name,
