@@ -1,8 +1,6 @@
 //! `tricklab completions SHELL` and `tricklab man`: shell completions and a man page, generated
 //! from the same clap definitions the tool parses its arguments with, so they never drift.
 
-use std::io::Write as _;
-
 use clap::{Args, CommandFactory};
 use clap_complete::Shell;
 
@@ -24,7 +22,7 @@ pub fn completions(args: CompletionsArgs) -> anyhow::Result<()> {
         "tricklab",
         &mut script,
     );
-    std::io::stdout().write_all(&script)?;
+    super::output::write_stdout(&script)?;
     Ok(())
 }
 
@@ -36,6 +34,6 @@ pub struct ManArgs {}
 pub fn man(_args: ManArgs) -> anyhow::Result<()> {
     let mut page = Vec::new();
     clap_mangen::Man::new(super::Cli::command()).render(&mut page)?;
-    std::io::stdout().write_all(&page)?;
+    super::output::write_stdout(&page)?;
     Ok(())
 }

@@ -145,12 +145,9 @@ fn options<R: RecordRules>(game: GameKind) -> Vec<String> {
 
 /// Runs `tricklab list`.
 pub fn run(args: ListArgs) -> anyhow::Result<()> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    for line in lines(args.what) {
-        writeln!(out, "{line}")?;
-    }
-    Ok(())
+    let mut text = lines(args.what).join("\n");
+    text.push('\n');
+    super::output::write_stdout(text.as_bytes())
 }
 
 #[cfg(test)]

@@ -6,7 +6,9 @@
 //! Logs written before the `cut` field existed say nothing of their cuts; for them an
 //! unmarked unfinished match is accepted only where the log cannot be damaged that way
 //! unseen: a log of single hands (every match one hand: a deleted line shows as a gap in the
-//! match numbers), or, with `replay --max-hands N`, a match of exactly N hands.
+//! match numbers) of at least two matches (a file cut inside its first match holds one), or,
+//! with `replay --max-hands N`, a match of exactly N hands. A file with no hand at all is not
+//! a log.
 
 use thiserror::Error;
 
@@ -79,6 +81,9 @@ pub enum ShapeError {
         /// Its first hand.
         hand: u32,
     },
+    /// A file without a single hand record.
+    #[error("it holds no hand record (an empty file is not a log)")]
+    Empty,
     /// A match that stops before its rules end it, without a `cut` mark.
     #[error(
         "match {game} stops unfinished after {hands} hand{} and its last hand is not marked `cut` (a hand is missing or the file was cut short; a log written before cut marks, with --max-hands N, replays with --max-hands N)",
@@ -165,12 +170,18 @@ impl LogShape {
     /// the matches ended by their rules and the matches cut.
     ///
     /// # Errors
-    /// [`ShapeError::Unfinished`] for a match that stops unfinished without a `cut` mark.
+    /// [`ShapeError::Empty`] for a file with no hand; [`ShapeError::Unfinished`] for a match
+    /// that stops unfinished without a `cut` mark.
     pub fn finish(mut self, limit: Option<u32>) -> Result<(u64, u64), ShapeError> {
         if let Some((m, h, end)) = self.current.take() {
             self.close(m, h, end);
         }
-        let old_single_hands = self.all_single && self.cut == 0;
+        let matches = self.finished + self.cut + self.unmarked.len() as u64;
+        if matches == 0 {
+            return Err(ShapeError::Empty);
+        }
+        // A log of one unmarked single hand may as well be a match cut after its first hand.
+        let old_single_hands = self.all_single && self.cut == 0 && matches >= 2;
         let odd = self
             .unmarked
             .iter()
@@ -263,6 +274,26 @@ mod tests {
         let e = shape(&limit2, None).unwrap_err();
         assert!(e.contains("match 0 stops unfinished after 2 hands"), "{e}");
         assert!(e.contains("--max-hands N"), "{e}");
+    }
+
+    #[test]
+    fn an_empty_file_is_no_log() {
+        assert_eq!(
+            shape(&[], None),
+            Err("it holds no hand record (an empty file is not a log)".to_string())
+        );
+    }
+
+    #[test]
+    fn a_file_cut_inside_its_first_match_is_refused() {
+        // Match 0 of a log of matches, cut after its first hand: it could pass for a log of
+        // one single hand written before cut marks, so only `--max-hands 1` accepts it.
+        let e = shape(&[(0, 0, On)], None).unwrap_err();
+        assert!(e.contains("match 0 stops unfinished after 1 hand"), "{e}");
+        assert_eq!(shape(&[(0, 0, On)], Some(1)), Ok((0, 0)));
+        // The same cut in match 1 was refused before, and still is.
+        let e = shape(&[(0, 0, On), (0, 1, Fin), (1, 0, On)], None).unwrap_err();
+        assert!(e.contains("match 1 stops unfinished after 1 hand"), "{e}");
     }
 
     #[test]

@@ -105,6 +105,18 @@ where
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
+            if code == 0 && !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+                // Help and version go to standard output: a full disk there is a failure. (On
+                // a terminal clap prints them itself, in colour.)
+                let text = e.render().to_string();
+                return match output::write_stdout(text.as_bytes()) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => {
+                        eprintln!("error: {e:#}");
+                        ExitCode::from(1)
+                    }
+                };
+            }
             let _ = e.print();
             return ExitCode::from(code);
         }

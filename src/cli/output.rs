@@ -50,6 +50,20 @@ pub fn temp_name(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.partial-{}", std::process::id()))
 }
 
+/// Writes `bytes` to standard output and flushes it. A closed pipe ends the output quietly (as
+/// `println!` does here, see `main.rs`); any other failure is an error that says it was
+/// standard output that could not be written.
+///
+/// # Errors
+/// The write's error, with that context.
+pub fn write_stdout(bytes: &[u8]) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => r.context("writing standard output"),
+    }
+}
+
 impl Output {
     /// Starts writing `path` (`-`: standard output). An existing file is refused unless
     /// `force`; a folder is always refused.
@@ -90,7 +104,11 @@ impl Output {
 
     /// Flushes the output and, for a file, renames it to its path.
     pub fn finish(mut self) -> anyhow::Result<()> {
-        self.writer.flush().context("writing the output")?;
+        let what = match &self.file {
+            Some((_, path)) => format!("writing {}", path.display()),
+            None => "writing standard output".to_string(),
+        };
+        self.writer.flush().context(what)?;
         if let Some((temp, path)) = self.file.take() {
             std::fs::rename(&temp, &path)
                 .with_context(|| format!("renaming {} to {}", temp.display(), path.display()))?;

@@ -1,7 +1,7 @@
 //! `tricklab replay`: check a record file by replaying every hand.
 
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
@@ -11,13 +11,14 @@ use crate::games::matches::MatchState;
 use crate::games::record::{RecordRules, game_of_line, replay_line};
 
 use super::error::user;
-use super::log_shape::{HandEnd, LogShape};
+use super::log_shape::{HandEnd, LogShape, ShapeError};
 use super::position::open_record_file;
 
 /// Arguments of `tricklab replay`.
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// A JSON-lines record file, as written by `simulate --log`.
+    /// A JSON-lines record file, as written by `simulate --log`; `-` reads standard input
+    /// (so a compressed log replays as `gunzip -c log.jsonl.gz | tricklab replay -`).
     pub file: PathBuf,
     /// Print each hand's recomputed result.
     #[arg(long)]
@@ -97,13 +98,37 @@ fn replay_one<R: RecordRules>(
     })
 }
 
+/// The gzip format's first two bytes.
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// The record file to read (`-`: standard input), refusing a compressed one by name: tricklab
+/// reads plain JSON lines only.
+fn open_log(path: &Path) -> anyhow::Result<Box<dyn BufRead>> {
+    let mut reader: Box<dyn BufRead> = if path == Path::new("-") {
+        Box::new(BufReader::new(std::io::stdin()))
+    } else {
+        Box::new(BufReader::new(open_record_file(path)?))
+    };
+    let head = reader
+        .fill_buf()
+        .with_context(|| format!("reading {}", path.display()))?;
+    if head.starts_with(&GZIP_MAGIC) {
+        anyhow::bail!(
+            "{} is gzip-compressed; tricklab reads plain JSON lines: `gunzip -c {} | tricklab replay -`",
+            path.display(),
+            path.display()
+        );
+    }
+    Ok(reader)
+}
+
 /// Runs `tricklab replay`.
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
-    let f = open_record_file(&args.file)?;
+    let f = open_log(&args.file)?;
     let mut prev: Option<Chain> = None;
     let mut shape = LogShape::new();
     let mut hands = 0u64;
-    for (i, line) in BufReader::new(f).lines().enumerate() {
+    for (i, line) in f.lines().enumerate() {
         let line = line.with_context(|| format!("reading {}", args.file.display()))?;
         if line.trim().is_empty() {
             continue;
@@ -139,9 +164,11 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
             println!("{summary}");
         }
     }
-    let (matches, cut) = shape
-        .finish(args.max_hands)
-        .map_err(|e| user(format!("{}: {e}", args.file.display())))?;
+    let (matches, cut) = shape.finish(args.max_hands).map_err(|e| match e {
+        // No record at all: not a log (exit 1, as for a file of other lines), not a damaged one.
+        ShapeError::Empty => anyhow::anyhow!("{} is not a record file: {e}", args.file.display()),
+        e => user(format!("{}: {e}", args.file.display())),
+    })?;
     let cut = if cut > 0 {
         format!(" ({cut} more cut short)")
     } else {

@@ -2,7 +2,6 @@
 //! side, and the value after each card the leader can play.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 
 use clap::Args;
 
@@ -109,7 +108,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<()> {
             writeln!(out, "{:<4} {v}", c.to_string())?;
         }
     }
-    std::io::stdout().write_all(out.as_bytes())?;
+    super::output::write_stdout(out.as_bytes())?;
     Ok(())
 }
 

@@ -31,6 +31,7 @@ mod pimc_oracle;
 mod pimc_reuse;
 mod play;
 mod play_tui;
+mod refusals;
 mod replay;
 mod replay_nine_five_two;
 mod replay_whist;

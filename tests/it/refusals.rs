@@ -1,0 +1,136 @@
+//! Refusals instead of crashes (issue 32): a full standard output ends every command with one
+//! line and exit code 1, never a panic; `replay` refuses logs that are no logs or are cut, and
+//! reads standard input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use super::common::temp_path;
+
+fn tricklab() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tricklab"))
+}
+
+/// A finished log of 30 Catch the Ten matches, written once per test.
+fn log(name: &str) -> std::path::PathBuf {
+    let path = temp_path("refusals", name);
+    let out = tricklab()
+        .args(["simulate", "--games", "30", "--seed", "5", "--log"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    path
+}
+
+#[test]
+fn a_full_standard_output_is_one_line_and_exit_1_for_every_command() {
+    let log = log("full.jsonl");
+    let log = log.to_str().unwrap();
+    let commands: &[&[&str]] = &[
+        &["simulate", "--games", "10"],
+        &["simulate", "--games", "10", "--json"],
+        &[
+            "tournament",
+            "--game",
+            "whist",
+            "--agents",
+            "random;rules",
+            "--deals",
+            "4",
+        ],
+        &["show", log],
+        &["replay", log],
+        &["replay", "--verbose", log],
+        &["list", "agents"],
+        &[
+            "solve",
+            "--game",
+            "whist",
+            "--trump",
+            "S",
+            "--leader",
+            "W",
+            "--deal",
+            "7S 6S 5S TH 9H 3H AD QD 8D 7D 6D 5D 6C / AS TS 4S QH JH 5H KD 9D 2D AC JC 7C 3C / KS JS 8S 3S 2S KH 8H 3D KC QC 8C 4C 2C / QS 9S AH 7H 6H 4H 2H JD TD 4D TC 9C 5C",
+        ],
+        &["man"],
+        &["completions", "bash"],
+        &["--help"],
+        &["simulate", "--help"],
+    ];
+    for args in commands {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = tricklab().args(*args).stdout(full).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("standard output"), "{args:?}: {err}");
+        assert!(err.contains("No space left on device"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn an_empty_log_is_no_log() {
+    let path = temp_path("refusals", "empty.jsonl");
+    std::fs::write(&path, b"").unwrap();
+    let out = tricklab().arg("replay").arg(&path).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("is not a record file") && err.contains("no hand record"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_log_cut_inside_its_first_match_is_refused() {
+    let whole = std::fs::read_to_string(log("cut.jsonl")).unwrap();
+    // Match 0 holds several hands; keep only its first.
+    assert!(whole.lines().nth(1).unwrap().contains("\"match\":0"));
+    let path = temp_path("refusals", "cut-in-0.jsonl");
+    std::fs::write(&path, format!("{}\n", whole.lines().next().unwrap())).unwrap();
+    let out = tricklab().arg("replay").arg(&path).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("match 0 stops unfinished after 1 hand"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_compressed_log_is_named_and_standard_input_replays() {
+    let path = log("stdin.jsonl");
+    let bytes = std::fs::read(&path).unwrap();
+    let gz = temp_path("refusals", "log.jsonl.gz");
+    // The gzip magic is all the check reads.
+    std::fs::write(&gz, [&[0x1f, 0x8b, 8, 0][..], &bytes[..64]].concat()).unwrap();
+    let out = tricklab().arg("replay").arg(&gz).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("gzip-compressed") && err.contains("replay -"),
+        "{err}"
+    );
+
+    let mut child = tricklab()
+        .args(["replay", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&bytes).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("30 matches ended"), "{text}");
+}
