@@ -64,7 +64,7 @@ pub struct AgreeArgs {
 pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
     // From the start, so that Ctrl-C in any phase ends with a message and exit code 3.
     let _ = stop_flag();
-    let exp = Experiment::load(&args.config).map_err(user)?;
+    let exp = Experiment::load(&args.config).map_err(super::error::config_error)?;
     if let Some(ag) = &exp.agreement {
         super::notices::warn_clock(ag.searchers.iter().chain([&ag.play]));
     }
@@ -74,9 +74,7 @@ pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
             args.config.display()
         )));
     }
-    if args.threads == Some(0) {
-        return Err(user("--threads must be at least 1"));
-    }
+    let pool = super::options::worker_pool(args.threads)?;
     let out = args
         .out
         .clone()
@@ -90,10 +88,12 @@ pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
             out.display()
         )));
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("threads")?;
+    if !args.resume && !args.force && out.join(AGREEMENT_JSON).exists() {
+        return Err(user(format!(
+            "{} holds a finished agreement: add --force to replace it, or choose another --out",
+            out.display()
+        )));
+    }
     pool.install(|| crate::with_game!(exp.game, R => go::<R>(&exp, &out, &args)))
 }
 
@@ -183,16 +183,11 @@ where
     let missing = answers.iter().flatten().filter(|a| a.is_none()).count();
     if missing > 0 {
         let total = positions.len() * ag.searchers.len();
-        let out_flag = args
-            .out
-            .as_ref()
-            .map(|o| format!(" --out {}", o.display()))
-            .unwrap_or_default();
         return Err(interrupted(format!(
-            "interrupted after {} of {total} answers; every finished answer is in {}; continue with: tricklab agree {} --resume{out_flag}",
+            "interrupted after {} of {total} answers; every finished answer is in {}; continue with: {}",
             total - missing,
             out.join(PARTIAL).display(),
-            args.config.display()
+            super::resume::continue_command()
         )));
     }
     write_results(exp, out, &positions, &answers)?;
@@ -208,12 +203,16 @@ where
 /// The message of an interrupt while positions were being collected, before any searcher was
 /// asked: nothing was written, and what was in the output folder before is as it was.
 fn collecting_interrupted(args: &AgreeArgs, out: &Path, found: usize, wanted: u64) -> String {
+    use super::resume::quoted;
     let out_flag = args
         .out
         .as_ref()
-        .map(|o| format!(" --out {}", o.display()))
+        .map(|o| format!(" --out {}", quoted(&o.display().to_string())))
         .unwrap_or_default();
-    let command = format!("tricklab agree {}", args.config.display());
+    let command = format!(
+        "tricklab agree {}",
+        quoted(&args.config.display().to_string())
+    );
     let start = if args.resume {
         format!(
             "the answers saved before are still in {}; continue with: {command} --resume{out_flag}",

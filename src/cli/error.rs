@@ -21,6 +21,16 @@ pub fn user<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow::Error::new(UserError(e.to_string()))
 }
 
+/// A config that cannot be used: bad input (exit 2), unless the file could not be read at all,
+/// which is the environment's failure (exit 1) as the README says.
+pub fn config_error(e: crate::experiment::ConfigError) -> anyhow::Error {
+    if e.unreadable {
+        anyhow::Error::new(e)
+    } else {
+        user(e)
+    }
+}
+
 /// An [`Interrupted`] error with `message`.
 pub fn interrupted(message: String) -> anyhow::Error {
     anyhow::Error::new(Interrupted(message))

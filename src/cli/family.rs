@@ -53,7 +53,7 @@ pub fn run(args: FamilyArgs) -> anyhow::Result<()> {
     paths.sort();
     let mut families: BTreeMap<String, Vec<FamilyMember>> = BTreeMap::new();
     for p in &paths {
-        let exp = Experiment::load(p).map_err(user)?;
+        let exp = Experiment::load(p).map_err(super::error::config_error)?;
         let Some(family) = exp.family.clone() else {
             continue;
         };

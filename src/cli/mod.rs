@@ -16,6 +16,7 @@ mod output;
 mod play;
 mod position;
 mod replay;
+mod resume;
 mod run;
 mod seat_arg;
 mod show;

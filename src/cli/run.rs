@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -127,12 +126,10 @@ fn command_of(config: &Path) -> String {
 
 /// Runs `tricklab run`.
 pub fn run(args: RunArgs) -> anyhow::Result<()> {
-    let exp = Experiment::load(&args.config).map_err(user)?;
+    let exp = Experiment::load(&args.config).map_err(super::error::config_error)?;
     super::notices::warn_clock(exp.arms.iter().flat_map(|a| &a.seats));
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
-    if args.threads == Some(0) {
-        return Err(user("--threads must be at least 1"));
-    }
+    let pool = super::options::worker_pool(args.threads)?;
     let out = args.out.clone().unwrap_or_else(|| {
         let base = PathBuf::from("results").join(&exp.name);
         match shard {
@@ -148,10 +145,6 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         stop_after: args.stop_after_deals,
         records: None,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("starting worker threads")?;
     pool.install(|| crate::with_game!(exp.game, R => run_game::<R>(&exp, &plan, &args)))
 }
 
@@ -173,14 +166,7 @@ where
         );
         p
     });
-    let again = format!(
-        "{} --resume{}",
-        command_of(&args.config),
-        args.out
-            .as_ref()
-            .map(|o| format!(" --out {}", o.display()))
-            .unwrap_or_default()
-    );
+    let again = super::resume::continue_command();
     // A bot's fault stops the run like a signal: every finished deal stays for `--resume`.
     let ran = crate::agents::external::catch_faults(|| {
         crate::experiment::run(exp, &rules, plan, &stop, progress.as_ref())

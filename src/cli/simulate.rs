@@ -146,15 +146,9 @@ where
     if args.max_hands == 0 {
         return Err(user("--max-hands must be at least 1"));
     }
-    if args.threads == Some(0) {
-        return Err(user("--threads must be at least 1"));
-    }
+    let pool = super::options::worker_pool(args.threads)?;
     check_outputs(args)?;
     let exp = experiment(args, rules, &seats)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("starting worker threads")?;
     pool.install(|| {
         let provenance = Provenance::start(rayon::current_num_threads());
         let progress = std::io::stderr().is_terminal().then(|| {
@@ -283,7 +277,7 @@ where
         anyhow::anyhow!(
             "{fault}; every game finished before it is in {}; once the bot is fixed, continue with: {}",
             dir.display(),
-            resume_command()
+            super::resume::continue_command()
         )
     })?;
     let end = ran.map_err(|e| match e {
@@ -301,7 +295,7 @@ where
                 "interrupted after {done} of {} games; every finished game is in {}{records}; continue with: {}",
                 exp.deals,
                 dir.display(),
-                resume_command()
+                super::resume::continue_command()
             )))
         }
         RunEnd::Complete => {
@@ -407,8 +401,8 @@ fn option_words(options: &toml::Table) -> String {
 fn command_of(args: &SimulateArgs) -> String {
     let mut c = format!(
         "tricklab simulate --game {} --agents {} --games {} --seed {} --max-hands {}",
-        quoted(&args.game),
-        quoted(&args.agents),
+        super::resume::quoted(&args.game),
+        super::resume::quoted(&args.agents),
         args.games,
         args.seed,
         args.max_hands
@@ -417,7 +411,7 @@ fn command_of(args: &SimulateArgs) -> String {
         write!(c, " --players {p}").expect("writing to a string");
     }
     for o in &args.options {
-        write!(c, " --option {}", quoted(o)).expect("writing to a string");
+        write!(c, " --option {}", super::resume::quoted(o)).expect("writing to a string");
     }
     for (on, flag) in [(args.hands, " --hands"), (args.duplicate, " --duplicate")] {
         if on {
@@ -425,36 +419,6 @@ fn command_of(args: &SimulateArgs) -> String {
         }
     }
     c
-}
-
-/// The command line as given, with `--resume` (and without `--force`): what continues an
-/// interrupted run.
-fn resume_command() -> String {
-    let mut words = Vec::new();
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--force" | "--resume" => {}
-            "--stop-after-games" => {
-                args.next();
-            }
-            a if a.starts_with("--stop-after-games=") => {}
-            a => words.push(quoted(a)),
-        }
-    }
-    words.insert(0, "tricklab".into());
-    words.push("--resume".into());
-    words.join(" ")
-}
-
-/// `word`, in single quotes when the shell would split or expand it.
-fn quoted(word: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,:=/+@%".contains(c);
-    if !word.is_empty() && word.chars().all(plain) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
 }
 
 /// Prints the summary: to standard output, or to standard error when the records go there.

@@ -83,17 +83,11 @@ const RESULTS: [&str; 5] = ["pairs.csv", "ratings.csv", "summary.md", FAULTS, PR
 /// Runs `tricklab tournament`.
 pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
     let config = match &args.config {
-        Some(path) => TournamentConfig::load(path).map_err(user)?,
+        Some(path) => TournamentConfig::load(path).map_err(super::error::config_error)?,
         None => from_flags(&args)?,
     };
     let config = overridden(config, &args)?;
-    if args.threads == Some(0) {
-        return Err(user("--threads must be at least 1"));
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("threads")?;
+    let pool = super::options::worker_pool(args.threads)?;
     let game = config.game;
     pool.install(|| crate::with_game!(game, R => go::<R>(&args, &config)))
 }
@@ -186,40 +180,6 @@ fn cap_agent(spec: &mut AgentSpec, caps: &[(String, u32)]) {
     }
 }
 
-/// The command that continues this one: the same arguments with `--resume`.
-fn command_to_continue() -> String {
-    let mut words: Vec<String> = vec!["tricklab".into()];
-    let mut resumed = false;
-    let mut skip_value = false;
-    for a in std::env::args().skip(1) {
-        // Neither --force (it would throw the kept work away) nor the testing stop.
-        if std::mem::take(&mut skip_value)
-            || a == "--force"
-            || a.starts_with("--stop-after-chunks=")
-        {
-            continue;
-        }
-        if a == "--stop-after-chunks" {
-            skip_value = true;
-            continue;
-        }
-        resumed |= a == "--resume";
-        words.push(
-            if a.chars()
-                .all(|c| c.is_ascii_alphanumeric() || "-_./=:,".contains(c))
-            {
-                a
-            } else {
-                format!("'{}'", a.replace('\'', r"'\''"))
-            },
-        );
-    }
-    if !resumed {
-        words.push("--resume".into());
-    }
-    words.join(" ")
-}
-
 fn go<R: RecordRules>(args: &TournamentArgs, config: &TournamentConfig) -> anyhow::Result<()>
 where
     R::Hand: AgentFactory,
@@ -252,6 +212,9 @@ where
         super::output::check_folder("--out", &out, &RESULTS, false)?;
     }
     let pairs = config.pairs();
+    if let Some(memory) = crate::experiment::physical_memory() {
+        config.check_memory(pairs.len(), memory).map_err(user)?;
+    }
     let plan = TournamentPlan {
         agents: &specs,
         names: &names,
@@ -275,7 +238,7 @@ where
             return Err(interrupted(format!(
                 "interrupted: {kept} of {total} chunks of deals are done and kept in {}; continue with: {}",
                 out.join(PROGRESS).display(),
-                command_to_continue()
+                super::resume::continue_command()
             )));
         }
         TournamentEnd::Complete(results, times, faults) => (results, times, faults),

@@ -78,6 +78,8 @@ pub struct ConfigError {
     pub line: Option<usize>,
     /// What is wrong and what is allowed.
     pub message: String,
+    /// The file could not be read at all (the environment failed, not the config).
+    pub unreadable: bool,
 }
 
 /// The text of the config file at `path`, with the name messages give it.
@@ -90,6 +92,7 @@ pub(super) fn read_config(path: &Path) -> Result<(String, String), ConfigError> 
         file: file.clone(),
         line: None,
         message: format!("cannot read it: {e}"),
+        unreadable: true,
     })?;
     Ok((file, text))
 }
@@ -398,6 +401,7 @@ impl Lines<'_> {
                     escaped
                 })
                 .collect(),
+            unreadable: false,
         }
     }
 
@@ -518,6 +522,10 @@ impl Experiment {
             .map_or(game.default_players(), |p| *p.get_ref());
         if *raw.deals.get_ref() == 0 {
             return Err(at.err(Some(raw.deals.span()), "field `deals` must be at least 1"));
+        }
+        if *raw.deals.get_ref() >= 1 << 63 {
+            // As `simulate --games`: deal numbers and counts stay in i64 and in the shard sums.
+            return Err(at.err(Some(raw.deals.span()), "field `deals` must be below 2^63"));
         }
         let allowed = super::games::statistics(game, raw.matches);
         for s in raw.statistics.get_ref() {

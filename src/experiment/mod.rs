@@ -38,7 +38,7 @@ pub use tournament::{
     CHUNK, Finished, LadderStanding, PairFaults, PairPlan, PairResult, chunks_of, ladder_standings,
     pair_seatings, play_chunk, play_pair, ratings, tournament_tables,
 };
-pub use tournament_config::{Design, Entrant, TournamentConfig, pairs_of};
+pub use tournament_config::{Design, Entrant, TournamentConfig, pairs_of, physical_memory};
 pub use tournament_run::{
     ChunkResult, PROGRESS, ProgressError, TournamentEnd, TournamentPlan, read_progress,
     run_tournament,

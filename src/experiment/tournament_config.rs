@@ -259,6 +259,45 @@ impl TournamentConfig {
     pub fn pairs(&self) -> Vec<(usize, usize)> {
         pairs_of(self.design, self.agents.len(), self.baseline, self.ceiling)
     }
+
+    /// Checks that the tournament's per-deal scores fit in `memory` bytes: every pair keeps
+    /// one score per deal (and rotation side) until the end, for the paired intervals and the
+    /// bootstrap, about [`BYTES_PER_SCORE`] bytes each with the chunks that carry them.
+    ///
+    /// # Errors
+    /// A one-line message with the deals that would fit.
+    pub fn check_memory(&self, pairs: usize, memory: u64) -> Result<(), String> {
+        let per_deal = (pairs as u128).max(1) * BYTES_PER_SCORE;
+        let need = u128::from(self.deals) * per_deal;
+        let room = u128::from(memory) / 2;
+        if need <= room {
+            return Ok(());
+        }
+        let gb = |b: u128| b as f64 / 1e9;
+        Err(format!(
+            "{} deals for {pairs} pairs would keep {:.1} GB of scores in memory, more than half of this machine's {:.1} GB; at most {} deals here (or fewer pairs)",
+            self.deals,
+            gb(need),
+            gb(u128::from(memory)),
+            room / per_deal
+        ))
+    }
+}
+
+/// The memory a tournament needs per deal and pair: a score in the pair's result and one in
+/// the finished chunk that carries it there, with room for the vectors' growth.
+pub const BYTES_PER_SCORE: u128 = 32;
+
+/// The machine's physical memory in bytes (`None` where it cannot be read).
+pub fn physical_memory() -> Option<u64> {
+    // SAFETY: sysconf only reads system values.
+    let (pages, size) = unsafe {
+        (
+            libc::sysconf(libc::_SC_PHYS_PAGES),
+            libc::sysconf(libc::_SC_PAGESIZE),
+        )
+    };
+    (pages > 0 && size > 0).then(|| pages as u64 * size as u64)
 }
 
 /// The pairs of `k` agents that play under `design`, `(x, y)` with `x < y`, sorted.

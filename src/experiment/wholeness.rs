@@ -9,10 +9,15 @@ use std::path::Path;
 use thiserror::Error;
 
 /// The deals of shard `k` of `n` (`None`: the whole run) of an experiment of `deals` deals.
+/// The products are taken in 128 bits, so that no deal count and shard split can overflow
+/// them (each bound is at most `deals`, so it fits back into 64 bits).
 pub fn shard_deals(deals: u64, shard: Option<(u64, u64)>) -> Range<u64> {
     match shard {
         None => 0..deals,
-        Some((k, n)) => (k - 1) * deals / n..k * deals / n,
+        Some((k, n)) => {
+            let at = |i: u64| (u128::from(i) * u128::from(deals) / u128::from(n)) as u64;
+            at(k - 1)..at(k)
+        }
     }
 }
 
@@ -219,6 +224,36 @@ pub fn check_rows(path: &Path, deals: Range<u64>, cover: Cover) -> Result<Option
             (Cover::EveryDealEvenly, _) => Ok(Some(n)),
             (Cover::EveryDealOrNone, _) => Ok(None),
         },
+    }
+}
+
+#[cfg(test)]
+mod shard_tests {
+    use super::shard_deals;
+
+    #[test]
+    fn shards_of_huge_runs_cover_every_deal_once() {
+        for deals in [
+            1,
+            7,
+            1 << 40,
+            6_100_000_000_000_000_000,
+            (1 << 63) - 1,
+            u64::MAX,
+        ] {
+            for n in [1, 2, 3, 7, 1000] {
+                let mut next = 0;
+                for k in 1..=n {
+                    let r = shard_deals(deals, Some((k, n)));
+                    assert_eq!(r.start, next, "{deals} {k}/{n}");
+                    assert!(r.end >= r.start, "{deals} {k}/{n}");
+                    next = r.end;
+                }
+                assert_eq!(next, deals, "{deals} /{n}");
+            }
+        }
+        let third = shard_deals(6_100_000_000_000_000_000, Some((3, 3)));
+        assert_eq!(third.end - third.start, 2_033_333_333_333_333_334);
     }
 }
 

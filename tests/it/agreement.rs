@@ -88,6 +88,16 @@ fn threads_and_resumption_give_the_same_files() {
     agree_ok(&cfg, &one, &["--rebuild"]);
     assert_eq!(std::fs::read(one.join("agreement.md")).unwrap(), md);
 
+    // A finished agreement is not replaced without --force (issue 32).
+    let o = agree(&cfg, &one, &[]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("holds a finished agreement") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(one.join("agreement.md")).unwrap(), md);
+
     let two = fresh("two-threads");
     agree_ok(&cfg, &two, &["--threads", "2"]);
     assert_eq!(files(&two), files(&one));

@@ -31,6 +31,8 @@ fn log(name: &str) -> std::path::PathBuf {
 fn a_full_standard_output_is_one_line_and_exit_1_for_every_command() {
     let log = log("full.jsonl");
     let log = log.to_str().unwrap();
+    let t_out = temp_path("refusals", "t-full");
+    let t_out = t_out.to_str().unwrap();
     let commands: &[&[&str]] = &[
         &["simulate", "--games", "10"],
         &["simulate", "--games", "10", "--json"],
@@ -42,6 +44,9 @@ fn a_full_standard_output_is_one_line_and_exit_1_for_every_command() {
             "random;rules",
             "--deals",
             "4",
+            "--out",
+            t_out,
+            "--force",
         ],
         &["show", log],
         &["replay", log],
@@ -133,4 +138,139 @@ fn a_compressed_log_is_named_and_standard_input_replays() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("30 matches ended"), "{text}");
+}
+
+/// A Whist experiment of `deals` random deals, written to `name`.
+fn config(name: &str, deals: &str) -> std::path::PathBuf {
+    let path = temp_path("refusals", name);
+    std::fs::write(
+        &path,
+        format!(
+            "name = \"r\"\ngame = \"whist\"\nseed = 1\ndeals = {deals}\nstatistics = [\"tricks\"]\n\n[[arm]]\nname = \"a\"\nseats = [\"random\", \"random\", \"random\", \"random\"]\n"
+        ),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn the_last_shard_of_a_huge_run_plays_its_deals() {
+    // 6.1e18 deals: (k − 1) · deals overflowed 64 bits, and shard 3/3 was empty.
+    let cfg = config("huge.toml", "6100000000000000000");
+    let out = temp_path("refusals", "huge-out");
+    let o = tricklab()
+        .arg("run")
+        .arg(&cfg)
+        .args([
+            "--shard",
+            "3/3",
+            "--stop-after-deals",
+            "4",
+            "--threads",
+            "1",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    let deals = std::fs::read_to_string(out.join("deals.csv")).unwrap();
+    let first = deals.lines().nth(1).unwrap();
+    assert!(first.starts_with("4066666666666666666,"), "{first}");
+    // The continue command names the shard (it was left out before).
+    assert!(
+        err.contains("--shard 3/3") && err.ends_with("--resume\n"),
+        "{err}"
+    );
+    // 2^63 deals and more are refused, as `simulate --games` refuses them.
+    let o = tricklab()
+        .arg("run")
+        .arg(config("too-many.toml", "9300000000000000000"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("field `deals` must be below 2^63"));
+}
+
+#[test]
+fn the_continue_command_is_quoted() {
+    let cfg = config("with space.toml", "600");
+    let out = temp_path("refusals", "out with space");
+    let o = tricklab()
+        .arg("run")
+        .arg(&cfg)
+        .args(["--stop-after-deals", "256", "--threads", "1", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    let command = err.trim_end().rsplit_once("continue with: ").unwrap().1;
+    assert_eq!(
+        command,
+        format!(
+            "tricklab run '{}' --threads 1 --out '{}' --resume",
+            cfg.display(),
+            out.display()
+        )
+    );
+}
+
+#[test]
+fn huge_tournaments_and_thread_counts_are_refused() {
+    let o = tricklab()
+        .args([
+            "tournament",
+            "--game",
+            "whist",
+            "--agents",
+            "random;rules",
+            "--deals",
+        ])
+        .arg("1000000000000")
+        .arg("--out")
+        .arg(temp_path("refusals", "t-huge"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("GB of scores in memory") && err.contains("at most"),
+        "{err}"
+    );
+    for cmd in [
+        vec![
+            "tournament",
+            "--game",
+            "whist",
+            "--agents",
+            "random;rules",
+            "--deals",
+            "4",
+            "--out",
+            "/nonexistent/never-written",
+        ],
+        vec!["simulate", "--games", "10"],
+    ] {
+        let o = tricklab()
+            .args(&cmd)
+            .args(["--threads", "10000"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{cmd:?}: {err}");
+        assert!(err.contains("--threads 10000: at most"), "{err}");
+    }
+}
+
+#[test]
+fn an_unreadable_config_is_the_environment_failing() {
+    let o = tricklab()
+        .args(["run", "/nonexistent/no.toml"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot read it"), "{err}");
 }
