@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::AgentFactory;
 use crate::experiment::{
-    Experiment, Measured, RunEnd, RunError, RunPlan, RunRecord, Summary, merge_shards,
+    Experiment, Measured, MergeError, RunEnd, RunError, RunPlan, RunRecord, Summary, merge_shards,
     rules_from_table, statistics_of, write_run_record, write_summary,
 };
 use crate::report::Provenance;
@@ -233,7 +233,14 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
         args.force,
     )?;
     let provenance = Provenance::start(rayon::current_num_threads());
-    let mut record = merge_shards(&args.dirs, &out).map_err(user)?;
+    let mut record = merge_shards(&args.dirs, &out).map_err(|e| match e {
+        // A disk that fails is the environment (exit 1); a shard that is not whole, bad input.
+        MergeError::Io { .. }
+        | MergeError::Rows(crate::experiment::wholeness::RowsError::Io { .. }) => {
+            anyhow::Error::new(e)
+        }
+        e => user(e),
+    })?;
     let defs = crate::with_game!(exp.game, R => statistics_of::<R>(exp.matches));
     let summary = write_summary(&exp, &defs, &out)?;
     record.provenance = provenance.finish();

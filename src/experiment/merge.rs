@@ -15,6 +15,12 @@ pub enum MergeError {
     /// No folders were given.
     #[error("no shard folders given")]
     NoShards,
+    /// The output folder is one of the shards: writing it would destroy that shard.
+    #[error("--out {dir} is one of the shards being merged; merge into another folder")]
+    OutIsShard {
+        /// The folder.
+        dir: String,
+    },
     /// A folder without `run.json`: not a finished shard.
     #[error(
         "{dir} holds no complete shard (no run.json; an interrupted shard must be resumed first)"
@@ -58,10 +64,12 @@ pub enum MergeError {
         dir: String,
     },
     /// A shard with another number of rows per deal than the shards before it.
-    #[error("{dir} has {rows} rows per deal in {DEALS}, the shards before it {before}")]
+    #[error("{dir} has {rows} rows per deal in {file}, the shards before it {before}")]
     RowsPerDeal {
         /// The folder.
         dir: String,
+        /// The file.
+        file: &'static str,
         /// Its rows per deal.
         rows: u64,
         /// The rows per deal of the shards before it.
@@ -87,6 +95,11 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> MergeError + '_ {
     }
 }
 
+/// The temporary name a merged file is written under.
+fn partial(name: &str) -> String {
+    format!(".{name}.partial")
+}
+
 /// Concatenates the `hands.csv` and `deals.csv` (and `faults.csv`, where the shards have it) of
 /// complete shards `dirs` (any order) into `out`, in shard order with one header: the bytes a
 /// one-shard run writes. Returns the shards' common run record (without the
@@ -94,6 +107,16 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> MergeError + '_ {
 /// and its files whole (see [`check_rows`]).
 pub fn merge_shards(dirs: &[PathBuf], out: &Path) -> Result<RunRecord, MergeError> {
     let mut shards: Vec<(u64, u64, &PathBuf, RunRecord)> = Vec::new();
+    let same = |a: &Path, b: &Path| {
+        a.canonicalize()
+            .ok()
+            .is_some_and(|a| b.canonicalize().ok() == Some(a))
+    };
+    if let Some(d) = dirs.iter().find(|d| same(d, out)) {
+        return Err(MergeError::OutIsShard {
+            dir: d.display().to_string(),
+        });
+    }
     for d in dirs {
         let text =
             std::fs::read_to_string(d.join("run.json")).map_err(|_| MergeError::Unfinished {
@@ -126,28 +149,48 @@ pub fn merge_shards(dirs: &[PathBuf], out: &Path) -> Result<RunRecord, MergeErro
             dir: s.2.display().to_string(),
         });
     }
-    let deals = toml::from_str::<toml::Table>(&first.config)
-        .ok()
+    let table = toml::from_str::<toml::Table>(&first.config).ok();
+    let flag = |key: &str, default: bool| {
+        table
+            .as_ref()
+            .and_then(|t| t.get(key))
+            .and_then(toml::Value::as_bool)
+            .unwrap_or(default)
+    };
+    // What hands.csv holds: nothing but its header without hand rows; one row per seat and
+    // hand, so the same count for every deal of single hands, and any count in whole matches.
+    let hands_cover = match (flag("hand_rows", true), flag("matches", false)) {
+        (false, _) => Cover::HeaderOnly,
+        (true, false) => Cover::EveryDealEvenly,
+        (true, true) => Cover::EveryDeal,
+    };
+    let deals = table
+        .as_ref()
         .and_then(|t| t.get("deals").and_then(toml::Value::as_integer))
         .and_then(|d| u64::try_from(d).ok())
         .ok_or_else(|| MergeError::NoDealCount {
             dir: shards[0].2.display().to_string(),
         })?;
-    let mut per_deal: Option<u64> = None;
+    let mut per_deal: [Option<u64>; 2] = [None, None];
     for &(k, n, d, _) in &shards {
         let range = shard_deals(deals, Some((k, n)));
-        let rows = check_rows(&d.join(DEALS), range.clone(), Cover::EveryDealEvenly)?;
-        match (per_deal, rows) {
-            (Some(p), Some(r)) if p != r => {
-                return Err(MergeError::RowsPerDeal {
-                    dir: d.display().to_string(),
-                    rows: r,
-                    before: p,
-                });
+        for (i, (name, cover)) in [(DEALS, Cover::EveryDealEvenly), (HANDS, hands_cover)]
+            .into_iter()
+            .enumerate()
+        {
+            let rows = check_rows(&d.join(name), range.clone(), cover)?;
+            match (per_deal[i], rows) {
+                (Some(p), Some(r)) if p != r => {
+                    return Err(MergeError::RowsPerDeal {
+                        dir: d.display().to_string(),
+                        file: name,
+                        rows: r,
+                        before: p,
+                    });
+                }
+                _ => per_deal[i] = per_deal[i].or(rows),
             }
-            _ => per_deal = per_deal.or(rows),
         }
-        check_rows(&d.join(HANDS), range, Cover::EveryDealOrNone)?;
     }
     std::fs::create_dir_all(out).map_err(io(out))?;
     // A run that seats a bot that may forfeit writes faults.csv in every shard.
@@ -156,8 +199,11 @@ pub fn merge_shards(dirs: &[PathBuf], out: &Path) -> Result<RunRecord, MergeErro
         // Not this run's: a file left by another one in a folder given with --force.
         let _ = std::fs::remove_file(out.join(FAULTS));
     }
-    for name in [HANDS, DEALS].into_iter().chain(faults) {
-        let path = out.join(name);
+    // Each file is written under a temporary name and renamed once all are whole, so that a
+    // failure (a full disk) leaves no part of a merged file under a real name.
+    let names: Vec<&str> = [HANDS, DEALS].into_iter().chain(faults).collect();
+    for &name in &names {
+        let path = out.join(partial(name));
         let mut w = std::io::BufWriter::new(std::fs::File::create(&path).map_err(io(&path))?);
         for (i, (_, _, d, _)) in shards.iter().enumerate() {
             let from = d.join(name);
@@ -179,6 +225,11 @@ pub fn merge_shards(dirs: &[PathBuf], out: &Path) -> Result<RunRecord, MergeErro
             }
         }
         w.flush().map_err(io(&path))?;
+        w.get_ref().sync_all().map_err(io(&path))?;
+    }
+    for name in names {
+        let (from, to) = (out.join(partial(name)), out.join(name));
+        std::fs::rename(&from, &to).map_err(io(&to))?;
     }
     let mut rec = first.clone();
     rec.shard = None;
@@ -201,6 +252,7 @@ mod tests {
         );
         let e = MergeError::RowsPerDeal {
             dir: "s2".into(),
+            file: DEALS,
             rows: 4,
             before: 2,
         };

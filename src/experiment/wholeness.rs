@@ -27,9 +27,14 @@ pub enum Cover {
     /// Every deal of the range, with the same number of rows for each (`deals.csv`: one row
     /// per arm and rotation).
     EveryDealEvenly,
-    /// Every deal of the range if there is any row at all (`hands.csv`, which holds only its
-    /// header when the config turns hand rows off).
+    /// Every deal of the range if there is any row at all (a file that may hold only its
+    /// header).
     EveryDealOrNone,
+    /// Every deal of the range, with any number of rows each (`hands.csv` of whole matches:
+    /// one row per seat and hand, and a match has as many hands as it takes).
+    EveryDeal,
+    /// The header alone (`hands.csv` when the config turns hand rows off).
+    HeaderOnly,
 }
 
 /// Why a shard's CSV file is not whole: each message is one line naming the file (and the row)
@@ -51,6 +56,21 @@ pub enum RowsError {
         file: String,
         /// What the CSV reader said.
         problem: String,
+    },
+    /// A carriage return: tricklab writes `\n` line ends only, so the file was changed
+    /// (edited, or copied through a tool that writes CRLF).
+    #[error(
+        "{file} holds a carriage return (CRLF line ends); tricklab writes LF only, so the file was changed after the run: run the shard again"
+    )]
+    CarriageReturn {
+        /// The file.
+        file: String,
+    },
+    /// Rows in a file that the config says holds its header alone.
+    #[error("{file} holds rows, but the config turns them off (hand_rows = false)")]
+    Unexpected {
+        /// The file.
+        file: String,
     },
     /// The last row does not end with a newline.
     #[error(
@@ -134,6 +154,9 @@ pub fn check_rows(path: &Path, deals: Range<u64>, cover: Cover) -> Result<Option
     if len == 0 || last[0] != b'\n' {
         return Err(RowsError::CutShort { file: file() });
     }
+    if holds_carriage_return(&mut f).map_err(io)? {
+        return Err(RowsError::CarriageReturn { file: file() });
+    }
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .flexible(true)
@@ -207,7 +230,10 @@ pub fn check_rows(path: &Path, deals: Range<u64>, cover: Cover) -> Result<Option
         };
     }
     match current {
-        None if cover == Cover::EveryDealOrNone || deals.is_empty() => Ok(None),
+        Some(_) if cover == Cover::HeaderOnly => Err(RowsError::Unexpected { file: file() }),
+        None if matches!(cover, Cover::EveryDealOrNone | Cover::HeaderOnly) || deals.is_empty() => {
+            Ok(None)
+        }
         None => Err(RowsError::NoRows {
             file: file(),
             first: deals.start,
@@ -222,9 +248,25 @@ pub fn check_rows(path: &Path, deals: Range<u64>, cover: Cover) -> Result<Option
         Some((d, n)) => match (cover, per_deal) {
             (Cover::EveryDealEvenly, Some(want)) if want != n => Err(uneven(d, n, want)),
             (Cover::EveryDealEvenly, _) => Ok(Some(n)),
-            (Cover::EveryDealOrNone, _) => Ok(None),
+            _ => Ok(None),
         },
     }
+}
+
+/// Whether the file holds a `\r` byte; leaves it at its start.
+fn holds_carriage_return(f: &mut std::fs::File) -> std::io::Result<bool> {
+    let mut buf = vec![0u8; 1 << 16];
+    let found = loop {
+        let n = f.read(&mut buf)?;
+        if n == 0 {
+            break false;
+        }
+        if buf[..n].contains(&b'\r') {
+            break true;
+        }
+    };
+    f.seek(SeekFrom::Start(0))?;
+    Ok(found)
 }
 
 #[cfg(test)]

@@ -274,3 +274,88 @@ fn an_unreadable_config_is_the_environment_failing() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("cannot read it"), "{err}");
 }
+
+/// Runs both shards of a 40-deal Whist config with hand rows into `name`-1 and `name`-2.
+fn two_shards(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let cfg = config(&format!("{name}.toml"), "40");
+    let dirs: Vec<_> = (1..=2)
+        .map(|k| {
+            let d = temp_path("refusals", &format!("{name}-{k}"));
+            let o = tricklab()
+                .arg("run")
+                .arg(&cfg)
+                .args(["--shard", &format!("{k}/2"), "--force", "--out"])
+                .arg(&d)
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            d
+        })
+        .collect();
+    (dirs[0].clone(), dirs[1].clone())
+}
+
+fn merge(dirs: &[&std::path::Path], out: &std::path::Path) -> (Option<i32>, String) {
+    let o = tricklab()
+        .arg("merge")
+        .args(dirs)
+        .arg("--out")
+        .arg(out)
+        .arg("--force")
+        .output()
+        .unwrap();
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn merge_counts_the_rows_of_hands_csv() {
+    let (a, b) = two_shards("hands-rows");
+    let out = temp_path("refusals", "hands-rows-out");
+    assert_eq!(merge(&[&a, &b], &out).0, Some(0));
+    let hands = std::fs::read_to_string(b.join("hands.csv")).unwrap();
+    let lines: Vec<&str> = hands.lines().collect();
+    // Header only: every row gone.
+    std::fs::write(b.join("hands.csv"), format!("{}\n", lines[0])).unwrap();
+    let (code, err) = merge(&[&a, &b], &out);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("hands.csv holds no rows"), "{err}");
+    // One row deleted, and one duplicated.
+    let without: Vec<&str> = lines
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != 5)
+        .map(|(_, l)| *l)
+        .collect();
+    std::fs::write(b.join("hands.csv"), without.join("\n") + "\n").unwrap();
+    let (code, err) = merge(&[&a, &b], &out);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("hands.csv") && err.contains("rows"), "{err}");
+    let mut with: Vec<&str> = lines.clone();
+    with.insert(5, lines[5]);
+    std::fs::write(b.join("hands.csv"), with.join("\n") + "\n").unwrap();
+    let (code, err) = merge(&[&a, &b], &out);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("hands.csv"), "{err}");
+}
+
+#[test]
+fn merge_refuses_crlf_shards_and_its_own_input() {
+    let (a, b) = two_shards("crlf");
+    let deals = std::fs::read_to_string(b.join("deals.csv")).unwrap();
+    std::fs::write(b.join("deals.csv"), deals.replace('\n', "\r\n")).unwrap();
+    let out = temp_path("refusals", "crlf-out");
+    let (code, err) = merge(&[&a, &b], &out);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("carriage return"), "{err}");
+    std::fs::write(b.join("deals.csv"), deals).unwrap();
+    // --out one of the shards, with --force: refused, and the shard untouched.
+    let before = std::fs::read(a.join("deals.csv")).unwrap();
+    let (code, err) = merge(&[&a, &b], &a);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("is one of the shards being merged"), "{err}");
+    assert_eq!(std::fs::read(a.join("deals.csv")).unwrap(), before);
+    assert!(!a.join("summary.csv").exists());
+}
