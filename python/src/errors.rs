@@ -26,3 +26,35 @@ pub fn command_error(f: tricklab::cli::Failure) -> PyErr {
         _ => PyOSError::new_err(f.message),
     }
 }
+
+/// A whole number from Python (a seed, a count, an index): an `int` from 0 to `T::MAX`. One out
+/// of range is a `ValueError` naming the range, as other bad input is, not an `OverflowError`.
+#[derive(Clone, Copy, Debug)]
+pub struct Whole<T>(pub T);
+
+macro_rules! whole {
+    ($($t:ty),*) => {$(
+        impl<'a, 'py> pyo3::FromPyObject<'a, 'py> for Whole<$t> {
+            type Error = PyErr;
+
+            fn extract(obj: pyo3::Borrowed<'a, 'py, pyo3::PyAny>) -> Result<Self, PyErr> {
+                use pyo3::types::{PyAnyMethods as _, PyTypeMethods as _};
+                if !obj.is_instance_of::<pyo3::types::PyInt>() {
+                    return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                        "expected an integer, not {}",
+                        obj.get_type().name()?
+                    )));
+                }
+                obj.extract::<$t>().map(Whole).map_err(|_| {
+                    value_error(format!(
+                        "{} is out of range: expected an integer from 0 to {}",
+                        obj.repr().map(|r| r.to_string()).unwrap_or_default(),
+                        <$t>::MAX
+                    ))
+                })
+            }
+        }
+    )*};
+}
+
+whole!(u64, u32, usize);

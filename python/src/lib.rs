@@ -9,6 +9,7 @@ mod any;
 mod errors;
 mod game;
 mod infostate;
+mod interrupt;
 mod observe;
 mod play;
 mod simulate;

@@ -8,7 +8,7 @@ use tricklab::games::{Action, Game as _, Seat};
 use tricklab::knowledge::{Observable as _, PlaceKind};
 
 use crate::any::{AnyPlay, each_play};
-use crate::errors::value_error;
+use crate::errors::{Whole, value_error};
 use crate::game::PyGame;
 use crate::play::{action_id, action_of_id, action_of_text};
 use crate::table::Table;
@@ -63,7 +63,7 @@ pub fn _restore_sampled(
     seed: u64,
     actions: Vec<i64>,
 ) -> PyResult<PyState> {
-    let mut state = from.sample_world(seat, seed)?;
+    let mut state = from.sample_world(seat, Whole(seed))?;
     state.apply_ids(&actions)?;
     Ok(state)
 }
@@ -153,7 +153,10 @@ impl PyState {
             }
             let legal = p.hand.legal_actions();
             let a = if action.is_instance_of::<PyInt>() {
-                action_of_id(legal, action.extract::<i64>()?)
+                match action.extract::<i64>() {
+                    Ok(id) => action_of_id(legal, id),
+                    Err(_) => Err(format!("action id {action} is not an action id (0 to 55)")),
+                }
             } else {
                 let text: String = action.extract().map_err(|_| {
                     value_error("an action is a string (`TD`, `play TD`) or an integer id")
@@ -361,8 +364,9 @@ impl PyState {
 
     /// A world drawn uniformly from those consistent with what `seat` knows (the exact uniform
     /// sampler), from `rng_seed`. The world has no record.
-    #[pyo3(signature = (seat, rng_seed=0))]
-    fn sample_world(&self, seat: i64, rng_seed: u64) -> PyResult<PyState> {
+    #[pyo3(signature = (seat, rng_seed=Whole(0)))]
+    fn sample_world(&self, seat: i64, rng_seed: Whole<u64>) -> PyResult<PyState> {
+        let rng_seed = rng_seed.0;
         let seat = self.seat(seat)?;
         Ok(PyState {
             origin: Origin::Sampled {
