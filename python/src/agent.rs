@@ -2,7 +2,12 @@
 
 use pyo3::prelude::*;
 
+use std::ffi::CString;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use pyo3::exceptions::PyRuntimeWarning;
 use tricklab::agents::{Agent, AgentFactory, AgentSpec, build_agent};
 
 use tricklab::games::{
@@ -26,6 +31,19 @@ pub struct PyAgent {
     catch_the_ten: Slot<CatchTheTen>,
     nine_five_two: Slot<NineFiveTwo>,
     whist: Slot<Whist>,
+    /// Whether a slow decision was warned of already (once per agent).
+    warned: bool,
+}
+
+/// A decision slower than this many milliseconds raises a `RuntimeWarning` (once per agent):
+/// some searches cost seconds a decision in some games (PIMC in 9-5-2 about 15 s even at
+/// `worlds=2`). 5 s; tests lower it with [`_set_slow_decision_ms`].
+static SLOW_MS: AtomicU64 = AtomicU64::new(5_000);
+
+/// Sets the slow-decision warning's threshold (for tests).
+#[pyfunction]
+pub fn _set_slow_decision_ms(ms: Whole<u64>) {
+    SLOW_MS.store(ms.0, Ordering::Relaxed);
 }
 
 /// The agent for one game, built on first use (a mutex only to make the class `Sync`; the
@@ -92,10 +110,31 @@ impl PyAgent {
             catch_the_ten: Mutex::new(None),
             nine_five_two: Mutex::new(None),
             whist: Mutex::new(None),
+            warned: false,
         })
     }
 
+    /// [`choose`] for the game of `state`, with a warning the first time a decision is slow.
     fn choose(&mut self, py: Python<'_>, state: &PyState) -> PyResult<Action> {
+        let start = Instant::now();
+        let a = self.choose_in(py, state)?;
+        let took = start.elapsed();
+        if took > Duration::from_millis(SLOW_MS.load(Ordering::Relaxed)) && !self.warned {
+            self.warned = true;
+            let msg = format!(
+                "tricklab.agent({:?}) took {:.1} s for one decision in {}; searches cost \
+                 seconds a decision in some games (see docs/python.md, Agents)",
+                self.spec.to_string(),
+                took.as_secs_f64(),
+                state.play.rules().kind().name()
+            );
+            let msg = CString::new(msg).unwrap_or_default();
+            PyErr::warn(py, py.get_type::<PyRuntimeWarning>().as_any(), &msg, 1)?;
+        }
+        Ok(a)
+    }
+
+    fn choose_in(&mut self, py: Python<'_>, state: &PyState) -> PyResult<Action> {
         match &state.play {
             AnyPlay::CatchTheTen(p) => choose(
                 py,

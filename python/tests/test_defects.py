@@ -82,3 +82,21 @@ def test_returns_are_the_hands_side_points_where_no_bonus_is_settled(table):
         returns = tricklab.from_record(line).returns()
         assert returns == [float(points[(rec["match"], rec["hand"], s)])
                            for s in range(len(returns))]
+
+
+def test_a_slow_decision_is_warned_of_once():
+    from tricklab import _tricklab
+
+    _tricklab._set_slow_decision_ms(0)
+    try:
+        bot = tricklab.agent("ismcts:iterations=50")
+        state = tricklab.Game("whist").new_initial_state(seed=1)
+        with pytest.warns(RuntimeWarning, match="took .* s for one decision in whist"):
+            bot.act(state)
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            bot.act(state)  # once per agent
+    finally:
+        _tricklab._set_slow_decision_ms(5000)
