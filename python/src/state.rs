@@ -63,7 +63,7 @@ pub fn _restore_sampled(
     seed: u64,
     actions: Vec<i64>,
 ) -> PyResult<PyState> {
-    let mut state = from.sample_world(seat, Whole(seed))?;
+    let mut state = from.sample_world(Whole(seat), Whole(seed))?;
     state.apply_ids(&actions)?;
     Ok(state)
 }
@@ -207,7 +207,8 @@ impl PyState {
     }
 
     /// The string of action id `id` (`TD`, or a suit letter).
-    fn action_to_string(&self, id: i64) -> PyResult<String> {
+    fn action_to_string(&self, id: Whole<i64>) -> PyResult<String> {
+        let id = id.0;
         if !(0..56).contains(&id) {
             return Err(value_error(format!("action id {id} is not in 0 to 55")));
         }
@@ -277,8 +278,8 @@ impl PyState {
     /// What `seat` sees, as a dict: its hand, the trick, the trump, what each seat played and
     /// shown out of, cards known to be somewhere, hidden places and their sizes, tricks won,
     /// who is to act (and the legal actions, when it is `seat`), and the decisions it saw.
-    fn observation(&self, py: Python<'_>, seat: i64) -> PyResult<Py<PyDict>> {
-        let seat = self.seat(seat)?;
+    fn observation(&self, py: Python<'_>, seat: Whole<i64>) -> PyResult<Py<PyDict>> {
+        let seat = self.seat(seat.0)?;
         let d = PyDict::new(py);
         each_play!(&self.play, p => {
             let g = &p.hand;
@@ -340,8 +341,8 @@ impl PyState {
 
     /// What `seat` sees as a fixed-size `numpy.float32` vector; the layout is in
     /// `tricklab.OBSERVATION_LAYOUT` and docs/python.md.
-    fn observation_vector(&self, py: Python<'_>, seat: i64) -> PyResult<Py<PyAny>> {
-        let seat = self.seat(seat)?;
+    fn observation_vector(&self, py: Python<'_>, seat: Whole<i64>) -> PyResult<Py<PyAny>> {
+        let seat = self.seat(seat.0)?;
         let v = each_play!(&self.play, p => p.observation_vector(seat));
         numpy_f32(py, &v)
     }
@@ -350,24 +351,24 @@ impl PyState {
     /// `numpy.float32` vector: the observation vector, the match scores, the cards played
     /// per trick and seat, and the exchange decisions it saw. The layout is
     /// `Game.information_state_layout` and docs/python.md.
-    fn information_state_tensor(&self, py: Python<'_>, seat: i64) -> PyResult<Py<PyAny>> {
-        let seat = self.seat(seat)?;
+    fn information_state_tensor(&self, py: Python<'_>, seat: Whole<i64>) -> PyResult<Py<PyAny>> {
+        let seat = self.seat(seat.0)?;
         let v = each_play!(&self.play, p => p.information_state_tensor(seat));
         numpy_f32(py, &v)
     }
 
     /// A string equal for two states exactly when `seat` cannot tell them apart.
-    fn information_state_string(&self, seat: i64) -> PyResult<String> {
-        let seat = self.seat(seat)?;
+    fn information_state_string(&self, seat: Whole<i64>) -> PyResult<String> {
+        let seat = self.seat(seat.0)?;
         Ok(each_play!(&self.play, p => p.information_state_string(seat)))
     }
 
     /// A world drawn uniformly from those consistent with what `seat` knows (the exact uniform
     /// sampler), from `rng_seed`. The world has no record.
     #[pyo3(signature = (seat, rng_seed=Whole(0)))]
-    fn sample_world(&self, seat: i64, rng_seed: Whole<u64>) -> PyResult<PyState> {
+    fn sample_world(&self, seat: Whole<i64>, rng_seed: Whole<u64>) -> PyResult<PyState> {
         let rng_seed = rng_seed.0;
-        let seat = self.seat(seat)?;
+        let seat = self.seat(seat.0)?;
         Ok(PyState {
             origin: Origin::Sampled {
                 from: Box::new(self.clone()),
@@ -393,8 +394,8 @@ impl PyState {
     }
 
     /// The cards `seat` holds now. Only for analysis: an agent may look only at its own seat.
-    fn hand(&self, seat: i64) -> PyResult<Vec<String>> {
-        let seat = self.seat(seat)?;
+    fn hand(&self, seat: Whole<i64>) -> PyResult<Vec<String>> {
+        let seat = self.seat(seat.0)?;
         Ok(each_play!(&self.play, p => cards(p.hand.hand(seat))))
     }
 

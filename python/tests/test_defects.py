@@ -100,3 +100,15 @@ def test_a_slow_decision_is_warned_of_once():
             bot.act(state)  # once per agent
     finally:
         _tricklab._set_slow_decision_ms(5000)
+
+
+@pytest.mark.parametrize("call", [
+    lambda s: s.observation_vector(2**70),
+    lambda s: s.observation(-2**70),
+    lambda s: s.information_state_string(2**64),
+    lambda s: s.hand(2**63),
+    lambda s: s.action_to_string(2**65),
+])
+def test_seats_and_ids_out_of_range_raise_value_error(call):
+    with pytest.raises(ValueError):
+        call(tricklab.Game("whist").new_initial_state())
