@@ -2,7 +2,12 @@
 
 use pyo3::prelude::*;
 
+use std::ffi::CString;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use pyo3::exceptions::PyRuntimeWarning;
 use tricklab::agents::{Agent, AgentFactory, AgentSpec, build_agent};
 
 use tricklab::games::{
@@ -11,7 +16,8 @@ use tricklab::games::{
 use tricklab::rng::{GameRng, Purpose, stream};
 
 use crate::any::AnyPlay;
-use crate::errors::value_error;
+use crate::errors::{Whole, value_error};
+use crate::interrupt::interruptible;
 use crate::play::action_id;
 use crate::state::PyState;
 
@@ -25,34 +31,73 @@ pub struct PyAgent {
     catch_the_ten: Slot<CatchTheTen>,
     nine_five_two: Slot<NineFiveTwo>,
     whist: Slot<Whist>,
+    /// Whether a slow decision was warned of already (once per agent).
+    warned: bool,
+}
+
+/// A decision slower than this many milliseconds raises a `RuntimeWarning` (once per agent):
+/// some searches cost seconds a decision in some games (PIMC in 9-5-2 about 15 s even at
+/// `worlds=2`). 5 s; tests lower it with [`_set_slow_decision_ms`].
+static SLOW_MS: AtomicU64 = AtomicU64::new(5_000);
+
+/// Sets the slow-decision warning's threshold (for tests).
+#[pyfunction]
+pub fn _set_slow_decision_ms(ms: Whole<u64>) {
+    SLOW_MS.store(ms.0, Ordering::Relaxed);
 }
 
 /// The agent for one game, built on first use (a mutex only to make the class `Sync`; the
 /// agent is used through `&mut`).
 type Slot<G> = Mutex<Option<Box<dyn Agent<G>>>>;
 
-/// Builds the agent for game `G` once.
-fn built<'a, G: AgentFactory>(
-    slot: &'a mut Slot<G>,
-    spec: &AgentSpec,
-) -> PyResult<&'a mut Box<dyn Agent<G>>> {
+/// The agent for game `G`, taken out of its slot (built on first use); put it back with
+/// [`put`].
+fn take<G: AgentFactory>(slot: &mut Slot<G>, spec: &AgentSpec) -> PyResult<Box<dyn Agent<G>>> {
     let slot = slot.get_mut().unwrap_or_else(|e| e.into_inner());
-    if slot.is_none() {
-        *slot = Some(build_agent::<G>(spec).map_err(value_error)?);
+    match slot.take() {
+        Some(agent) => Ok(agent),
+        None => build_agent::<G>(spec).map_err(value_error),
     }
-    Ok(slot.as_mut().expect("built above"))
 }
 
+fn put<G>(slot: &mut Slot<G>, agent: Box<dyn Agent<G>>) {
+    *slot.get_mut().unwrap_or_else(|e| e.into_inner()) = Some(agent);
+}
+
+/// Whether the agent `spec` names decides in microseconds (no search), so that it is asked on
+/// the calling thread rather than on one that Ctrl-C can leave.
+fn quick(spec: &AgentSpec) -> bool {
+    matches!(spec, AgentSpec::Random | AgentSpec::Rules(_))
+}
+
+/// The agent's decision for the seat to act in `hand`. A search runs without the GIL on a
+/// thread of its own, so that Ctrl-C stops the call at once (see [`interruptible`]); an
+/// interrupted search finishes there and is dropped, and the agent and its random stream are
+/// as before the call (the agent is built afresh at its next use).
 fn choose<G: AgentFactory>(
     py: Python<'_>,
-    agent: &mut Box<dyn Agent<G>>,
+    slot: &mut Slot<G>,
+    spec: &AgentSpec,
     hand: &G,
     rng: &mut GameRng,
 ) -> PyResult<Action> {
     let seat = hand
         .to_act()
         .ok_or_else(|| value_error("the hand is over; no action is possible"))?;
-    Ok(py.detach(|| agent.choose(hand, seat, rng)))
+    let mut agent = take(slot, spec)?;
+    if quick(spec) {
+        let a = agent.choose(hand, seat, rng);
+        put(slot, agent);
+        return Ok(a);
+    }
+    let (hand, mut stream) = (hand.clone(), rng.clone());
+    let (agent, stream, a) = interruptible(py, move |_| {
+        let a = agent.choose(&hand, seat, &mut stream);
+        (agent, stream, a)
+    })?;
+    put(slot, agent);
+    *rng = stream;
+    Ok(a)
 }
 
 impl PyAgent {
@@ -65,23 +110,47 @@ impl PyAgent {
             catch_the_ten: Mutex::new(None),
             nine_five_two: Mutex::new(None),
             whist: Mutex::new(None),
+            warned: false,
         })
     }
 
+    /// [`choose`] for the game of `state`, with a warning the first time a decision is slow.
     fn choose(&mut self, py: Python<'_>, state: &PyState) -> PyResult<Action> {
+        let start = Instant::now();
+        let a = self.choose_in(py, state)?;
+        let took = start.elapsed();
+        if took > Duration::from_millis(SLOW_MS.load(Ordering::Relaxed)) && !self.warned {
+            self.warned = true;
+            let msg = format!(
+                "tricklab.agent({:?}) took {:.1} s for one decision in {}; searches cost \
+                 seconds a decision in some games (see docs/python.md, Agents)",
+                self.spec.to_string(),
+                took.as_secs_f64(),
+                state.play.rules().kind().name()
+            );
+            let msg = CString::new(msg).unwrap_or_default();
+            PyErr::warn(py, py.get_type::<PyRuntimeWarning>().as_any(), &msg, 1)?;
+        }
+        Ok(a)
+    }
+
+    fn choose_in(&mut self, py: Python<'_>, state: &PyState) -> PyResult<Action> {
         match &state.play {
-            AnyPlay::CatchTheTen(p) => {
-                let a = built(&mut self.catch_the_ten, &self.spec)?;
-                choose(py, a, &p.hand, &mut self.rng)
-            }
-            AnyPlay::NineFiveTwo(p) => {
-                let a = built(&mut self.nine_five_two, &self.spec)?;
-                choose(py, a, &p.hand, &mut self.rng)
-            }
-            AnyPlay::Whist(p) => {
-                let a = built(&mut self.whist, &self.spec)?;
-                choose(py, a, &p.hand, &mut self.rng)
-            }
+            AnyPlay::CatchTheTen(p) => choose(
+                py,
+                &mut self.catch_the_ten,
+                &self.spec,
+                &p.hand,
+                &mut self.rng,
+            ),
+            AnyPlay::NineFiveTwo(p) => choose(
+                py,
+                &mut self.nine_five_two,
+                &self.spec,
+                &p.hand,
+                &mut self.rng,
+            ),
+            AnyPlay::Whist(p) => choose(py, &mut self.whist, &self.spec, &p.hand, &mut self.rng),
         }
     }
 }
@@ -113,7 +182,7 @@ impl PyAgent {
 /// The agent `spec` names, e.g. `agent("ismcts:iterations=1000")`; `seed` fixes its random
 /// stream. A bad spec raises `ValueError` with the command line's message.
 #[pyfunction]
-#[pyo3(signature = (spec, seed=0))]
-pub fn agent(spec: &str, seed: u64) -> PyResult<PyAgent> {
-    PyAgent::new(spec, seed)
+#[pyo3(signature = (spec, seed=Whole(0)))]
+pub fn agent(spec: &str, seed: Whole<u64>) -> PyResult<PyAgent> {
+    PyAgent::new(spec, seed.0)
 }

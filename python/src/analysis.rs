@@ -10,21 +10,22 @@ use tricklab::rng::{GameRng, Purpose, stream};
 use tricklab::solver::{Solvable as _, Solver};
 
 use crate::any::each_play;
-use crate::errors::{command_error, value_error};
+use crate::errors::{Whole, command_error, value_error};
 use crate::state::PyState;
 
 /// `n` worlds of `state` drawn uniformly from those consistent with what `seat` knows, as
 /// columns: `world`, `place` (`hand of seat 2`, `kitty`, …), `seat` (for a hand, else `None`)
 /// and `cards` (space-separated), one row per hidden place and world.
 #[pyfunction]
-#[pyo3(signature = (state, seat, n=100, seed=1))]
+#[pyo3(signature = (state, seat, n=Whole(100), seed=Whole(1)))]
 pub fn worlds<'py>(
     py: Python<'py>,
     state: &PyState,
-    seat: usize,
-    n: usize,
-    seed: u64,
+    seat: Whole<usize>,
+    n: Whole<usize>,
+    seed: Whole<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let (seat, n, seed) = (seat.0, n.0, seed.0);
     let players = state.num_players_();
     if seat >= players {
         return Err(value_error(format!(

@@ -26,3 +26,36 @@ pub fn command_error(f: tricklab::cli::Failure) -> PyErr {
         _ => PyOSError::new_err(f.message),
     }
 }
+
+/// A whole number from Python (a seed, a count, an index, a seat): an `int` from `T::MIN` to
+/// `T::MAX`. One out of range is a `ValueError` naming the range, as other bad input is, not an
+/// `OverflowError`.
+#[derive(Clone, Copy, Debug)]
+pub struct Whole<T>(pub T);
+
+macro_rules! whole {
+    ($($t:ty),*) => {$(
+        impl<'a, 'py> pyo3::FromPyObject<'a, 'py> for Whole<$t> {
+            type Error = PyErr;
+
+            fn extract(obj: pyo3::Borrowed<'a, 'py, pyo3::PyAny>) -> Result<Self, PyErr> {
+                use pyo3::types::PyAnyMethods as _;
+                // Any integer (numpy's too, through `__index__`); only one out of range is
+                // turned into a ValueError, other failures (not an integer) stay as they are.
+                obj.extract::<$t>().map(Whole).map_err(|e| {
+                    if !e.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) {
+                        return e;
+                    }
+                    value_error(format!(
+                        "{} is out of range: expected an integer from {} to {}",
+                        obj.repr().map(|r| r.to_string()).unwrap_or_default(),
+                        <$t>::MIN,
+                        <$t>::MAX
+                    ))
+                })
+            }
+        }
+    )*};
+}
+
+whole!(u64, u32, usize, i64);

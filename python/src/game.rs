@@ -6,11 +6,11 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 use tricklab::games::{Game as _, Rewarded as _};
 
 use crate::any::{AnyPlay, each_play};
-use crate::errors::value_error;
+use crate::errors::{Whole, value_error};
 use crate::observe::vector_len;
 use crate::play::NUM_ACTION_IDS;
 use crate::state::{Origin, PyState};
-use crate::table::AnyRules;
+use crate::table::{AnyRules, Table as _, each_rules};
 
 /// A game with its player count and options, e.g. `Game("whist")`,
 /// `Game("catch-the-ten", players=6, options={"pairs": True})`.
@@ -55,11 +55,11 @@ impl PyGame {
     #[pyo3(signature = (name, players=None, options=None))]
     fn new(
         name: &str,
-        players: Option<usize>,
+        players: Option<Whole<usize>>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
         let items = option_items(options)?;
-        let rules = AnyRules::new(name, players, &items).map_err(value_error)?;
+        let rules = AnyRules::new(name, players.map(|p| p.0), &items).map_err(value_error)?;
         Ok(PyGame { rules, items })
     }
 
@@ -106,22 +106,25 @@ impl PyGame {
         crate::infostate::layout(self.rules.kind(), self.rules.players())
     }
 
-    /// The least and the most points a seat can make in a hand (what `returns()` can hold).
+    /// The least and the most points a seat can make in a hand (what `returns()` can hold):
+    /// the play's range, and the most a bonus settled after the play adds (Whist's honours).
     #[getter]
     fn points_range(&self) -> (i32, i32) {
         let p = AnyPlay::deal(&self.rules, 0, 0);
-        each_play!(&p, p => {
+        let (lo, hi) = each_play!(&p, p => {
             let sides = p.hand.sides();
             let lo = sides.all().map(|s| p.hand.least_points(s)).min().unwrap_or(0);
             let hi = sides.all().map(|s| p.hand.most_points(s)).max().unwrap_or(0);
             (lo, hi)
-        })
+        });
+        (lo, hi + each_rules!(&self.rules, r => r.most_bonus()))
     }
 
     /// The first hand of game `index` of a run with `seed`: the same deal and dealer as game
     /// `index` of `tricklab simulate --seed SEED`.
-    #[pyo3(signature = (seed=1, index=0))]
-    fn new_initial_state(&self, seed: u64, index: u64) -> PyState {
+    #[pyo3(signature = (seed=Whole(1), index=Whole(0)))]
+    fn new_initial_state(&self, seed: Whole<u64>, index: Whole<u64>) -> PyState {
+        let (seed, index) = (seed.0, index.0);
         PyState {
             play: AnyPlay::deal(&self.rules, seed, index),
             origin: Origin::Dealt {

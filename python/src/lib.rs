@@ -9,6 +9,7 @@ mod any;
 mod errors;
 mod game;
 mod infostate;
+mod interrupt;
 mod observe;
 mod play;
 mod simulate;
@@ -25,6 +26,7 @@ fn _tricklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::PyState>()?;
     m.add_class::<agent::PyAgent>()?;
     m.add_function(wrap_pyfunction!(agent::agent, m)?)?;
+    m.add_function(wrap_pyfunction!(agent::_set_slow_decision_ms, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(state::_restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(state::_restore_sampled, m)?)?;

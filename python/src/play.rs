@@ -117,14 +117,16 @@ impl<R: Table> Play<R> {
         Ok(())
     }
 
-    /// Each seat's points in the finished hand (its side's), zeros while the hand goes on.
+    /// Each seat's points for the finished hand (its side's), zeros while the hand goes on:
+    /// the play's points and the bonus the rules add after it (Whist's honours).
     pub fn returns(&self) -> Vec<f64> {
         let n = self.hand.num_seats();
         if !self.hand.is_over() {
             return vec![0.0; n];
         }
+        let sides = self.hand.sides();
         Seat::all(n)
-            .map(|s| self.hand.seat_points(s) as f64)
+            .map(|s| f64::from(self.hand.seat_points(s) + R::bonus(&self.hand, sides.side(s))))
             .collect()
     }
 

@@ -8,7 +8,8 @@
 //! run is then on one thread, and an exception it raises stops the run and is raised again.
 
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList};
@@ -24,8 +25,9 @@ use tricklab::report::{summary_csv, summary_markdown};
 use tricklab::rng::GameRng;
 
 use crate::agent::PyAgent;
-use crate::errors::value_error;
+use crate::errors::{Interrupted, Whole, value_error};
 use crate::game::PyGame;
+use crate::interrupt::interruptible;
 use crate::play::{Play, action_of_id, action_of_text};
 use crate::state::{Origin, PyState};
 use crate::table::{Table, each_rules};
@@ -151,28 +153,68 @@ impl<R: Table> Agent<R::Hand> for PyFnAgent<R> {
     }
 }
 
-/// The Python functions of a seating, as the runner's guests in the one arm.
+/// A run stopped by its flag, carried out of the runner by unwinding from the next decision
+/// (its rows are dropped).
+struct Stopped;
+
+/// An agent that gives up the run, at its next decision, once `stop` is set; otherwise the
+/// agent it wraps, unchanged.
+struct Stoppable<G> {
+    agent: Box<dyn Agent<G>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl<G: tricklab::games::Game> Agent<G> for Stoppable<G> {
+    fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action {
+        if self.stop.load(Ordering::Relaxed) {
+            panic::resume_unwind(Box::new(Stopped));
+        }
+        self.agent.choose(state, seat, rng)
+    }
+
+    fn observes(&self) -> bool {
+        self.agent.observes()
+    }
+
+    fn observe(&mut self, seat: Seat, event: &TableEvent<'_, G>) {
+        self.agent.observe(seat, event);
+    }
+
+    fn forfeited(&self) -> bool {
+        self.agent.forfeited()
+    }
+}
+
+/// Every seat of the one arm as the runner's guest: a Python function, or the agent its spec
+/// names; each stops the run at its next decision once `stop` is set.
 struct PyGuests<R> {
     rules: R,
-    /// Per seat: the function and its name, for Python seats.
-    seats: Vec<Option<(Py<PyAny>, String)>>,
+    /// Per seat: the function and its name, for Python seats; the spec otherwise.
+    seats: Vec<Sitter>,
+    stop: Arc<AtomicBool>,
 }
 
 impl<R: Table> Guests<R::Hand> for PyGuests<R> {
     fn agent(&self, _arm: usize, seat: usize) -> Option<Box<dyn Agent<R::Hand>>> {
-        let (f, _) = self.seats[seat].as_ref()?;
-        Some(Box::new(PyFnAgent {
-            f: Python::attach(|py| f.clone_ref(py)),
-            rules: self.rules.clone(),
-            before: MatchState::new(Seat(0)),
-            match_index: 0,
-            initial: None,
-            actions: Vec::new(),
+        let agent: Box<dyn Agent<R::Hand>> = match &self.seats[seat] {
+            Sitter::Spec(spec) => build_agent::<R::Hand>(spec).expect("checked before the run"),
+            Sitter::Python(f, _) => Box::new(PyFnAgent {
+                f: Python::attach(|py| f.clone_ref(py)),
+                rules: self.rules.clone(),
+                before: MatchState::new(Seat(0)),
+                match_index: 0,
+                initial: None,
+                actions: Vec::new(),
+            }),
+        };
+        Some(Box::new(Stoppable {
+            agent,
+            stop: self.stop.clone(),
         }))
     }
 
     fn name(&self, _arm: usize, seat: usize) -> Option<String> {
-        self.seats[seat].as_ref().map(|(_, name)| name.clone())
+        Some(self.seats[seat].name())
     }
 }
 
@@ -257,22 +299,23 @@ fn columns<'py>(py: Python<'py>, csv_bytes: &[u8]) -> PyResult<Bound<'py, PyDict
 /// every seat or one per seat, each a spec string, a `tricklab.agent(...)` or a Python function
 /// `f(state) -> action`. The same seed gives the same result as the command line.
 #[pyfunction]
-#[pyo3(signature = (game, agents=None, games=1000, seed=1, hands=false, max_hands=10_000, duplicate=false, threads=None, log=false, rows=true, sequential=false))]
+#[pyo3(signature = (game, agents=None, games=Whole(1000), seed=Whole(1), hands=false, max_hands=Whole(10_000), duplicate=false, threads=None, log=false, rows=true, sequential=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate<'py>(
     py: Python<'py>,
     game: &PyGame,
     agents: Option<&Bound<'py, PyAny>>,
-    games: u64,
-    seed: u64,
+    games: Whole<u64>,
+    seed: Whole<u64>,
     hands: bool,
-    max_hands: u32,
+    max_hands: Whole<u32>,
     duplicate: bool,
-    threads: Option<usize>,
+    threads: Option<Whole<usize>>,
     log: bool,
     rows: bool,
     sequential: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let (games, seed, max_hands, threads) = (games.0, seed.0, max_hands.0, threads.map(|t| t.0));
     if games == 0 {
         return Err(value_error("games must be at least 1"));
     }
@@ -296,11 +339,9 @@ pub fn simulate<'py>(
         log,
         sequential,
     };
-    let out = each_rules!(&game.rules, rules => run_table(py, rules, &sitters, &flags))?;
-    out.set_item(
-        "agents",
-        sitters.iter().map(Sitter::name).collect::<Vec<_>>(),
-    )?;
+    let names: Vec<String> = sitters.iter().map(Sitter::name).collect();
+    let out = each_rules!(&game.rules, rules => run_table(py, rules, sitters, &flags))?;
+    out.set_item("agents", names)?;
     Ok(out)
 }
 
@@ -326,15 +367,16 @@ struct Played {
     points: Vec<SeatPoints>,
 }
 
-/// Runs `simulate` for one game's rules.
+/// Runs `simulate` for one game's rules, on a thread of its own that Ctrl-C stops (see
+/// [`interruptible`]).
 fn run_table<'py, R: Table>(
     py: Python<'py>,
     rules: &R,
-    sitters: &[Sitter],
+    sitters: Vec<Sitter>,
     f: &Flags,
 ) -> PyResult<Bound<'py, PyDict>> {
-    // A Python seat plays as the runner's guest; its spec in the config is a stand-in that is
-    // never built.
+    // Every seat plays as the runner's guest; its spec in the config names it (a Python seat's
+    // is a stand-in that is never built).
     let specs: Vec<AgentSpec> = sitters
         .iter()
         .map(|s| match s {
@@ -354,18 +396,8 @@ fn run_table<'py, R: Table>(
         hand_rows: f.rows,
     };
     let exp = simulation(rules, &specs, &sim).map_err(value_error)?;
-    let guests = PyGuests {
-        rules: rules.clone(),
-        seats: sitters
-            .iter()
-            .map(|s| match s {
-                Sitter::Python(f, name) => Some((f.clone_ref(py), name.clone())),
-                Sitter::Spec(_) => None,
-            })
-            .collect(),
-    };
     let names: Vec<String> = sitters.iter().map(Sitter::name).collect();
-    let python_seats = guests.seats.iter().any(Option::is_some);
+    let python_seats = sitters.iter().any(|s| matches!(s, Sitter::Python(..)));
     let threads = if python_seats || f.sequential {
         1
     } else {
@@ -375,24 +407,31 @@ fn run_table<'py, R: Table>(
         records: f.log,
         seat_points: f.duplicate,
     };
-    let mut tally = DealTally::new(&exp);
-    let ran = py.detach(|| {
+    let rules_in = rules.clone();
+    let exp_in = exp.clone();
+    let ran = interruptible(py, move |stop| {
+        let (rules, exp) = (rules_in, exp_in);
+        let guests = PyGuests {
+            rules: rules.clone(),
+            seats: sitters,
+            stop: stop.clone(),
+        };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .map_err(value_error)?;
         let mut played = Played::default();
-        let never = AtomicBool::new(false);
+        let mut tally = DealTally::new(&exp);
         let run = panic::catch_unwind(AssertUnwindSafe(|| {
             pool.install(|| {
                 play_batches_with(
                     &exp,
-                    rules,
+                    &rules,
                     0..exp.deals,
                     0,
                     want,
                     &guests,
-                    &never,
+                    &stop,
                     None,
                     |b: Batch, _| {
                         tally
@@ -408,13 +447,15 @@ fn run_table<'py, R: Table>(
             })
         }));
         match run {
-            Ok(r) => r.map_err(value_error).map(|_| played),
+            Ok(r) => r.map_err(value_error).map(|_| (played, tally)),
             Err(payload) => match payload.downcast::<PythonRaised>() {
                 Ok(raised) => Err(raised.0),
+                Err(other) if other.is::<Stopped>() => Err(Interrupted::new_err("stopped")),
                 Err(other) => panic::resume_unwind(other),
             },
         }
-    })?;
+    })??;
+    let (ran, tally) = ran;
     let summary = tally
         .finish(&statistics_of::<R>(exp.matches))
         .map_err(value_error)?;

@@ -8,7 +8,7 @@ use tricklab::games::{Action, Game as _, Seat};
 use tricklab::knowledge::{Observable as _, PlaceKind};
 
 use crate::any::{AnyPlay, each_play};
-use crate::errors::value_error;
+use crate::errors::{Whole, value_error};
 use crate::game::PyGame;
 use crate::play::{action_id, action_of_id, action_of_text};
 use crate::table::Table;
@@ -63,7 +63,7 @@ pub fn _restore_sampled(
     seed: u64,
     actions: Vec<i64>,
 ) -> PyResult<PyState> {
-    let mut state = from.sample_world(seat, seed)?;
+    let mut state = from.sample_world(Whole(seat), Whole(seed))?;
     state.apply_ids(&actions)?;
     Ok(state)
 }
@@ -153,7 +153,10 @@ impl PyState {
             }
             let legal = p.hand.legal_actions();
             let a = if action.is_instance_of::<PyInt>() {
-                action_of_id(legal, action.extract::<i64>()?)
+                match action.extract::<i64>() {
+                    Ok(id) => action_of_id(legal, id),
+                    Err(_) => Err(format!("action id {action} is not an action id (0 to 55)")),
+                }
             } else {
                 let text: String = action.extract().map_err(|_| {
                     value_error("an action is a string (`TD`, `play TD`) or an integer id")
@@ -204,7 +207,8 @@ impl PyState {
     }
 
     /// The string of action id `id` (`TD`, or a suit letter).
-    fn action_to_string(&self, id: i64) -> PyResult<String> {
+    fn action_to_string(&self, id: Whole<i64>) -> PyResult<String> {
+        let id = id.0;
         if !(0..56).contains(&id) {
             return Err(value_error(format!("action id {id} is not in 0 to 55")));
         }
@@ -274,8 +278,8 @@ impl PyState {
     /// What `seat` sees, as a dict: its hand, the trick, the trump, what each seat played and
     /// shown out of, cards known to be somewhere, hidden places and their sizes, tricks won,
     /// who is to act (and the legal actions, when it is `seat`), and the decisions it saw.
-    fn observation(&self, py: Python<'_>, seat: i64) -> PyResult<Py<PyDict>> {
-        let seat = self.seat(seat)?;
+    fn observation(&self, py: Python<'_>, seat: Whole<i64>) -> PyResult<Py<PyDict>> {
+        let seat = self.seat(seat.0)?;
         let d = PyDict::new(py);
         each_play!(&self.play, p => {
             let g = &p.hand;
@@ -337,8 +341,8 @@ impl PyState {
 
     /// What `seat` sees as a fixed-size `numpy.float32` vector; the layout is in
     /// `tricklab.OBSERVATION_LAYOUT` and docs/python.md.
-    fn observation_vector(&self, py: Python<'_>, seat: i64) -> PyResult<Py<PyAny>> {
-        let seat = self.seat(seat)?;
+    fn observation_vector(&self, py: Python<'_>, seat: Whole<i64>) -> PyResult<Py<PyAny>> {
+        let seat = self.seat(seat.0)?;
         let v = each_play!(&self.play, p => p.observation_vector(seat));
         numpy_f32(py, &v)
     }
@@ -347,23 +351,24 @@ impl PyState {
     /// `numpy.float32` vector: the observation vector, the match scores, the cards played
     /// per trick and seat, and the exchange decisions it saw. The layout is
     /// `Game.information_state_layout` and docs/python.md.
-    fn information_state_tensor(&self, py: Python<'_>, seat: i64) -> PyResult<Py<PyAny>> {
-        let seat = self.seat(seat)?;
+    fn information_state_tensor(&self, py: Python<'_>, seat: Whole<i64>) -> PyResult<Py<PyAny>> {
+        let seat = self.seat(seat.0)?;
         let v = each_play!(&self.play, p => p.information_state_tensor(seat));
         numpy_f32(py, &v)
     }
 
     /// A string equal for two states exactly when `seat` cannot tell them apart.
-    fn information_state_string(&self, seat: i64) -> PyResult<String> {
-        let seat = self.seat(seat)?;
+    fn information_state_string(&self, seat: Whole<i64>) -> PyResult<String> {
+        let seat = self.seat(seat.0)?;
         Ok(each_play!(&self.play, p => p.information_state_string(seat)))
     }
 
     /// A world drawn uniformly from those consistent with what `seat` knows (the exact uniform
     /// sampler), from `rng_seed`. The world has no record.
-    #[pyo3(signature = (seat, rng_seed=0))]
-    fn sample_world(&self, seat: i64, rng_seed: u64) -> PyResult<PyState> {
-        let seat = self.seat(seat)?;
+    #[pyo3(signature = (seat, rng_seed=Whole(0)))]
+    fn sample_world(&self, seat: Whole<i64>, rng_seed: Whole<u64>) -> PyResult<PyState> {
+        let rng_seed = rng_seed.0;
+        let seat = self.seat(seat.0)?;
         Ok(PyState {
             origin: Origin::Sampled {
                 from: Box::new(self.clone()),
@@ -389,8 +394,8 @@ impl PyState {
     }
 
     /// The cards `seat` holds now. Only for analysis: an agent may look only at its own seat.
-    fn hand(&self, seat: i64) -> PyResult<Vec<String>> {
-        let seat = self.seat(seat)?;
+    fn hand(&self, seat: Whole<i64>) -> PyResult<Vec<String>> {
+        let seat = self.seat(seat.0)?;
         Ok(each_play!(&self.play, p => cards(p.hand.hand(seat))))
     }
 

@@ -5,11 +5,17 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use tricklab::agents::{AgentSpec, build_agent};
-use tricklab::experiment::{PairPlan, PairResult, play_pair, ratings};
 
-use crate::errors::value_error;
+use rayon::prelude::*;
+
+use tricklab::experiment::{PairPlan, PairResult, chunks_of, play_chunk, ratings};
+
+use crate::errors::{Whole, value_error};
 use crate::game::PyGame;
+use crate::interrupt::interruptible;
 use crate::table::{Table, each_rules};
 
 /// Bootstrap resamples of the rating intervals (as `tricklab tournament`).
@@ -17,7 +23,8 @@ const RESAMPLES: usize = 200;
 
 /// The per-deal scores (`x` minus `y`: mean points per seat, every rotation) of tricklab agents
 /// `x` and `y` on deals `0..deals`, pair number `pair`, as `tricklab tournament --seed SEED`
-/// plays them; without the GIL.
+/// plays them (chunk by chunk, as `tricklab::experiment::play_pair`); without the GIL, on a thread that Ctrl-C
+/// stops between chunks (see [`interruptible`]).
 #[pyfunction]
 #[pyo3(signature = (game, x, y, deals, seed, pair, threads=None))]
 #[allow(clippy::too_many_arguments)]
@@ -26,11 +33,12 @@ pub fn _play_pair(
     game: &PyGame,
     x: &str,
     y: &str,
-    deals: u64,
-    seed: u64,
-    pair: u64,
-    threads: Option<usize>,
+    deals: Whole<u64>,
+    seed: Whole<u64>,
+    pair: Whole<u64>,
+    threads: Option<Whole<usize>>,
 ) -> PyResult<Vec<f64>> {
+    let (deals, threads) = (deals.0, threads.map(|t| t.0));
     if deals == 0 {
         return Err(value_error("deals must be at least 1"));
     }
@@ -40,8 +48,8 @@ pub fn _play_pair(
     let x: AgentSpec = x.parse().map_err(value_error)?;
     let y: AgentSpec = y.parse().map_err(value_error)?;
     let plan = PairPlan {
-        pair,
-        seed,
+        pair: pair.0,
+        seed: seed.0,
         matches: false,
         max_hands: 10_000,
     };
@@ -52,7 +60,22 @@ pub fn _play_pair(
     each_rules!(&game.rules, rules => {
         check::<_>(rules, &x)?;
         check::<_>(rules, &y)?;
-        Ok(py.detach(|| pool.install(|| play_pair(rules, &x, &y, 0..deals, plan))))
+        let rules = *rules;
+        interruptible(py, move |stop| {
+            pool.install(|| {
+                chunks_of(0..deals)
+                    .into_par_iter()
+                    .map(|chunk| {
+                        (!stop.load(Ordering::SeqCst)).then(|| {
+                            let clocks = [Arc::default(), Arc::default()];
+                            play_chunk(&rules, [&x, &y], chunk, plan, &clocks, None)
+                        })
+                    })
+                    .collect::<Option<Vec<Vec<f64>>>>()
+                    .map(|chunks| chunks.concat())
+                    .unwrap_or_default()
+            })
+        })
     })
 }
 

@@ -5,10 +5,17 @@ import os
 import pathlib
 import random
 import subprocess
+import sys
 
 import pytest
 
-import tricklab
+# `python -m pytest` run from python/ puts that folder first on sys.path, and its tricklab/ has
+# no compiled module unless `maturin develop` put one there: then import the installed wheel.
+_SOURCE = pathlib.Path(__file__).resolve().parents[1]
+if not [f for ext in ("so", "pyd") for f in (_SOURCE / "tricklab").glob(f"_tricklab*.{ext}")]:
+    sys.path[:] = [p for p in sys.path if pathlib.Path(p or ".").resolve() != _SOURCE]
+
+import tricklab  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

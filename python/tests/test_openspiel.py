@@ -31,6 +31,8 @@ def test_load_by_string_and_play():
     state = game.new_initial_state()
     assert state.is_chance_node()
     state.apply_action(7)
+    while state.is_chance_node():
+        state.apply_action(0)
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
     returns = state.returns()
@@ -70,3 +72,186 @@ def test_resample_from_infostate_and_openspiels_ismcts_bot():
     bot = ismcts.ISMCTSBot(game=game, evaluator=mcts.RandomRolloutEvaluator(1, rs), uct_c=2.0,
                            max_simulations=10, random_state=rs)
     assert bot.step(state) in state.legal_actions()
+
+
+def _play_out(state, rng):
+    """Plays ``state`` to its end with OpenSpiel's usual loop (chance sampled from
+    ``chance_outcomes()``, players uniformly)."""
+    import numpy as np
+
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_the_usual_chance_loop_plays_a_thousand_hands_a_second_with_defaults():
+    """OpenSpiel's usual loop (chance drawn from ``chance_outcomes()``) on the default game:
+    at least 1000 hands per second of this process's CPU time (CPU, not wall, so that a
+    loaded test machine does not fail it)."""
+    import time
+
+    import numpy as np
+
+    game = pyspiel.load_game("tricklab_whist")
+    rng = np.random.default_rng(1)
+    _play_out(game.new_initial_state(), rng)  # warm up
+    start, hands = time.process_time(), 0
+    while time.process_time() - start < 2.0:
+        _play_out(game.new_initial_state(), rng)
+        hands += 1
+    rate = hands / (time.process_time() - start)
+    print(f"{rate:.0f} hands per CPU second")
+    assert rate >= 1000, f"{rate:.0f} hands per CPU second"
+
+
+def test_chance_actions_are_checked():
+    game = pyspiel.load_game("tricklab_whist", {"deals": 1000})
+    state = game.new_initial_state()
+    sizes = []
+    while state.is_chance_node():
+        sizes.append(len(state.chance_outcomes()))
+        with pytest.raises(Exception, match="not an outcome"):
+            state.clone().apply_action(sizes[-1])
+        with pytest.raises(Exception):
+            state.clone().apply_action(-1)
+        state.apply_action(sizes[-1] - 1)
+    import math
+    assert math.prod(sizes) == 1000 and max(sizes) <= 256
+    assert game.max_chance_outcomes() == max(sizes)
+
+
+def test_deals_with_a_large_prime_factor_are_refused():
+    with pytest.raises(Exception, match="prime factor"):
+        pyspiel.load_game("tricklab_whist", {"deals": 100003})
+
+
+def test_every_deal_number_is_reached_exactly_once():
+    game = pyspiel.load_game("tricklab_catch_the_ten", {"deals": 12, "seed": 5})
+    import tricklab
+
+    direct = tricklab.Game("catch-the-ten")
+    seen = set()
+    state = game.new_initial_state()
+    stack = [state]
+    while stack:
+        s = stack.pop()
+        if s.is_chance_node():
+            for a, _ in s.chance_outcomes():
+                stack.append(s.child(a))
+            continue
+        i = [k for k in range(12)
+             if direct.new_initial_state(seed=5, index=k).hand(0) == s.hand.hand(0)]
+        assert len(i) == 1
+        seen.add(i[0])
+    assert seen == set(range(12))
+
+
+def test_utility_kinds():
+    assert pyspiel.load_game("tricklab_nine_five_two").get_type().utility == \
+        pyspiel.GameType.Utility.ZERO_SUM
+    assert pyspiel.load_game("tricklab_nine_five_two").utility_sum() == 0.0
+    for name in ("tricklab_whist", "tricklab_catch_the_ten"):
+        assert pyspiel.load_game(name).get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    rng = __import__("numpy").random.default_rng(3)
+    for _ in range(20):
+        end = _play_out(pyspiel.load_game("tricklab_nine_five_two").new_initial_state(), rng)
+        assert sum(end.returns()) == 0
+
+
+def test_honours_are_in_openspiels_returns_and_utility_range():
+    game = pyspiel.load_game("tricklab_whist", {"options": "honours"})
+    assert game.max_utility() == 11.0 and game.min_utility() == 0.0
+
+
+def _obs(kind, perfect_recall):
+    return pyspiel.IIGObservationType(perfect_recall=perfect_recall, public_info=True,
+                                      private_info=kind)
+
+
+KINDS = [pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.SINGLE_PLAYER,
+         pyspiel.PrivateInfoType.ALL_PLAYERS]
+
+
+@pytest.mark.parametrize("perfect_recall", [False, True], ids=["observation", "recall"])
+@pytest.mark.parametrize("name, params", GAMES, ids=lambda x: str(x))
+def test_observers_honour_the_observation_type_and_leak_nothing(name, params, perfect_recall):
+    """Per type: the observer's tensor and string are the same in every world some seat
+    cannot tell apart from the state (NONE: any seat's worlds; SINGLE_PLAYER: the player's),
+    and differ where they should (NONE shows no hand; ALL_PLAYERS shows the others')."""
+    import random
+
+    import numpy as np
+
+    game = pyspiel.load_game(name, dict(params, deals=1000))
+    n = game.num_players()
+    observers = {k: game.make_py_observer(_obs(k, perfect_recall)) for k in KINDS}
+
+    def seen(kind, state, player):
+        o = observers[kind]
+        o.set_from(state, player)
+        return o.tensor.copy(), o.string_from(state, player)
+
+    rng = np.random.default_rng(7)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(int(rng.integers(len(state.chance_outcomes()))))
+    moved, step = 0, 0
+    while not state.is_terminal():
+        if step % 5 == 0:
+            for seat in range(n):
+                for k in range(2):
+                    world = state.resample_from_infostate(seat, random.Random(k + seat).random)
+                    moved += world.hand.hand((seat + 1) % n) != state.hand.hand((seat + 1) % n)
+                    for p in range(n):
+                        t, text = seen(pyspiel.PrivateInfoType.NONE, state, p)
+                        wt, wtext = seen(pyspiel.PrivateInfoType.NONE, world, p)
+                        assert (t == wt).all() and text == wtext, (seat, p)
+                        assert "holds" not in text
+                    t, text = seen(pyspiel.PrivateInfoType.SINGLE_PLAYER, state, seat)
+                    wt, wtext = seen(pyspiel.PrivateInfoType.SINGLE_PLAYER, world, seat)
+                    assert (t == wt).all() and text == wtext
+            p = state.current_player()
+            own, own_text = seen(pyspiel.PrivateInfoType.SINGLE_PLAYER, state, p)
+            public, _ = seen(pyspiel.PrivateInfoType.NONE, state, p)
+            everything, all_text = seen(pyspiel.PrivateInfoType.ALL_PLAYERS, state, p)
+            assert (public != own).any()
+            assert (everything[: own.size] == own).all()
+            for other in range(n):
+                assert f"seat {other} holds {' '.join(state.hand.hand(other))}" in all_text
+                row = everything[own.size + 52 * ((other - p) % n):][:52]
+                assert int(row.sum()) == len(state.hand.hand(other))
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        step += 1
+    assert moved > 0
+
+
+def test_openspiel_python_algorithms_that_sample_chance_run():
+    """The algorithms docs/python.md lists as working: MCTS with random rollouts, outcome-
+    sampling MCCFR, and the RL environment with a random agent."""
+    import numpy as np
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import mcts, outcome_sampling_mccfr
+
+    game = pyspiel.load_game("tricklab_nine_five_two")
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(3):
+        solver.iteration()
+    assert solver.average_policy() is not None
+
+    rs = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, 2.0, 5, mcts.RandomRolloutEvaluator(1, rs), random_state=rs)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(0)
+    assert bot.step(state) in state.legal_actions()
+
+    env = rl_environment.Environment("tricklab_whist")
+    step = env.reset()
+    while not step.last():
+        p = step.observations["current_player"]
+        step = env.step([int(rs.choice(step.observations["legal_actions"][p]))])
+    assert len(step.rewards) == 4

@@ -49,3 +49,71 @@ def test_reset_with_a_seed_deals_the_clis_game_0():
     for seat in range(4):
         np.testing.assert_array_equal(env.observe(f"player_{seat}")["observation"],
                                       state.observation_vector(seat))
+
+
+def test_state_and_state_space():
+    env = whist_v0.env()
+    env.reset(seed=3)
+    s = env.state()
+    assert s.dtype == np.float32 and env.unwrapped.state_space.contains(s)
+    raw = env.unwrapped
+    expected = np.concatenate([raw.hand.observation_vector(k) for k in range(4)])
+    np.testing.assert_array_equal(s, expected)
+
+
+def test_env_is_wrapped_and_raw_env_is_not():
+    from pettingzoo.utils import wrappers
+
+    raw = whist_v0.raw_env()
+    assert raw.unwrapped is raw and not isinstance(raw, wrappers.BaseWrapper)
+    env = whist_v0.env()
+    assert isinstance(env, wrappers.OrderEnforcingWrapper)
+    with pytest.raises(Exception, match="reset"):
+        env.step(0)
+
+
+def test_an_illegal_move_ends_the_hand_for_the_mover():
+    env = nine_five_two_v0.env()
+    env.reset(seed=1)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    env.step(illegal)  # PettingZoo logs a warning
+    assert all(env.terminations.values())
+    least, _ = env.unwrapped.game.points_range
+    assert env.rewards[agent] == least - 1
+
+
+@pytest.mark.parametrize("module, kwargs", ENVS, ids=lambda x: getattr(x, "__name__", str(x)))
+def test_parallel_api(module, kwargs):
+    from pettingzoo.test import parallel_api_test
+
+    parallel_api_test(module.parallel_env(**kwargs), num_cycles=300)
+
+
+def test_truncation_after_max_cycles():
+    env = whist_v0.env(max_cycles=2)
+    env.reset(seed=1)
+    steps = 0
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        if term or trunc:
+            assert trunc and not term and reward == 0
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 8
+
+
+def test_render_is_a_card_diagram():
+    env = whist_v0.env(render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    lines = text.splitlines()
+    assert lines[0].startswith("whist · dealer seat")
+    assert sum(line.lstrip("> ").startswith("seat ") for line in lines) == 4
+    assert "♠" in text and "Whist {" not in text and "hands" not in text.lower()
+    raw = env.unwrapped
+    for card in raw.hand.hand(0):
+        assert card[0] in lines[1]

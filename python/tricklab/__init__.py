@@ -12,6 +12,10 @@ The engine is tricklab's Rust library; see docs/python.md for the whole API, the
 vector's layout and the PettingZoo and OpenSpiel adapters.
 """
 
+from __future__ import annotations
+
+from typing import Any, Callable, Optional, Sequence, Union
+
 from ._tricklab import NUM_ACTION_IDS, Agent, Game, Interrupted, State, agent, solve, worlds
 from ._tricklab import _play_pair, _tournament_tables
 from ._tricklab import clear_stop as _clear_stop
@@ -37,13 +41,19 @@ __all__ = [
 ]
 
 
-def from_record(line):
+# Who may sit in a seat: a spec, an agent, or a function of the state returning an action.
+Sitter = Union[str, "Agent", Callable[["State"], Union[str, int]]]
+
+
+def from_record(line: str) -> State:
     """The hand of one ``tricklab-hand/1`` record line, replayed and checked, at its end."""
     return State.from_record(line)
 
 
-def simulate(game, agents="random", games=1000, seed=1, hands=False, max_hands=10_000,
-             duplicate=False, threads=None, log=False, rows=True):
+def simulate(game: Union[Game, str], agents: Union[str, Sequence[Sitter]] = "random",
+             games: int = 1000, seed: int = 1, hands: bool = False, max_hands: int = 10_000,
+             duplicate: bool = False, threads: Optional[int] = None, log: bool = False,
+             rows: bool = True) -> dict[str, Any]:
     """Play ``games`` games (matches, or single hands with ``hands=True``) of ``game``.
 
     ``game`` is a :class:`Game` or a game name. ``agents`` is a seating string
@@ -59,14 +69,33 @@ def simulate(game, agents="random", games=1000, seed=1, hands=False, max_hands=1
     with ``log=True``), ``paired`` (with ``duplicate=True``: the first agent minus the second,
     points per seat and hand, with a 95% interval and the per-game ``scores``) and ``agents``
     (the seating as names). ``rows=False`` leaves ``rows`` out (``None``).
+
+    With ``duplicate=True`` two agents at a larger table (``["ismcts", "random"]`` or
+    ``"ismcts;random"``) alternate seats, first, second, first, …, and every rotation is played.
+    Ctrl-C (or SIGTERM) stops the call within a fraction of a second with
+    ``KeyboardInterrupt``; nothing of the interrupted run is returned.
     """
     if isinstance(game, str):
         game = Game(game)
+    if duplicate:
+        agents = _two_alternating(agents, game.players)
     return _simulate(game, agents, games=games, seed=seed, hands=hands, max_hands=max_hands,
                      duplicate=duplicate, threads=threads, log=log, rows=rows)
 
 
-def tournament(game, agents, deals=200, seed=1, threads=None):
+def _two_alternating(agents: Union[str, Sequence[Sitter]], seats: int
+                     ) -> Union[str, Sequence[Sitter]]:
+    """For a duplicate comparison of two agents at a table of more seats: the seats alternate
+    between them (first, second, first, …), as :func:`tournament` seats a pair; any other
+    seating as given."""
+    listed = agents.split(";") if isinstance(agents, str) else agents
+    if isinstance(listed, (list, tuple)) and len(listed) == 2 and seats > 2:
+        return [listed[s % 2] for s in range(seats)]
+    return agents
+
+
+def tournament(game: Union[Game, str], agents: Sequence[Sitter], deals: int = 200,
+               seed: int = 1, threads: Optional[int] = None) -> dict[str, dict[str, list[Any]]]:
     """Every pair of ``agents`` (specs, :func:`agent` objects or Python functions) on
     duplicate single-hand deals, rated with Bradley–Terry.
 
@@ -80,7 +109,9 @@ def tournament(game, agents, deals=200, seed=1, threads=None):
     ratings.csv (unrounded): ``pairs`` (``agent``, ``opponent``, ``deals``, ``mean`` and its 95%
     t interval ``low``, ``high``, deals ``won``, ``drawn``, ``lost``) and ``ratings``
     (``agent``, ``elo``: Bradley–Terry on the Elo scale, mean 0, with its 95% bootstrap
-    interval ``low``, ``high``). Bad input raises ``ValueError``.
+    interval ``low``, ``high``). Bad input raises ``ValueError``; Ctrl-C stops the call with
+    ``KeyboardInterrupt`` (between chunks of 64 deals on the worker threads, at once for the
+    caller).
     """
     if isinstance(game, str):
         game = Game(game)
@@ -106,7 +137,7 @@ def tournament(game, agents, deals=200, seed=1, threads=None):
     return _tournament_tables(names, pairs, seed)
 
 
-def _spec(a):
+def _spec(a: Sitter) -> Optional[str]:
     """The spec string of a tricklab agent, or None for a Python function."""
     if isinstance(a, str):
         return a
@@ -115,7 +146,8 @@ def _spec(a):
     return None
 
 
-def run(config, out, threads=None, force=False, resume=False):
+def run(config: Any, out: Any, threads: Optional[int] = None, force: bool = False,
+        resume: bool = False) -> dict[str, Any]:
     """Run an experiment config as ``tricklab run CONFIG --out OUT`` does (without the GIL) and
     return ``{"dir": out, "summary": columns of summary.csv}``.
 
@@ -144,10 +176,10 @@ def run(config, out, threads=None, force=False, resume=False):
 
 # Tests set ``_STOP_AFTER["deals"]`` to stop a run as if interrupted (the command's hidden
 # ``--stop-after-deals``).
-_STOP_AFTER = {}
+_STOP_AFTER: dict[str, int] = {}
 
 
-def _in_worker(call, *args, **kwargs):
+def _in_worker(call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """Runs a native run in a worker thread while this thread waits, so that Ctrl-C reaches
     Python: ``KeyboardInterrupt`` asks the run to stop, and the run ends with
     :class:`Interrupted` and its message. The run installs its own signal handlers once per
@@ -192,7 +224,7 @@ def _in_worker(call, *args, **kwargs):
     return outcome.get("value")
 
 
-def _name(a):
+def _name(a: Sitter) -> str:
     if isinstance(a, str):
         return a
     if isinstance(a, Agent):
@@ -200,7 +232,7 @@ def _name(a):
     return "python:" + getattr(a, "__name__", "function")
 
 
-def _layout(n):
+def _layout(n: int) -> list[tuple[str, int, int]]:
     parts = [("hand", 52), ("played", n * 52), ("trick", n * 52), ("known", n * 52),
              ("known_elsewhere", 52), ("out_of_play", 52), ("unknown", 52), ("voids", n * 4),
              ("hand_sizes", n), ("tricks_won", n), ("trump", 4), ("decision", 4),
@@ -212,7 +244,7 @@ def _layout(n):
     return out
 
 
-def observation_layout(players):
+def observation_layout(players: int) -> list[tuple[str, int, int]]:
     """The parts of ``State.observation_vector`` for ``players`` seats, as
     ``(name, start, end)``; seat-indexed parts run from the observer round to its right, cards
     are indexed ``suit * 13 + rank`` (C D H S; 2 … A)."""

@@ -1,11 +1,9 @@
-"""PettingZoo AEC environment for one hand of whist (see ``tricklab.pettingzoo._env``)."""
+"""PettingZoo environments for one hand of whist (see ``tricklab.pettingzoo._env``):
+``env()`` (AEC, with PettingZoo's standard wrappers), ``raw_env()`` (unwrapped) and
+``parallel_env()``."""
 
-from ._env import TricklabEnv
+from ._env import constructors
 
+env, raw_env, parallel_env = constructors("whist")
 
-def env(players=None, options=None, render_mode=None):
-    """A whist hand; ``players`` and ``options`` as for ``tricklab.Game``."""
-    return TricklabEnv("whist", players=players, options=options, render_mode=render_mode)
-
-
-raw_env = env
+__all__ = ["env", "parallel_env", "raw_env"]
