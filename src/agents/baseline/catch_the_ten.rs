@@ -66,6 +66,32 @@ impl Switch for CatchTheTenSwitch {
         }
     }
 
+    fn about(self) -> &'static str {
+        match self {
+            CatchTheTenSwitch::SaveTen => {
+                "CT-H1p (restriction only): never play the trump Ten except into a partner's higher trump, as last to play when it wins, or when it is the only legal card"
+            }
+            CatchTheTenSwitch::HuntTen => {
+                "CT-H2: dealt trump J+A or A+K (not the Ten), lead the highest trump at the first two leads"
+            }
+            CatchTheTenSwitch::HonoursOnly => {
+                "CT-H3 (ii) control: contest a trick only when it holds a counting trump, otherwise play the lowest card"
+            }
+            CatchTheTenSwitch::WatchScore => {
+                "CT-H4 (ii), first edition: from a hand started on 31 or more, save_ten and hunt_ten, and lead trumps at the unplayed Ten"
+            }
+            CatchTheTenSwitch::SaveTenActive => {
+                "CT-H1 (active, partner higher): play the Ten into a partner's winning trump higher than it, or last to play and void when it wins; otherwise keep it"
+            }
+            CatchTheTenSwitch::TakeTheRisk => {
+                "CT-H1r: save_ten_active, plus trump with the Ten when void in a led side suit whenever no trump above it is in the trick"
+            }
+            CatchTheTenSwitch::WatchScoreActive => {
+                "CT-H4 (ii), second edition: watch_score with save_ten_active in place of save_ten"
+            }
+        }
+    }
+
     /// The restriction-only and the active Ten rules are different arms; so are the two
     /// score-watching modes.
     fn conflicts(self) -> &'static [CatchTheTenSwitch] {

@@ -77,6 +77,41 @@ impl Switch for WhistSwitch {
         }
     }
 
+    fn about(self) -> &'static str {
+        match self {
+            WhistSwitch::LeadFromLength => {
+                "W-H1: lead from the longest non-trump suit, its fourth-highest of four or more, otherwise its highest"
+            }
+            WhistSwitch::LeadFromStrength => {
+                "W-H1 control: lead the highest card of the non-trump suit with the highest top card"
+            }
+            WhistSwitch::CountTrumps => {
+                "W-H2: with no trump outstanding, no trump lead and cash side-suit winners; with trumps outstanding and control, draw them from the top"
+            }
+            WhistSwitch::SecondLowThirdHigh => {
+                "W-H3: following suit, second hand low; third hand high unless the partner is winning"
+            }
+            WhistSwitch::Signals => {
+                "W-H4: lead_from_length, echo, echo_lead and return_lead together"
+            }
+            WhistSwitch::SecondHandLow => {
+                "W-H3 unbundled: second to play and following suit, the lowest card of the suit"
+            }
+            WhistSwitch::ThirdHandHigh => {
+                "W-H3 unbundled: third to play and following suit, the highest card unless the partner is winning"
+            }
+            WhistSwitch::Echo => {
+                "W-H4 (b): holding exactly two cards of a suit led by another and not winning the trick, the higher first (any suit, any holding)"
+            }
+            WhistSwitch::EchoLead => {
+                "W-H4 (c): on lead after the partner's echo (and no show-out of trumps), lead the echoed suit a third time"
+            }
+            WhistSwitch::ReturnLead => {
+                "W-H4 (d): return the partner's led suit at the first lead holding it"
+            }
+        }
+    }
+
     /// Strength leads contradict length leads, and so the fourth-best leads of `signals`.
     fn conflicts(self) -> &'static [WhistSwitch] {
         match self {
