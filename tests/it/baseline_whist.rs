@@ -150,6 +150,30 @@ fn lead_from_strength() {
     assert_eq!(both("rules:lead_from_strength", &s), ["2S", "2S"]);
 }
 
+#[test]
+fn lead_from_strength_fourth_best() {
+    const TIP: &str = "rules:lead_from_strength_fourth_best";
+    // W-H1 (which suit): the length suit is hearts (five), the strength suit clubs (the ace):
+    // from two clubs both strength leads take the highest, the AC; length leads the fourth
+    // highest heart (K 9 7 5).
+    let s = leading("AC 6C KH 9H 7H 5H 3H QD 4D 2D 2S 3S 4S", "5S");
+    assert_eq!(choice(TIP, &s), "AC");
+    assert_eq!(choice("rules:lead_from_strength", &s), "AC");
+    assert_eq!(choice("rules:lead_from_length", &s), "5H");
+    // The strongest suit has four cards (A 9 6 3 of diamonds): its fourth-highest, not the ace;
+    // length leads the fourth-highest of five hearts (K 8 7 5), B0 the lowest heart.
+    let s = leading("AD 9D 6D 3D KH 8H 7H 5H 4H 2C 3C 2S 3S", "5S");
+    assert_eq!(both(TIP, &s), ["4H", "3D"]);
+    assert_eq!(choice("rules:lead_from_strength", &s), "AD");
+    assert_eq!(choice("rules:lead_from_length", &s), "5H");
+    // Where the strongest suit is also the longest, the two leads are one card.
+    let s = leading("AH KH 9H 5H 3H 2C 3C 4D 5D 2S 3S 4S 6S", "8S");
+    assert_eq!(choice(TIP, &s), "5H");
+    assert_eq!(choice("rules:lead_from_length", &s), "5H");
+    // Only trumps: the lowest, as B0.
+    assert_eq!(both(TIP, &all_trumps_lead()), ["2S", "2S"]);
+}
+
 /// Seat 0 holds AS..TS and `hearts0`, and leads three rounds of spades (`DRAW`).
 fn spades_to_draw(hearts0: &str) -> Whist {
     let seat0 = format!("AS KS QS JS TS {hearts0} AC 2C 3D 2D");
@@ -512,20 +536,28 @@ fn specs_are_checked() {
             "signals".into()
         ))
     );
+    assert_eq!(
+        err("rules:lead_from_length,lead_from_strength_fourth_best"),
+        Some(SpecError::Conflict(
+            "lead_from_length".into(),
+            "lead_from_strength_fourth_best".into()
+        ))
+    );
     let Some(SpecError::UnknownSwitch { allowed, .. }) = err("rules:save_ten") else {
         panic!("an unknown switch is an error");
     };
     assert_eq!(
         allowed,
         "lead_from_length, lead_from_strength, count_trumps, second_low_third_high, signals, \
-         second_hand_low, third_hand_high, echo, echo_lead, return_lead"
+         second_hand_low, third_hand_high, echo, echo_lead, return_lead, \
+         lead_from_strength_fourth_best"
     );
     for spec in SPECS {
         assert_eq!(err(spec), None, "{spec}");
     }
 }
 
-const SPECS: [&str; 13] = [
+const SPECS: [&str; 15] = [
     "rules",
     "rules:lead_from_length",
     "rules:lead_from_strength",
@@ -539,6 +571,8 @@ const SPECS: [&str; 13] = [
     "rules:third_hand_high",
     "rules:lead_from_length,echo",
     "rules:echo_lead,return_lead,count_trumps",
+    "rules:lead_from_strength_fourth_best",
+    "rules:lead_from_strength_fourth_best,echo,echo_lead,return_lead",
 ];
 
 #[test]

@@ -1,4 +1,5 @@
-//! The Whist rule-based player: B0 of RULES.md §5.0 and the tips of §5.3.
+//! The Whist rule-based player: B0 of RULES.md §5.0, the tips of §5.3 and the arms the second
+//! and third editions (§5.4, §5.5) add.
 
 use std::cmp::Reverse;
 
@@ -45,6 +46,11 @@ pub enum WhistSwitch {
     EchoLead,
     /// W-H4 step (d): return the partner's led suit at the first chance.
     ReturnLead,
+    /// W-H1 (which suit), the third edition's control (RULES.md §5.5): lead from the strongest
+    /// suit, as `lead_from_strength` picks it (the non-trump suit with the highest top card),
+    /// with `lead_from_length`'s card: its fourth-highest of four or more, otherwise its
+    /// highest. Against `lead_from_length` only the suit differs.
+    LeadFromStrengthFourthBest,
 }
 
 impl Switch for WhistSwitch {
@@ -59,6 +65,7 @@ impl Switch for WhistSwitch {
         WhistSwitch::Echo,
         WhistSwitch::EchoLead,
         WhistSwitch::ReturnLead,
+        WhistSwitch::LeadFromStrengthFourthBest,
     ];
     const GAME: &'static str = "whist";
 
@@ -74,6 +81,7 @@ impl Switch for WhistSwitch {
             WhistSwitch::Echo => "echo",
             WhistSwitch::EchoLead => "echo_lead",
             WhistSwitch::ReturnLead => "return_lead",
+            WhistSwitch::LeadFromStrengthFourthBest => "lead_from_strength_fourth_best",
         }
     }
 
@@ -109,13 +117,19 @@ impl Switch for WhistSwitch {
             WhistSwitch::ReturnLead => {
                 "W-H4 (d): return the partner's led suit at the first lead holding it"
             }
+            WhistSwitch::LeadFromStrengthFourthBest => {
+                "W-H1 (which suit) control: lead_from_strength's suit with lead_from_length's card, its fourth-highest of four or more, otherwise its highest"
+            }
         }
     }
 
-    /// Strength leads contradict length leads, and so the fourth-best leads of `signals`.
+    /// Strength leads contradict length leads, and so the fourth-best leads of `signals`; the
+    /// two strength leads contradict each other.
     fn conflicts(self) -> &'static [WhistSwitch] {
+        use WhistSwitch::*;
         match self {
-            WhistSwitch::LeadFromStrength => &[WhistSwitch::LeadFromLength, WhistSwitch::Signals],
+            LeadFromStrength => &[LeadFromLength, Signals],
+            LeadFromStrengthFourthBest => &[LeadFromLength, LeadFromStrength, Signals],
             _ => &[],
         }
     }
@@ -141,6 +155,9 @@ impl Switch for WhistSwitch {
 /// - `lead_from_strength` (W-H1 control): among the non-trump suits held, the one with the
 ///   highest top card (ties: the longer suit, then C < D < H < S); its highest card. Holding
 ///   only trumps, the lowest trump.
+/// - `lead_from_strength_fourth_best` (W-H1 (which suit), RULES.md §5.5): the suit
+///   `lead_from_strength` picks, the card `lead_from_length` would lead from it (fourth-highest
+///   of four or more, otherwise the highest). Holding only trumps, the lowest trump.
 /// - `count_trumps` (W-H2), on lead only. With **no trump outstanding** and a non-trump in hand,
 ///   it never leads a trump, and it *cashes its long-suit winners*: a winner is a card higher
 ///   than every outstanding card of its suit (with no trump outstanding it takes the trick for
@@ -189,6 +206,7 @@ pub struct WhistBaseline {
     echo: bool,
     echo_lead: bool,
     return_lead: bool,
+    strength_fourth_best: bool,
 }
 
 /// The card W-H1 leads from `suit` (the cards held in one suit): the fourth-highest of four or
@@ -216,6 +234,7 @@ impl WhistBaseline {
             echo: signals || on(WhistSwitch::Echo),
             echo_lead: signals || on(WhistSwitch::EchoLead),
             return_lead: signals || on(WhistSwitch::ReturnLead),
+            strength_fourth_best: on(WhistSwitch::LeadFromStrengthFourthBest),
         }
     }
 
@@ -265,7 +284,7 @@ impl WhistBaseline {
                 None => low(cards),
             };
         }
-        if self.lead_from_strength {
+        if self.lead_from_strength || self.strength_fourth_best {
             let side = cards - CardSet::suit_mask(trump);
             let strongest = Suit::ALL
                 .into_iter()
@@ -275,6 +294,9 @@ impl WhistBaseline {
                     (top, side.suit(x).len(), Reverse(x.index()))
                 });
             return match strongest {
+                Some(x) if self.strength_fourth_best => {
+                    length_card(side.suit(x)).expect("a card of the suit")
+                }
                 Some(x) => side.suit(x).last().expect("a card of the suit"),
                 None => low(cards),
             };
