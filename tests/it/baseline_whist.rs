@@ -451,6 +451,99 @@ fn signals_in_steps() {
     }
 }
 
+/// Seat 1 is dealt three clubs (9C 3C 2C) and two trumps (2S 3S); seat 0 leads, holding AC KC
+/// 5C and the 7S.
+fn tripleton() -> Whist {
+    deal(
+        3,
+        [
+            "AC KC 5C 2D 3D 4D 5D 6D 2H 3H 4H 5H 7S",
+            "9C 3C 2C 7D 8D 9D TD JD 8H 9H TH 2S 3S",
+            "QC JC TC 4C QD KD AD 7H JH QH 4S 5S 6S",
+            "8C 7C 6C 6H KH AH 8S 9S TS JS QS KS AS",
+        ],
+        "AS",
+    )
+}
+
+#[test]
+fn echo_doubleton_high_then_low_from_a_dealt_doubleton() {
+    const TIP: &str = "rules:echo_doubleton";
+    // Seat 1 was dealt 9C 3C: the KC led, the 9C cannot win: high first.
+    let mut s = doubleton();
+    play(&mut s, "KC");
+    assert_eq!(both(TIP, &s), ["3C", "9C"]);
+    // Deal C: seat 2 was dealt 9C 3C; under the partner's AC the 9C, under the KC the 3C.
+    let mut s = deal_c();
+    play(&mut s, "AC 2C");
+    assert_eq!(both(TIP, &s), ["3C", "9C"]);
+    play(&mut s, "9C 4C KC QC");
+    assert_eq!(choice(TIP, &s), "3C");
+}
+
+#[test]
+fn echo_doubleton_not_from_the_last_two_of_a_tripleton() {
+    const TIP: &str = "rules:echo_doubleton";
+    // Seat 1 plays the 2C under the AC; the KC led next, it holds 9C 3C, the last two of
+    // three: `echo` plays high, the doubleton echo plays as B0, low.
+    let mut s = tripleton();
+    play(&mut s, "AC 2C 4C 6C");
+    assert_eq!(s.to_act(), Some(Seat(0)));
+    play(&mut s, "KC");
+    assert_eq!(choice("rules:echo", &s), "9C");
+    assert_eq!(both(TIP, &s), ["3C", "3C"]);
+}
+
+#[test]
+fn echo_doubleton_never_in_trumps() {
+    // Seat 1 was dealt two trumps, 2S 3S; the 7S led, the 3S cannot win: `echo` plays it,
+    // the doubleton echo plays as B0, the lowest.
+    let mut s = tripleton();
+    play(&mut s, "7S");
+    assert_eq!(choice("rules:echo", &s), "3S");
+    assert_eq!(both("rules:echo_doubleton", &s), ["2S", "2S"]);
+}
+
+#[test]
+fn echo_doubleton_not_when_winning_the_trick() {
+    // Seat 2 was dealt 9C 3C; the partner's 5C leads and the 9C would win: no echo, B0's
+    // lowest card with the partner winning. (Deal C.)
+    let mut s = deal_c();
+    play(&mut s, "5C 2C");
+    assert_eq!(both("rules:echo_doubleton", &s), ["3C", "3C"]);
+}
+
+#[test]
+fn signals_doubleton_is_read_by_the_partner() {
+    const TIP: &str = "rules:signals_doubleton";
+    // Deal C: seat 2 (dealt 9C 3C) echoes under the AC and follows low to the KC; the partner
+    // reads it (Whist::echoed) and leads clubs a third time.
+    let mut s = deal_c();
+    play(&mut s, "AC 2C");
+    assert_eq!(choice(TIP, &s), "9C");
+    play(&mut s, "9C 4C KC QC");
+    assert_eq!(choice(TIP, &s), "3C");
+    play(&mut s, "3C 6C");
+    assert_eq!(s.to_act(), Some(Seat(0)));
+    assert!(s.echoed(Seat(2), Suit::Clubs));
+    assert_eq!(both(TIP, &s), ["2H", "5C"]);
+    assert_eq!(choice("rules:lead_from_length", &s), "4H");
+    // (a) and (d) as `signals`: the fourth-best lead, and the return of the partner's suit.
+    let lead = leading("AC 6C KH 9H 7H 5H 3H QD 4D 2D 2S 3S 4S", "5S");
+    let mut ret = partner_leads();
+    play(&mut ret, "5D 2D AD 3D");
+    for s in [lead, ret] {
+        assert_eq!(choice(TIP, &s), choice("rules:signals", &s));
+        assert_eq!(
+            choice(TIP, &s),
+            choice(
+                "rules:lead_from_length,echo_doubleton,echo_lead,return_lead",
+                &s
+            )
+        );
+    }
+}
+
 #[test]
 fn the_order_of_play_is_kept_in_public() {
     let s = echo_led_by_seat_0(["9C", "3C"]);
@@ -537,6 +630,13 @@ fn specs_are_checked() {
         ))
     );
     assert_eq!(
+        err("rules:echo,signals_doubleton"),
+        Some(SpecError::Conflict(
+            "echo".into(),
+            "signals_doubleton".into()
+        ))
+    );
+    assert_eq!(
         err("rules:lead_from_length,lead_from_strength_fourth_best"),
         Some(SpecError::Conflict(
             "lead_from_length".into(),
@@ -550,14 +650,14 @@ fn specs_are_checked() {
         allowed,
         "lead_from_length, lead_from_strength, count_trumps, second_low_third_high, signals, \
          second_hand_low, third_hand_high, echo, echo_lead, return_lead, \
-         lead_from_strength_fourth_best"
+         lead_from_strength_fourth_best, echo_doubleton, signals_doubleton"
     );
     for spec in SPECS {
         assert_eq!(err(spec), None, "{spec}");
     }
 }
 
-const SPECS: [&str; 15] = [
+const SPECS: [&str; 18] = [
     "rules",
     "rules:lead_from_length",
     "rules:lead_from_strength",
@@ -573,6 +673,9 @@ const SPECS: [&str; 15] = [
     "rules:echo_lead,return_lead,count_trumps",
     "rules:lead_from_strength_fourth_best",
     "rules:lead_from_strength_fourth_best,echo,echo_lead,return_lead",
+    "rules:lead_from_length,echo_doubleton",
+    "rules:signals_doubleton",
+    "rules:lead_from_strength_fourth_best,echo_doubleton,echo_lead,return_lead",
 ];
 
 #[test]

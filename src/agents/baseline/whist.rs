@@ -51,6 +51,13 @@ pub enum WhistSwitch {
     /// with `lead_from_length`'s card: its fourth-highest of four or more, otherwise its
     /// highest. Against `lead_from_length` only the suit differs.
     LeadFromStrengthFourthBest,
+    /// W-H4 (b) as the convention (RULES.md §5.5), the doubleton echo: high, then low, only in a
+    /// side suit of which the seat was *dealt* exactly two cards, when not winning the trick.
+    EchoDoubleton,
+    /// W-H4 [004]'s pair (RULES.md §5.5): fourth-best leads and the doubleton echo, each read by
+    /// the partner as (c) and (d) say. The same as
+    /// `lead_from_length,echo_doubleton,echo_lead,return_lead`.
+    SignalsDoubleton,
 }
 
 impl Switch for WhistSwitch {
@@ -66,6 +73,8 @@ impl Switch for WhistSwitch {
         WhistSwitch::EchoLead,
         WhistSwitch::ReturnLead,
         WhistSwitch::LeadFromStrengthFourthBest,
+        WhistSwitch::EchoDoubleton,
+        WhistSwitch::SignalsDoubleton,
     ];
     const GAME: &'static str = "whist";
 
@@ -82,6 +91,8 @@ impl Switch for WhistSwitch {
             WhistSwitch::EchoLead => "echo_lead",
             WhistSwitch::ReturnLead => "return_lead",
             WhistSwitch::LeadFromStrengthFourthBest => "lead_from_strength_fourth_best",
+            WhistSwitch::EchoDoubleton => "echo_doubleton",
+            WhistSwitch::SignalsDoubleton => "signals_doubleton",
         }
     }
 
@@ -120,16 +131,26 @@ impl Switch for WhistSwitch {
             WhistSwitch::LeadFromStrengthFourthBest => {
                 "W-H1 (which suit) control: lead_from_strength's suit with lead_from_length's card, its fourth-highest of four or more, otherwise its highest"
             }
+            WhistSwitch::EchoDoubleton => {
+                "W-H4 (b) as the convention: high, then low, in a side suit the seat was dealt exactly two of, when not winning the trick"
+            }
+            WhistSwitch::SignalsDoubleton => {
+                "W-H4 [004]'s pair: lead_from_length, echo_doubleton, echo_lead and return_lead together"
+            }
         }
     }
 
-    /// Strength leads contradict length leads, and so the fourth-best leads of `signals`; the
-    /// two strength leads contradict each other.
+    /// Strength leads contradict length leads, and so the fourth-best leads of `signals` and
+    /// `signals_doubleton`; the two strength leads contradict each other; the doubleton echo
+    /// contradicts the echo of any two cards.
     fn conflicts(self) -> &'static [WhistSwitch] {
         use WhistSwitch::*;
         match self {
-            LeadFromStrength => &[LeadFromLength, Signals],
-            LeadFromStrengthFourthBest => &[LeadFromLength, LeadFromStrength, Signals],
+            LeadFromStrength => &[LeadFromLength, Signals, SignalsDoubleton],
+            LeadFromStrengthFourthBest => {
+                &[LeadFromLength, LeadFromStrength, Signals, SignalsDoubleton]
+            }
+            EchoDoubleton | SignalsDoubleton => &[Echo, Signals],
             _ => &[],
         }
     }
@@ -193,6 +214,16 @@ impl Switch for WhistSwitch {
 ///   of `second_low_third_high` (both together are it); `echo`, `echo_lead` and `return_lead`
 ///   are (b), (c) and (d) of `signals`, which is `lead_from_length` with all three. The steps
 ///   of W-H4 are `lead_from_length`, then `+echo`, `+echo_lead`, `+return_lead`.
+/// - `echo_doubleton` (W-H4 (b) as the convention, RULES.md §5.5): `echo` narrowed to a side
+///   suit (never trumps) of which the seat was *dealt* exactly two cards: the suit led is not
+///   trumps, the seat holds two cards of it and has played none (its dealt hand is its hand and
+///   the cards it has played, its own knowledge; the dealer's includes the turned card). Then,
+///   when the higher card would not win the trick so far, it plays the higher first; the lower
+///   follows by force. The last two cards of three or more, and two trumps, are played as B0.
+///   The partner reads it with [`Whist::echoed`], as it reads `echo`. `signals_doubleton` is
+///   `lead_from_length,echo_doubleton,echo_lead,return_lead`: [004]'s pair, the fourth-best lead
+///   and the doubleton echo, with the partner's readings (c) and (d). Neither combines with
+///   `echo` or `signals`.
 /// - Combinations: `count_trumps` decides a lead before `signals` (c) and (d), and with no trump
 ///   outstanding its ban on trump leads holds for them too; the echo (b) comes before
 ///   `second_low_third_high`.
@@ -204,6 +235,7 @@ pub struct WhistBaseline {
     second_low: bool,
     third_high: bool,
     echo: bool,
+    echo_doubleton: bool,
     echo_lead: bool,
     return_lead: bool,
     strength_fourth_best: bool,
@@ -224,16 +256,18 @@ impl WhistBaseline {
     pub fn new(switches: &[WhistSwitch]) -> WhistBaseline {
         let on = |s| switches.contains(&s);
         let signals = on(WhistSwitch::Signals);
+        let doubleton = on(WhistSwitch::SignalsDoubleton);
         let both = on(WhistSwitch::SecondLowThirdHigh);
         WhistBaseline {
-            lead_from_length: on(WhistSwitch::LeadFromLength) || signals,
+            lead_from_length: on(WhistSwitch::LeadFromLength) || signals || doubleton,
             lead_from_strength: on(WhistSwitch::LeadFromStrength),
             count_trumps: on(WhistSwitch::CountTrumps),
             second_low: both || on(WhistSwitch::SecondHandLow),
             third_high: both || on(WhistSwitch::ThirdHandHigh),
             echo: signals || on(WhistSwitch::Echo),
-            echo_lead: signals || on(WhistSwitch::EchoLead),
-            return_lead: signals || on(WhistSwitch::ReturnLead),
+            echo_doubleton: doubleton || on(WhistSwitch::EchoDoubleton),
+            echo_lead: signals || doubleton || on(WhistSwitch::EchoLead),
+            return_lead: signals || doubleton || on(WhistSwitch::ReturnLead),
             strength_fourth_best: on(WhistSwitch::LeadFromStrengthFourthBest),
         }
     }
@@ -313,7 +347,11 @@ impl WhistBaseline {
             // Following suit: every legal card is of the suit led.
             let (low, high) = (legal.first(), legal.last());
             let high = high.expect("a card to play");
-            if self.echo && legal.len() == 2 && !t.would_win(high, trump, &ORDER) {
+            // The seat's dealt hand: what it holds and what it has played.
+            let dealt = s.hand(seat) | s.played_by(seat);
+            let doubleton = led != trump && dealt.suit(led).len() == 2;
+            let echo = self.echo || (self.echo_doubleton && doubleton);
+            if echo && legal.len() == 2 && !t.would_win(high, trump, &ORDER) {
                 return high;
             }
             match t.len() {
