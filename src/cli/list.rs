@@ -98,10 +98,11 @@ pub fn lines(what: What) -> Vec<String> {
     }
 }
 
+/// One line per switch of the game of `S`: `game name  what it does`.
 fn switches<S: Switch>() -> Vec<String> {
     S::ALL
         .iter()
-        .map(|s| format!("{} {}", S::GAME, s.name()))
+        .map(|s| format!("{} {}  {}", S::GAME, s.name(), s.about()))
         .collect()
 }
 
@@ -161,7 +162,9 @@ mod tests {
         }
         // Every listed switch and option is accepted as listed.
         for line in lines(What::Switches) {
-            let (game, switch) = line.split_once(' ').unwrap();
+            let (game, rest) = line.split_once(' ').unwrap();
+            let (switch, about) = rest.split_once("  ").unwrap();
+            assert!(!about.trim().is_empty() && !about.contains('\n'), "{line}");
             let spec: crate::agents::AgentSpec = format!("rules:{switch}").parse().unwrap();
             let kind: GameKind = game.parse().unwrap();
             let ok = crate::with_game!(kind, R => {

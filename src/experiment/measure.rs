@@ -334,6 +334,11 @@ impl Measured for nine_five_two::Setup {
             about: "N-H4 (a): the subject seat's score in hands after a hand it finished plus",
         },
         StatDef {
+            name: "next_hand_score",
+            proportion: false,
+            about: "N-H4 (a), third edition: the subject seat's score in the next hand (what the exchange gave or took), over the match's hands that have a next one: the mean score of every hand but the first",
+        },
+        StatDef {
             name: "hcp_change_per_card",
             proportion: false,
             about: "N-H4 (c): a minus player's change in high-card points (A4 K3 Q2 J1) per card received, averaged over the hand's batches",
@@ -416,6 +421,7 @@ impl Measured for nine_five_two::Setup {
                 .previous
                 .filter(|prev| prev[s.index()] > 0)
                 .map(|_| diff(s)),
+            "next_hand_score" => p.before.previous.map(|_| diff(s)),
             "score" => Some(diff(s)),
             "target_made" => Some(f64::from(u8::from(
                 p.last.tricks_won(s) >= p.last.target(s) as u32,

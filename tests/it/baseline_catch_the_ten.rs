@@ -7,7 +7,7 @@ use crate::common;
 use common::card;
 use common::conformance::{Plan, run};
 use common::ctt::{deal_hands, setup, ten_last_to_play};
-use tricklab::agents::{Agent, AgentSpec, build_agent};
+use tricklab::agents::{Agent, AgentSpec, SpecError, build_agent};
 use tricklab::games::catch_the_ten::{CatchTheTen, Options};
 use tricklab::games::{Action, Game, Seat};
 use tricklab::knowledge::Observable;
@@ -186,17 +186,33 @@ fn save_ten_active_not_on_a_side_suit_win() {
     assert_eq!(choice("rules:take_the_risk", &s), "TH");
 }
 
+/// Seat 0 holds every spade, seat 1 every club, seat 2 every diamond, seat 3 every heart.
+const ONE_SUIT_EACH: [&str; 4] = [
+    "6S 7S 8S 9S TS JS QS KS AS",
+    "6C 7C 8C 9C TC JC QC KC AC",
+    "6D 7D 8D 9D TD JD QD KD AD",
+    "6H 7H 8H 9H TH JH QH KH AH",
+];
+
+/// Trumps hearts; the 6S led, seat 1 holds the Ten and is void in spades, second to play.
+fn ten_second_and_void() -> CatchTheTen {
+    let hands = [
+        "6S 7S 8S 9S TS JS QS KS AS",
+        "TH 6H 7H 8H 6C 7C 8C 9C TC",
+        "6D 7D 8D 9D TD JD QD KD AD",
+        "9H JH QH KH AH JC QC KC AC",
+    ];
+    let mut s = deal_hands(setup(4, Options::default()), 3, &[0, 0], &hands, "9H");
+    play(&mut s, "6S");
+    s
+}
+
 #[test]
 fn save_ten_active_trumps_with_the_ten_when_last_and_void() {
     // Seat 3, last to play and void in spades, holds only trumps: the Ten wins the trick. B0
     // takes the cheapest winner (6H), and so does the restriction-only arm; the tip trumps
     // with the Ten.
-    let hands = [
-        "6S 7S 8S 9S TS JS QS KS AS",
-        "6C 7C 8C 9C TC JC QC KC AC",
-        "6D 7D 8D 9D TD JD QD KD AD",
-        "6H 7H 8H 9H TH JH QH KH AH",
-    ];
+    let hands = ONE_SUIT_EACH;
     let t = setup(4, Options::default());
     let mut s = deal_hands(t, 3, &[0, 0], &hands, "9H");
     play(&mut s, "6S 6C 6D");
@@ -214,20 +230,115 @@ fn save_ten_active_trumps_with_the_ten_when_last_and_void() {
 #[test]
 fn save_ten_active_keeps_the_ten_when_not_last_unless_taking_the_risk() {
     // Seat 1, second to play and void in spades: the Ten would win, but two players follow.
-    let hands = [
-        "6S 7S 8S 9S TS JS QS KS AS",
-        "TH 6H 7H 8H 6C 7C 8C 9C TC",
-        "6D 7D 8D 9D TD JD QD KD AD",
-        "9H JH QH KH AH JC QC KC AC",
-    ];
-    let mut s = deal_hands(setup(4, Options::default()), 3, &[0, 0], &hands, "9H");
-    play(&mut s, "6S");
+    let s = ten_second_and_void();
     assert_eq!(choice("rules", &s), "6H");
     assert_eq!(choice("rules:save_ten_active", &s), "6H");
     assert_eq!(choice("rules:take_the_risk", &s), "TH");
 }
 
-const SPECS: [&str; 11] = [
+/// Trumps hearts; `dealer` deals and turns `turned`, one of its hearts. The four seats hold
+/// `hearts` (two, two, three and one cards; seat 2 the trump Ten besides) and fixed side cards:
+/// seat 0 spades, seat 1 clubs, seat 2 diamonds, seat 3 the rest.
+fn deal_safe(hearts: [&str; 4], dealer: usize, turned: &str) -> CatchTheTen {
+    let hands = [
+        format!("{} 6S 7S 8S 9S TS JS QS", hearts[0]),
+        format!("{} 6C 7C 8C 9C TC JC QC", hearts[1]),
+        format!("TH {} 6D 7D 8D 9D TD", hearts[2]),
+        format!("{} KS AS KC AC JD QD KD AD", hearts[3]),
+    ];
+    let hands: Vec<&str> = hands.iter().map(String::as_str).collect();
+    deal_hands(
+        setup(4, Options::default()),
+        dealer,
+        &[0, 0],
+        &hands,
+        turned,
+    )
+}
+
+#[test]
+fn ct_h1_safe_keeps_ten_when_ace_out() {
+    // The partner's QH is winning; the JH and KH are the Ten holder's own, but the AH is out
+    // and seat 3, an opponent, is still to play: the safe tip keeps the Ten (and plays the
+    // lowest heart, as B0); the partner-higher tip plays it.
+    let mut s = deal_safe(["QH 9H", "7H 8H", "6H KH JH", "AH"], 3, "AH");
+    play(&mut s, "QH 7H");
+    assert_eq!(choice("rules", &s), "6H");
+    assert_eq!(choice("rules:save_ten_active", &s), "TH");
+    assert_eq!(choice("rules:save_ten_safe", &s), "6H");
+}
+
+#[test]
+fn ct_h1_safe_plays_ten_when_ace_played() {
+    // The same hearts, but the partner cashed the AH first: its QH is now the highest trump
+    // not yet played outside the holder's hand, and the safe tip plays the Ten into it (B0
+    // plays its cheapest heart, the KH).
+    let mut s = deal_safe(["AH QH", "7H 8H", "6H KH JH", "9H"], 3, "9H");
+    play(&mut s, "AH 7H 6H 9H");
+    assert_eq!(s.to_act(), Some(Seat(0)));
+    play(&mut s, "QH 8H");
+    assert_eq!(choice("rules", &s), "KH");
+    assert_eq!(choice("rules:save_ten_active", &s), "TH");
+    assert_eq!(choice("rules:save_ten_safe", &s), "TH");
+}
+
+#[test]
+fn ct_h1_safe_plays_ten_under_the_partners_jack() {
+    // The partner leads the JH, the highest trump: nothing can beat it, the Ten goes in.
+    let mut s = deal_safe(["JH 9H", "7H 8H", "6H KH QH", "AH"], 3, "AH");
+    play(&mut s, "JH 7H");
+    assert_eq!(choice("rules", &s), "6H");
+    assert_eq!(choice("rules:save_ten_safe", &s), "TH");
+}
+
+#[test]
+fn ct_h1_safe_plays_ten_when_no_opponent_is_left_to_play() {
+    // Seat 2 deals, so seat 3 leads, the KC; the partner ruffs with the QH, seat 1 follows and
+    // seat 2, void in clubs, plays last. The AH is still out (with seat 3, which has played),
+    // but no opponent is left to play: the Ten goes in. (The Ten would not win the trick, so
+    // this is (a), not the last-to-play rule (b).)
+    let mut s = deal_safe(["QH 9H", "7H 8H", "6H KH JH", "AH"], 2, "6H");
+    play(&mut s, "KC QH 6C");
+    assert_eq!(s.to_act(), Some(Seat(2)));
+    assert_eq!(choice("rules", &s), "6D");
+    assert_eq!(choice("rules:save_ten_safe", &s), "TH");
+}
+
+#[test]
+fn ct_h1_safe_keeps_the_last_to_play_rule() {
+    // (b) as CT-H1 (active): last to play and void, the Ten wins: trump with it.
+    let hands = ONE_SUIT_EACH;
+    let mut s = deal_hands(setup(4, Options::default()), 3, &[0, 0], &hands, "9H");
+    play(&mut s, "6S 6C 6D");
+    assert_eq!(choice("rules", &s), "6H");
+    assert_eq!(choice("rules:save_ten_safe", &s), "TH");
+    // Second to play and void: two players follow, the Ten is kept.
+    let s = ten_second_and_void();
+    assert_eq!(choice("rules:save_ten_safe", &s), "6H");
+}
+
+#[test]
+fn ct_h1_safe_is_an_arm_of_its_own() {
+    let err = |spec: &str| build_agent::<CatchTheTen>(&spec.parse().unwrap()).err();
+    for other in [
+        "save_ten",
+        "save_ten_active",
+        "take_the_risk",
+        "watch_score",
+    ] {
+        let Some(SpecError::Conflict(a, b)) = err(&format!("rules:{other},save_ten_safe")) else {
+            panic!("{other} and save_ten_safe are different arms");
+        };
+        let mut pair = [a, b];
+        pair.sort();
+        let mut want = [other.to_string(), "save_ten_safe".to_string()];
+        want.sort();
+        assert_eq!(pair, want);
+    }
+    assert_eq!(err("rules:save_ten_safe,hunt_ten"), None);
+}
+
+const SPECS: [&str; 13] = [
     "rules",
     "rules:save_ten",
     "rules:hunt_ten",
@@ -239,6 +350,8 @@ const SPECS: [&str; 11] = [
     "rules:take_the_risk",
     "rules:watch_score_active",
     "rules:take_the_risk,hunt_ten,watch_score_active",
+    "rules:save_ten_safe",
+    "rules:save_ten_safe,hunt_ten,honours_only",
 ];
 
 #[test]

@@ -9,6 +9,8 @@ use common::conformance::{Plan, run};
 use common::n952::{ANY, Holding, hand_of};
 use tricklab::agents::{Agent, AgentSpec, SpecError, build_agent};
 use tricklab::cards::{CardSet, Suit};
+use tricklab::experiment::hand_statistic;
+use tricklab::games::matches::{MatchState, play_match};
 use tricklab::games::nine_five_two::{NineFiveTwo, Options, Phase, Setup, Variant};
 use tricklab::games::{Action, Game, Seat};
 use tricklab::knowledge::Observable;
@@ -365,6 +367,40 @@ fn shorten_when_giving() {
     // No suit shorter than three: the lowest card either way.
     let s = giver("KS QS JS 5D 6D 7D 2C 3C 4C 5C 6C 2H 3H 4H 5H 6H");
     assert_eq!(both(TIP, &s), ["2C", "2C"]);
+}
+
+#[test]
+fn next_hand_score_is_the_score_of_the_hand_after_each_hand() {
+    // A seeded match of B0 players; seat 1 is the subject.
+    let rules = Setup::new(3, Options::default()).unwrap();
+    let mut deals = stream(5, 0, Purpose::Deal, 0);
+    let mut agents: Vec<_> = (0..3).map(|_| agent("rules")).collect();
+    let mut rng = stream(5, 0, Purpose::Agent, 0);
+    let subject = [Seat(1)];
+    // Per hand: seat 1's tricks − target, and the two statistics.
+    let mut hands: Vec<(i32, Option<f64>, Option<f64>)> = Vec::new();
+    let end = play_match(
+        &rules,
+        MatchState::new(DEALER),
+        &mut deals,
+        40,
+        |h, seat| agents[seat.index()].choose(h, seat, &mut rng),
+        |p| {
+            let score = p.after.scores[1] - p.before.scores[1];
+            let stat = |name| hand_statistic(&rules, name, p, &subject);
+            hands.push((score, stat("next_hand_score"), stat("after_plus_score")));
+        },
+    );
+    assert!(end.winners.is_some() && hands.len() >= 3, "{end:?}");
+    assert!(hands.iter().any(|h| h.0 > 0) && hands.iter().any(|h| h.0 < 0));
+    // The first hand is no hand's next hand; each later one is the next hand of the one before,
+    // with its own score. `after_plus_score` keeps those after a plus hand.
+    assert_eq!(hands[0].1, None);
+    for pair in hands.windows(2) {
+        let (before, next) = (pair[0], pair[1]);
+        assert_eq!(next.1, Some(f64::from(next.0)));
+        assert_eq!(next.2, (before.0 > 0).then_some(f64::from(next.0)));
+    }
 }
 
 #[test]

@@ -150,6 +150,30 @@ fn lead_from_strength() {
     assert_eq!(both("rules:lead_from_strength", &s), ["2S", "2S"]);
 }
 
+#[test]
+fn lead_from_strength_fourth_best() {
+    const TIP: &str = "rules:lead_from_strength_fourth_best";
+    // W-H1 (which suit): the length suit is hearts (five), the strength suit clubs (the ace):
+    // from two clubs both strength leads take the highest, the AC; length leads the fourth
+    // highest heart (K 9 7 5).
+    let s = leading("AC 6C KH 9H 7H 5H 3H QD 4D 2D 2S 3S 4S", "5S");
+    assert_eq!(choice(TIP, &s), "AC");
+    assert_eq!(choice("rules:lead_from_strength", &s), "AC");
+    assert_eq!(choice("rules:lead_from_length", &s), "5H");
+    // The strongest suit has four cards (A 9 6 3 of diamonds): its fourth-highest, not the ace;
+    // length leads the fourth-highest of five hearts (K 8 7 5), B0 the lowest heart.
+    let s = leading("AD 9D 6D 3D KH 8H 7H 5H 4H 2C 3C 2S 3S", "5S");
+    assert_eq!(both(TIP, &s), ["4H", "3D"]);
+    assert_eq!(choice("rules:lead_from_strength", &s), "AD");
+    assert_eq!(choice("rules:lead_from_length", &s), "5H");
+    // Where the strongest suit is also the longest, the two leads are one card.
+    let s = leading("AH KH 9H 5H 3H 2C 3C 4D 5D 2S 3S 4S 6S", "8S");
+    assert_eq!(choice(TIP, &s), "5H");
+    assert_eq!(choice("rules:lead_from_length", &s), "5H");
+    // Only trumps: the lowest, as B0.
+    assert_eq!(both(TIP, &all_trumps_lead()), ["2S", "2S"]);
+}
+
 /// Seat 0 holds AS..TS and `hearts0`, and leads three rounds of spades (`DRAW`).
 fn spades_to_draw(hearts0: &str) -> Whist {
     let seat0 = format!("AS KS QS JS TS {hearts0} AC 2C 3D 2D");
@@ -427,6 +451,99 @@ fn signals_in_steps() {
     }
 }
 
+/// Seat 1 is dealt three clubs (9C 3C 2C) and two trumps (2S 3S); seat 0 leads, holding AC KC
+/// 5C and the 7S.
+fn tripleton() -> Whist {
+    deal(
+        3,
+        [
+            "AC KC 5C 2D 3D 4D 5D 6D 2H 3H 4H 5H 7S",
+            "9C 3C 2C 7D 8D 9D TD JD 8H 9H TH 2S 3S",
+            "QC JC TC 4C QD KD AD 7H JH QH 4S 5S 6S",
+            "8C 7C 6C 6H KH AH 8S 9S TS JS QS KS AS",
+        ],
+        "AS",
+    )
+}
+
+#[test]
+fn echo_doubleton_high_then_low_from_a_dealt_doubleton() {
+    const TIP: &str = "rules:echo_doubleton";
+    // Seat 1 was dealt 9C 3C: the KC led, the 9C cannot win: high first.
+    let mut s = doubleton();
+    play(&mut s, "KC");
+    assert_eq!(both(TIP, &s), ["3C", "9C"]);
+    // Deal C: seat 2 was dealt 9C 3C; under the partner's AC the 9C, under the KC the 3C.
+    let mut s = deal_c();
+    play(&mut s, "AC 2C");
+    assert_eq!(both(TIP, &s), ["3C", "9C"]);
+    play(&mut s, "9C 4C KC QC");
+    assert_eq!(choice(TIP, &s), "3C");
+}
+
+#[test]
+fn echo_doubleton_not_from_the_last_two_of_a_tripleton() {
+    const TIP: &str = "rules:echo_doubleton";
+    // Seat 1 plays the 2C under the AC; the KC led next, it holds 9C 3C, the last two of
+    // three: `echo` plays high, the doubleton echo plays as B0, low.
+    let mut s = tripleton();
+    play(&mut s, "AC 2C 4C 6C");
+    assert_eq!(s.to_act(), Some(Seat(0)));
+    play(&mut s, "KC");
+    assert_eq!(choice("rules:echo", &s), "9C");
+    assert_eq!(both(TIP, &s), ["3C", "3C"]);
+}
+
+#[test]
+fn echo_doubleton_never_in_trumps() {
+    // Seat 1 was dealt two trumps, 2S 3S; the 7S led, the 3S cannot win: `echo` plays it,
+    // the doubleton echo plays as B0, the lowest.
+    let mut s = tripleton();
+    play(&mut s, "7S");
+    assert_eq!(choice("rules:echo", &s), "3S");
+    assert_eq!(both("rules:echo_doubleton", &s), ["2S", "2S"]);
+}
+
+#[test]
+fn echo_doubleton_not_when_winning_the_trick() {
+    // Seat 2 was dealt 9C 3C; the partner's 5C leads and the 9C would win: no echo, B0's
+    // lowest card with the partner winning. (Deal C.)
+    let mut s = deal_c();
+    play(&mut s, "5C 2C");
+    assert_eq!(both("rules:echo_doubleton", &s), ["3C", "3C"]);
+}
+
+#[test]
+fn signals_doubleton_is_read_by_the_partner() {
+    const TIP: &str = "rules:signals_doubleton";
+    // Deal C: seat 2 (dealt 9C 3C) echoes under the AC and follows low to the KC; the partner
+    // reads it (Whist::echoed) and leads clubs a third time.
+    let mut s = deal_c();
+    play(&mut s, "AC 2C");
+    assert_eq!(choice(TIP, &s), "9C");
+    play(&mut s, "9C 4C KC QC");
+    assert_eq!(choice(TIP, &s), "3C");
+    play(&mut s, "3C 6C");
+    assert_eq!(s.to_act(), Some(Seat(0)));
+    assert!(s.echoed(Seat(2), Suit::Clubs));
+    assert_eq!(both(TIP, &s), ["2H", "5C"]);
+    assert_eq!(choice("rules:lead_from_length", &s), "4H");
+    // (a) and (d) as `signals`: the fourth-best lead, and the return of the partner's suit.
+    let lead = leading("AC 6C KH 9H 7H 5H 3H QD 4D 2D 2S 3S 4S", "5S");
+    let mut ret = partner_leads();
+    play(&mut ret, "5D 2D AD 3D");
+    for s in [lead, ret] {
+        assert_eq!(choice(TIP, &s), choice("rules:signals", &s));
+        assert_eq!(
+            choice(TIP, &s),
+            choice(
+                "rules:lead_from_length,echo_doubleton,echo_lead,return_lead",
+                &s
+            )
+        );
+    }
+}
+
 #[test]
 fn the_order_of_play_is_kept_in_public() {
     let s = echo_led_by_seat_0(["9C", "3C"]);
@@ -512,20 +629,35 @@ fn specs_are_checked() {
             "signals".into()
         ))
     );
+    assert_eq!(
+        err("rules:echo,signals_doubleton"),
+        Some(SpecError::Conflict(
+            "echo".into(),
+            "signals_doubleton".into()
+        ))
+    );
+    assert_eq!(
+        err("rules:lead_from_length,lead_from_strength_fourth_best"),
+        Some(SpecError::Conflict(
+            "lead_from_length".into(),
+            "lead_from_strength_fourth_best".into()
+        ))
+    );
     let Some(SpecError::UnknownSwitch { allowed, .. }) = err("rules:save_ten") else {
         panic!("an unknown switch is an error");
     };
     assert_eq!(
         allowed,
         "lead_from_length, lead_from_strength, count_trumps, second_low_third_high, signals, \
-         second_hand_low, third_hand_high, echo, echo_lead, return_lead"
+         second_hand_low, third_hand_high, echo, echo_lead, return_lead, \
+         lead_from_strength_fourth_best, echo_doubleton, signals_doubleton"
     );
     for spec in SPECS {
         assert_eq!(err(spec), None, "{spec}");
     }
 }
 
-const SPECS: [&str; 13] = [
+const SPECS: [&str; 18] = [
     "rules",
     "rules:lead_from_length",
     "rules:lead_from_strength",
@@ -539,6 +671,11 @@ const SPECS: [&str; 13] = [
     "rules:third_hand_high",
     "rules:lead_from_length,echo",
     "rules:echo_lead,return_lead,count_trumps",
+    "rules:lead_from_strength_fourth_best",
+    "rules:lead_from_strength_fourth_best,echo,echo_lead,return_lead",
+    "rules:lead_from_length,echo_doubleton",
+    "rules:signals_doubleton",
+    "rules:lead_from_strength_fourth_best,echo_doubleton,echo_lead,return_lead",
 ];
 
 #[test]

@@ -1,5 +1,5 @@
-//! The Catch the Ten rule-based player: B0 of RULES.md §5.0, the tips of §5.1 and the second
-//! edition's arms of §5.4.
+//! The Catch the Ten rule-based player: B0 of RULES.md §5.0, the tips of §5.1, the second
+//! edition's arms of §5.4 and the third edition's CT-H1 (safe) of §5.5.
 
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::games::catch_the_ten::CatchTheTen;
@@ -40,6 +40,12 @@ pub enum CatchTheTenSwitch {
     /// CT-H4 (ii) of the second edition: `watch_score` with CT-H1 (active) in place of the
     /// restriction-only `save_ten`.
     WatchScoreActive,
+    /// CT-H1 (safe), the third edition's primary arm (RULES.md §5.5): CT-H1 (active), except
+    /// that (a) plays the Ten into the partner's winning trump higher than the Ten only when
+    /// that trump is the highest trump not yet played (the holder's own cards aside) or no
+    /// opponent is left to play to the trick. (b) and (c) as CT-H1 (active), which stays as
+    /// the secondary CT-H1 (partner higher).
+    SaveTenSafe,
 }
 
 impl Switch for CatchTheTenSwitch {
@@ -51,6 +57,7 @@ impl Switch for CatchTheTenSwitch {
         CatchTheTenSwitch::SaveTenActive,
         CatchTheTenSwitch::TakeTheRisk,
         CatchTheTenSwitch::WatchScoreActive,
+        CatchTheTenSwitch::SaveTenSafe,
     ];
     const GAME: &'static str = "catch-the-ten";
 
@@ -63,16 +70,53 @@ impl Switch for CatchTheTenSwitch {
             CatchTheTenSwitch::SaveTenActive => "save_ten_active",
             CatchTheTenSwitch::TakeTheRisk => "take_the_risk",
             CatchTheTenSwitch::WatchScoreActive => "watch_score_active",
+            CatchTheTenSwitch::SaveTenSafe => "save_ten_safe",
         }
     }
 
-    /// The restriction-only and the active Ten rules are different arms; so are the two
-    /// score-watching modes.
+    fn about(self) -> &'static str {
+        match self {
+            CatchTheTenSwitch::SaveTen => {
+                "CT-H1p (restriction only): never play the trump Ten except into a partner's higher trump, as last to play when it wins, or when it is the only legal card"
+            }
+            CatchTheTenSwitch::HuntTen => {
+                "CT-H2: dealt trump J+A or A+K (not the Ten), lead the highest trump at the first two leads"
+            }
+            CatchTheTenSwitch::HonoursOnly => {
+                "CT-H3 (ii) control: contest a trick only when it holds a counting trump, otherwise play the lowest card"
+            }
+            CatchTheTenSwitch::WatchScore => {
+                "CT-H4 (ii), first edition: from a hand started on 31 or more, save_ten and hunt_ten, and lead trumps at the unplayed Ten"
+            }
+            CatchTheTenSwitch::SaveTenActive => {
+                "CT-H1 (active, partner higher): play the Ten into a partner's winning trump higher than it, or last to play and void when it wins; otherwise keep it"
+            }
+            CatchTheTenSwitch::TakeTheRisk => {
+                "CT-H1r: save_ten_active, plus trump with the Ten when void in a led side suit whenever no trump above it is in the trick"
+            }
+            CatchTheTenSwitch::WatchScoreActive => {
+                "CT-H4 (ii), second edition: watch_score with save_ten_active in place of save_ten"
+            }
+            CatchTheTenSwitch::SaveTenSafe => {
+                "CT-H1 (safe): save_ten_active, but into the partner's trump only when it is the highest not yet played (own cards aside) or no opponent is left to play"
+            }
+        }
+    }
+
+    /// The restriction-only, the active and the safe Ten rules are different arms; so are the
+    /// two score-watching modes.
     fn conflicts(self) -> &'static [CatchTheTenSwitch] {
         use CatchTheTenSwitch::*;
         match self {
             SaveTen => &[SaveTenActive, TakeTheRisk, WatchScoreActive],
             WatchScore => &[WatchScoreActive, SaveTenActive, TakeTheRisk],
+            SaveTenSafe => &[
+                SaveTen,
+                SaveTenActive,
+                TakeTheRisk,
+                WatchScore,
+                WatchScoreActive,
+            ],
             _ => &[],
         }
     }
@@ -91,7 +135,12 @@ impl Switch for CatchTheTenSwitch {
 /// forbids the Ten outside the safe moments; `save_ten_active` also *plays* it at them (a
 /// partner winning with a higher trump, or last to play, void in the suit led, and the Ten
 /// wins); `take_the_risk` adds trumping with it when void in a led side suit whenever no trump
-/// higher than the Ten is in the trick, whatever the seat's place.
+/// higher than the Ten is in the trick, whatever the seat's place. `save_ten_safe` plays it
+/// into the partner's trick only when the partner's winning trump is higher than the Ten *and*
+/// the trick is safe: no trump that could beat it is left (every trump above it is played or in
+/// the holder's own hand; the turned card and cards not dealt count as not played), or no
+/// opponent is left to play to the trick. A partner winning with a side-suit card is not a
+/// safe moment for (a), as under `save_ten_active`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CatchTheTenBaseline {
     save_ten: bool,
@@ -101,6 +150,7 @@ pub struct CatchTheTenBaseline {
     active: bool,
     take_risk: bool,
     watch_active: bool,
+    safe: bool,
 }
 
 /// What a Ten rule says about the trump Ten at this moment.
@@ -138,9 +188,12 @@ impl CatchTheTenBaseline {
             hunt_ten: on(CatchTheTenSwitch::HuntTen),
             honours_only: on(CatchTheTenSwitch::HonoursOnly),
             watch_score: on(CatchTheTenSwitch::WatchScore),
-            active: on(CatchTheTenSwitch::SaveTenActive) || on(CatchTheTenSwitch::TakeTheRisk),
+            active: on(CatchTheTenSwitch::SaveTenActive)
+                || on(CatchTheTenSwitch::TakeTheRisk)
+                || on(CatchTheTenSwitch::SaveTenSafe),
             take_risk: on(CatchTheTenSwitch::TakeTheRisk),
             watch_active: on(CatchTheTenSwitch::WatchScoreActive),
+            safe: on(CatchTheTenSwitch::SaveTenSafe),
         }
     }
 
@@ -167,15 +220,40 @@ impl CatchTheTenBaseline {
         partner_high || (last && t.would_win(ten, trump, &ORDER)) || legal == CardSet::single(ten)
     }
 
-    /// CT-H1 (active) and CT-H1r: what the holder of the legal trump Ten does with it.
-    fn active_ten(s: &CatchTheTen, seat: Seat, ten: Card, trump: Suit, risk: bool) -> TenMove {
+    /// CT-H1 (safe): whether the partner's winning card `w` cannot lose the trick: no trump
+    /// above it is left outside `seat`'s hand and the cards played, or no opponent of `seat` is
+    /// left to play to the trick.
+    fn partner_safe(s: &CatchTheTen, seat: Seat, w: Card, trump: Suit) -> bool {
+        let left = CardSet::suit_mask(trump) - played(s) - s.hand(seat);
+        let best = left
+            .iter()
+            .all(|c| ORDER.power(c.rank()) < ORDER.power(w.rank()));
+        let to_play = s.num_seats() - s.trick().len() - 1;
+        let opponent_left = (1..=to_play)
+            .map(|k| seat.plus(k, s.num_seats()))
+            .any(|q| !s.sides().partners(q, seat));
+        best || !opponent_left
+    }
+
+    /// CT-H1 (active), CT-H1r and, with `safe`, CT-H1 (safe): what the holder of the legal
+    /// trump Ten does with it.
+    fn active_ten(
+        s: &CatchTheTen,
+        seat: Seat,
+        ten: Card,
+        trump: Suit,
+        risk: bool,
+        safe: bool,
+    ) -> TenMove {
         let t = s.trick();
         let Some(led) = t.led() else {
             return TenMove::Keep;
         };
         let partner_high = partner_winning(s, seat)
             && t.winning_card().is_some_and(|w| {
-                w.suit() == trump && ORDER.power(w.rank()) > ORDER.power(Rank::Ten)
+                w.suit() == trump
+                    && ORDER.power(w.rank()) > ORDER.power(Rank::Ten)
+                    && (!safe || Self::partner_safe(s, seat, w, trump))
             });
         let void = s.hand(seat).suit(led).is_empty();
         let last = t.len() + 1 == s.num_seats();
@@ -186,6 +264,11 @@ impl CatchTheTenBaseline {
             TenMove::Keep
         }
     }
+}
+
+/// Every card played so far in the deal, the trick in progress included.
+fn played(s: &CatchTheTen) -> CardSet {
+    Seat::all(s.num_seats()).fold(CardSet::EMPTY, |a, q| a | s.played_by(q))
 }
 
 fn honour_trumps(trump: Suit) -> CardSet {
@@ -207,7 +290,7 @@ impl Agent<CatchTheTen> for CatchTheTenBaseline {
             cards.remove(ten);
         }
         let ten_move = if active && legal.contains(ten) && legal != CardSet::single(ten) {
-            Self::active_ten(s, seat, ten, trump, self.take_risk)
+            Self::active_ten(s, seat, ten, trump, self.take_risk, self.safe)
         } else {
             TenMove::Free
         };
@@ -221,11 +304,9 @@ impl Agent<CatchTheTen> for CatchTheTenBaseline {
             let dealt = s.dealt_this_set(seat).suit(trump);
             let has = |r: Rank| dealt.contains(Card::new(trump, r));
             let hunter = has(Rank::Ace) && (has(Rank::Jack) || has(Rank::King)) && !has(Rank::Ten);
-            let played =
-                (0..s.num_seats()).fold(CardSet::EMPTY, |a, q| a | s.played_by(Seat(q as u8)));
             let honours_held = !(trumps & (honour_trumps(trump) - CardSet::single(ten))).is_empty();
             let chase =
-                priority && !s.hand(seat).contains(ten) && !played.contains(ten) && honours_held;
+                priority && !s.hand(seat).contains(ten) && !played(s).contains(ten) && honours_held;
             if (hunt && hunter && s.leads(seat) < 2 && !trumps.is_empty()) || chase {
                 ORDER.highest(trumps).expect("a trump")
             } else {

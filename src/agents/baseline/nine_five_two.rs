@@ -66,6 +66,32 @@ impl Switch for NineFiveTwoSwitch {
         }
     }
 
+    fn about(self) -> &'static str {
+        match self {
+            NineFiveTwoSwitch::LongestSuitTrumps => {
+                "N-H1: as dealer, name the longest suit trumps (ties: more high-card points, then suit order)"
+            }
+            NineFiveTwoSwitch::RandomTrumps => {
+                "N-H1 second control: as dealer, name a uniformly random suit trumps"
+            }
+            NineFiveTwoSwitch::DiscardToVoid => {
+                "N-H2: discard the whole shortest non-trump suit of at most 4 cards, then the lowest non-trumps"
+            }
+            NineFiveTwoSwitch::GangUpOnDealer => {
+                "N-H3: a non-dealer treats the other as a partner once the dealer has played, or when its card is the suit's highest unplayed"
+            }
+            NineFiveTwoSwitch::Satisfice => {
+                "N-H4 (a) control: play the lowest legal card once the seat's tricks reach its target"
+            }
+            NineFiveTwoSwitch::ShortenWhenGiving => {
+                "N-H4 (b) which suit to upgrade: give from the shortest suits (singletons, then doubletons), lowest first"
+            }
+            NineFiveTwoSwitch::DiscardKeepWinners => {
+                "N-H2b: discard_to_void, voiding the shortest non-trump suit that holds no A or K"
+            }
+        }
+    }
+
     fn conflicts(self) -> &'static [NineFiveTwoSwitch] {
         match self {
             NineFiveTwoSwitch::LongestSuitTrumps => &[NineFiveTwoSwitch::RandomTrumps],

@@ -10,6 +10,9 @@ pub trait Switch: Copy + Eq + 'static {
     const GAME: &'static str;
     /// The switch's name in specs.
     fn name(self) -> &'static str;
+    /// What it does, in one line (`tricklab list switches`): the first sentence of its
+    /// documentation, in the games' words.
+    fn about(self) -> &'static str;
     /// Switches it cannot be combined with.
     fn conflicts(self) -> &'static [Self] {
         &[]

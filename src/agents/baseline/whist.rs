@@ -1,4 +1,5 @@
-//! The Whist rule-based player: B0 of RULES.md §5.0 and the tips of §5.3.
+//! The Whist rule-based player: B0 of RULES.md §5.0, the tips of §5.3 and the arms the second
+//! and third editions (§5.4, §5.5) add.
 
 use std::cmp::Reverse;
 
@@ -45,6 +46,18 @@ pub enum WhistSwitch {
     EchoLead,
     /// W-H4 step (d): return the partner's led suit at the first chance.
     ReturnLead,
+    /// W-H1 (which suit), the third edition's control (RULES.md §5.5): lead from the strongest
+    /// suit, as `lead_from_strength` picks it (the non-trump suit with the highest top card),
+    /// with `lead_from_length`'s card: its fourth-highest of four or more, otherwise its
+    /// highest. Against `lead_from_length` only the suit differs.
+    LeadFromStrengthFourthBest,
+    /// W-H4 (b) as the convention (RULES.md §5.5), the doubleton echo: high, then low, only in a
+    /// side suit of which the seat was *dealt* exactly two cards, when not winning the trick.
+    EchoDoubleton,
+    /// W-H4 [004]'s pair (RULES.md §5.5): fourth-best leads and the doubleton echo, each read by
+    /// the partner as (c) and (d) say. The same as
+    /// `lead_from_length,echo_doubleton,echo_lead,return_lead`.
+    SignalsDoubleton,
 }
 
 impl Switch for WhistSwitch {
@@ -59,6 +72,9 @@ impl Switch for WhistSwitch {
         WhistSwitch::Echo,
         WhistSwitch::EchoLead,
         WhistSwitch::ReturnLead,
+        WhistSwitch::LeadFromStrengthFourthBest,
+        WhistSwitch::EchoDoubleton,
+        WhistSwitch::SignalsDoubleton,
     ];
     const GAME: &'static str = "whist";
 
@@ -74,13 +90,67 @@ impl Switch for WhistSwitch {
             WhistSwitch::Echo => "echo",
             WhistSwitch::EchoLead => "echo_lead",
             WhistSwitch::ReturnLead => "return_lead",
+            WhistSwitch::LeadFromStrengthFourthBest => "lead_from_strength_fourth_best",
+            WhistSwitch::EchoDoubleton => "echo_doubleton",
+            WhistSwitch::SignalsDoubleton => "signals_doubleton",
         }
     }
 
-    /// Strength leads contradict length leads, and so the fourth-best leads of `signals`.
-    fn conflicts(self) -> &'static [WhistSwitch] {
+    fn about(self) -> &'static str {
         match self {
-            WhistSwitch::LeadFromStrength => &[WhistSwitch::LeadFromLength, WhistSwitch::Signals],
+            WhistSwitch::LeadFromLength => {
+                "W-H1: lead from the longest non-trump suit, its fourth-highest of four or more, otherwise its highest"
+            }
+            WhistSwitch::LeadFromStrength => {
+                "W-H1 control: lead the highest card of the non-trump suit with the highest top card"
+            }
+            WhistSwitch::CountTrumps => {
+                "W-H2: with no trump outstanding, no trump lead and cash side-suit winners; with trumps outstanding and control, draw them from the top"
+            }
+            WhistSwitch::SecondLowThirdHigh => {
+                "W-H3: following suit, second hand low; third hand high unless the partner is winning"
+            }
+            WhistSwitch::Signals => {
+                "W-H4: lead_from_length, echo, echo_lead and return_lead together"
+            }
+            WhistSwitch::SecondHandLow => {
+                "W-H3 unbundled: second to play and following suit, the lowest card of the suit"
+            }
+            WhistSwitch::ThirdHandHigh => {
+                "W-H3 unbundled: third to play and following suit, the highest card unless the partner is winning"
+            }
+            WhistSwitch::Echo => {
+                "W-H4 (b): holding exactly two cards of a suit led by another and not winning the trick, the higher first (any suit, any holding)"
+            }
+            WhistSwitch::EchoLead => {
+                "W-H4 (c): on lead after the partner's echo (and no show-out of trumps), lead the echoed suit a third time"
+            }
+            WhistSwitch::ReturnLead => {
+                "W-H4 (d): return the partner's led suit at the first lead holding it"
+            }
+            WhistSwitch::LeadFromStrengthFourthBest => {
+                "W-H1 (which suit) control: lead_from_strength's suit with lead_from_length's card, its fourth-highest of four or more, otherwise its highest"
+            }
+            WhistSwitch::EchoDoubleton => {
+                "W-H4 (b) as the convention: high, then low, in a side suit the seat was dealt exactly two of, when not winning the trick"
+            }
+            WhistSwitch::SignalsDoubleton => {
+                "W-H4 [004]'s pair: lead_from_length, echo_doubleton, echo_lead and return_lead together"
+            }
+        }
+    }
+
+    /// Strength leads contradict length leads, and so the fourth-best leads of `signals` and
+    /// `signals_doubleton`; the two strength leads contradict each other; the doubleton echo
+    /// contradicts the echo of any two cards.
+    fn conflicts(self) -> &'static [WhistSwitch] {
+        use WhistSwitch::*;
+        match self {
+            LeadFromStrength => &[LeadFromLength, Signals, SignalsDoubleton],
+            LeadFromStrengthFourthBest => {
+                &[LeadFromLength, LeadFromStrength, Signals, SignalsDoubleton]
+            }
+            EchoDoubleton | SignalsDoubleton => &[Echo, Signals],
             _ => &[],
         }
     }
@@ -106,6 +176,9 @@ impl Switch for WhistSwitch {
 /// - `lead_from_strength` (W-H1 control): among the non-trump suits held, the one with the
 ///   highest top card (ties: the longer suit, then C < D < H < S); its highest card. Holding
 ///   only trumps, the lowest trump.
+/// - `lead_from_strength_fourth_best` (W-H1 (which suit), RULES.md §5.5): the suit
+///   `lead_from_strength` picks, the card `lead_from_length` would lead from it (fourth-highest
+///   of four or more, otherwise the highest). Holding only trumps, the lowest trump.
 /// - `count_trumps` (W-H2), on lead only. With **no trump outstanding** and a non-trump in hand,
 ///   it never leads a trump, and it *cashes its long-suit winners*: a winner is a card higher
 ///   than every outstanding card of its suit (with no trump outstanding it takes the trick for
@@ -141,6 +214,16 @@ impl Switch for WhistSwitch {
 ///   of `second_low_third_high` (both together are it); `echo`, `echo_lead` and `return_lead`
 ///   are (b), (c) and (d) of `signals`, which is `lead_from_length` with all three. The steps
 ///   of W-H4 are `lead_from_length`, then `+echo`, `+echo_lead`, `+return_lead`.
+/// - `echo_doubleton` (W-H4 (b) as the convention, RULES.md §5.5): `echo` narrowed to a side
+///   suit (never trumps) of which the seat was *dealt* exactly two cards: the suit led is not
+///   trumps, the seat holds two cards of it and has played none (its dealt hand is its hand and
+///   the cards it has played, its own knowledge; the dealer's includes the turned card). Then,
+///   when the higher card would not win the trick so far, it plays the higher first; the lower
+///   follows by force. The last two cards of three or more, and two trumps, are played as B0.
+///   The partner reads it with [`Whist::echoed`], as it reads `echo`. `signals_doubleton` is
+///   `lead_from_length,echo_doubleton,echo_lead,return_lead`: [004]'s pair, the fourth-best lead
+///   and the doubleton echo, with the partner's readings (c) and (d). Neither combines with
+///   `echo` or `signals`.
 /// - Combinations: `count_trumps` decides a lead before `signals` (c) and (d), and with no trump
 ///   outstanding its ban on trump leads holds for them too; the echo (b) comes before
 ///   `second_low_third_high`.
@@ -152,8 +235,10 @@ pub struct WhistBaseline {
     second_low: bool,
     third_high: bool,
     echo: bool,
+    echo_doubleton: bool,
     echo_lead: bool,
     return_lead: bool,
+    strength_fourth_best: bool,
 }
 
 /// The card W-H1 leads from `suit` (the cards held in one suit): the fourth-highest of four or
@@ -171,16 +256,19 @@ impl WhistBaseline {
     pub fn new(switches: &[WhistSwitch]) -> WhistBaseline {
         let on = |s| switches.contains(&s);
         let signals = on(WhistSwitch::Signals);
+        let doubleton = on(WhistSwitch::SignalsDoubleton);
         let both = on(WhistSwitch::SecondLowThirdHigh);
         WhistBaseline {
-            lead_from_length: on(WhistSwitch::LeadFromLength) || signals,
+            lead_from_length: on(WhistSwitch::LeadFromLength) || signals || doubleton,
             lead_from_strength: on(WhistSwitch::LeadFromStrength),
             count_trumps: on(WhistSwitch::CountTrumps),
             second_low: both || on(WhistSwitch::SecondHandLow),
             third_high: both || on(WhistSwitch::ThirdHandHigh),
             echo: signals || on(WhistSwitch::Echo),
-            echo_lead: signals || on(WhistSwitch::EchoLead),
-            return_lead: signals || on(WhistSwitch::ReturnLead),
+            echo_doubleton: doubleton || on(WhistSwitch::EchoDoubleton),
+            echo_lead: signals || doubleton || on(WhistSwitch::EchoLead),
+            return_lead: signals || doubleton || on(WhistSwitch::ReturnLead),
+            strength_fourth_best: on(WhistSwitch::LeadFromStrengthFourthBest),
         }
     }
 
@@ -230,7 +318,7 @@ impl WhistBaseline {
                 None => low(cards),
             };
         }
-        if self.lead_from_strength {
+        if self.lead_from_strength || self.strength_fourth_best {
             let side = cards - CardSet::suit_mask(trump);
             let strongest = Suit::ALL
                 .into_iter()
@@ -240,6 +328,9 @@ impl WhistBaseline {
                     (top, side.suit(x).len(), Reverse(x.index()))
                 });
             return match strongest {
+                Some(x) if self.strength_fourth_best => {
+                    length_card(side.suit(x)).expect("a card of the suit")
+                }
                 Some(x) => side.suit(x).last().expect("a card of the suit"),
                 None => low(cards),
             };
@@ -256,7 +347,11 @@ impl WhistBaseline {
             // Following suit: every legal card is of the suit led.
             let (low, high) = (legal.first(), legal.last());
             let high = high.expect("a card to play");
-            if self.echo && legal.len() == 2 && !t.would_win(high, trump, &ORDER) {
+            // The seat's dealt hand: what it holds and what it has played.
+            let dealt = s.hand(seat) | s.played_by(seat);
+            let doubleton = led != trump && dealt.suit(led).len() == 2;
+            let echo = self.echo || (self.echo_doubleton && doubleton);
+            if echo && legal.len() == 2 && !t.would_win(high, trump, &ORDER) {
                 return high;
             }
             match t.len() {
