@@ -205,4 +205,79 @@ for field in FIELD_NAMES:
                 "greater", 0.1, population="subject_is_dealer_score"),
         ])
 
+for field in FIELD_NAMES:
+    C, W, N = "catch-the-ten", "whist", "nine-five-two"
+
+    # CT-H1 (safe), primary; §5.4's CT-H1 (active) stays as CT-H1 (partner higher).
+    config("ct-h1-save-ten", field, 3001, [
+        "CT-H1 \"Save the Ten\", third edition (RULES.md §5.5). [003]: the safe ways are to play",
+        "the T into a trump round the partner is winning with the best trump, or, last to play",
+        "and void, to trump with it. Arms: CT-H1 (safe, primary) plays the T into the partner's",
+        "trick only when the partner's trump is the highest not yet played (own cards aside) or",
+        "no opponent is left to play; CT-H1 (partner higher) is §5.4's arm (any higher trump of",
+        "the partner); CT-H1p the first edition's restriction only; CT-H1r also trumps with the",
+        "T when not last. Population of ten_saved: hands where the tested team was dealt the",
+        "trump Ten. Secondary beside the save rate: the side's hand points (match wins in",
+        "ct-h1-save-ten-matches).",
+    ], C, ["ten_saved", "points"], [
+        ("safe", team(C, rules("save_ten_safe"), field), [0, 2]),
+        ("partner_higher", team(C, rules("save_ten_active"), field), [0, 2]),
+        ("restriction", team(C, rules("save_ten"), field), [0, 2]),
+        ("risk", team(C, rules("take_the_risk"), field), [0, 2]),
+        ("B0", team(C, B0, field), [0, 2]),
+    ], [
+        hyp("CT-H1 (safe) − B0", "safe", "B0", "ten_saved", "greater", 0.02, True),
+        hyp("CT-H1 (safe) − B0, points", "safe", "B0", "points", "greater", 0.25),
+        hyp("CT-H1 (partner higher) − B0", "partner_higher", "B0", "ten_saved", "greater",
+            0.02),
+        hyp("CT-H1 (safe) − (partner higher)", "safe", "partner_higher", "ten_saved",
+            "greater", 0.02),
+        hyp("CT-H1p restriction − B0", "restriction", "B0", "ten_saved", "greater", 0.02),
+        hyp("CT-H1r risk − B0", "risk", "B0", "ten_saved", "greater", 0.02),
+    ], players=4)
+
+    # W-H4: [004]'s pair (fourth-best lead and the dealt-doubleton echo, read by the partner
+    # as (c) and (d)) over the W-H1 lead alone; the steps as secondaries.
+    config("w-h4-signals", field, 3024, [
+        "W-H4 \"Signals\", third edition (RULES.md §5.5). The echo (b) only as the convention:",
+        "high then low in a side suit of which the seat was dealt exactly two cards (never",
+        "trumps, never the last two of a longer holding). Primary: [004]'s pair, the",
+        "fourth-best lead with the doubleton echo, read by the partner as (c) (lead the echoed",
+        "suit a third time) and (d) (return the partner's led suit), over the W-H1 lead alone.",
+        "Secondary: the steps lead → + echo → + third-round lead → + return, and the lead",
+        "against B0.",
+    ], W, ["tricks", "points"], [
+        ("B0", team(W, B0, field), [0, 2]),
+        ("lead", team(W, rules("lead_from_length"), field), [0, 2]),
+        ("echo", team(W, rules("lead_from_length,echo_doubleton"), field), [0, 2]),
+        ("echo_lead", team(W, rules("lead_from_length,echo_doubleton,echo_lead"), field),
+         [0, 2]),
+        ("signals", team(W, rules("signals_doubleton"), field), [0, 2]),
+    ], [
+        hyp("W-H4 signals (doubleton echo) − W-H1 lead", "signals", "lead", "tricks",
+            "greater", 0.05, True),
+        hyp("W-H4 step: lead − B0", "lead", "B0", "tricks", "greater", 0.05),
+        hyp("W-H4 step: + echo", "echo", "lead", "tricks", "greater", 0.05),
+        hyp("W-H4 step: + third-round lead", "echo_lead", "echo", "tricks", "greater", 0.05),
+        hyp("W-H4 step: + return", "signals", "echo_lead", "tricks", "greater", 0.05),
+    ])
+
+    # W-H1 (which suit): the suit alone, both arms with the same card rule.
+    config("w-h1-which-suit", field, 3021, [
+        "W-H1 \"Lead from length, not strength\", third edition (RULES.md §5.5): the suit",
+        "alone. Both arms lead with the same card rule (fourth-highest from four or more",
+        "cards, otherwise the highest): from the longest side suit (tip) or from the side suit",
+        "with the highest top card (control). Secondary: the card rule's own effect (the",
+        "length lead against B0).",
+    ], W, ["tricks", "points"], [
+        ("lead_from_length", team(W, rules("lead_from_length"), field), [0, 2]),
+        ("lead_from_strength", team(W, rules("lead_from_strength_fourth_best"), field), [0, 2]),
+        ("B0", team(W, B0, field), [0, 2]),
+    ], [
+        hyp("W-H1 (which suit) length − strength", "lead_from_length", "lead_from_strength",
+            "tricks", "greater", 0.05, True),
+        hyp("W-H1 card rule: length lead − B0", "lead_from_length", "B0", "tricks",
+            "greater", 0.05),
+    ])
+
 print(f"wrote {len(written)} configs into {OUT}")
