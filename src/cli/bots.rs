@@ -78,7 +78,8 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
         on_fault: OnFault::Abort,
         log: args.transcript.clone(),
     };
-    let (process, hello) = external::start(&spec).map_err(|e| anyhow::anyhow!("handshake: {e}"))?;
+    let (process, hello) =
+        external::start(&spec, None).map_err(|e| anyhow::anyhow!("handshake: {e}"))?;
     process.stop();
     let spec = ExternalSpec {
         name: hello.name.clone(),

@@ -181,6 +181,7 @@ where
             .map(|o| format!(" --out {}", o.display()))
             .unwrap_or_default()
     );
+    crate::agents::external::capture_stderr_in(Some(&plan.out));
     // A bot's fault stops the run like a signal: every finished deal stays for `--resume`.
     let ran = crate::agents::external::catch_faults(|| {
         crate::experiment::run(exp, &rules, plan, &stop, progress.as_ref())

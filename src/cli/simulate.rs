@@ -167,7 +167,10 @@ where
         });
         let started = Instant::now();
         let outcome = match &args.out {
-            Some(dir) => in_folder(args, &exp, rules, dir, progress.as_ref()),
+            Some(dir) => {
+                crate::agents::external::capture_stderr_in(Some(dir));
+                in_folder(args, &exp, rules, dir, progress.as_ref())
+            }
             None => in_memory(args, &exp, rules, progress.as_ref()),
         };
         if let Some(p) = &progress {

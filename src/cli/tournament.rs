@@ -251,6 +251,7 @@ where
     } else if !args.resume {
         super::output::check_folder("--out", &out, &RESULTS, false)?;
     }
+    crate::agents::external::capture_stderr_in(Some(&out));
     let pairs = config.pairs();
     let plan = TournamentPlan {
         agents: &specs,

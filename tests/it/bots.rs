@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use crate::common::bots::alive;
 use crate::common::{folder_files, temp_path, tricklab, tricklab_ok};
 
 fn script(rel: &str) -> String {
@@ -167,17 +168,6 @@ fn run_after(mode: &str, after: &str, pids: &Path, args: &[&str]) -> Output {
         .env("FAULT_PIDS", pids)
         .output()
         .unwrap()
-}
-
-fn alive(pids: &Path) -> Vec<String> {
-    std::fs::read_dir(pids)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|pid| {
-            std::fs::read_to_string(format!("/proc/{pid}/status"))
-                .is_ok_and(|s| !s.contains("State:\tZ"))
-        })
-        .collect()
 }
 
 #[test]
