@@ -186,7 +186,7 @@ where
             exp.arms[0]
                 .seats
                 .iter()
-                .map(|s| s.to_string())
+                .map(|s| s.label())
                 .collect::<Vec<_>>()
                 .join(","),
             args.seed,

@@ -122,7 +122,7 @@ fn from_flags(args: &TournamentArgs) -> anyhow::Result<TournamentConfig> {
         agents: agents
             .into_iter()
             .map(|spec| Entrant {
-                label: spec.to_string(),
+                label: spec.label(),
                 spec,
             })
             .collect(),

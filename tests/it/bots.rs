@@ -311,10 +311,7 @@ fn every_fault_forfeits_only_its_hand_is_recorded_and_the_run_goes_on() {
         for r in &rows {
             assert_eq!(&r[1], "bot", "{mode}: only the arm with the bot");
             assert_eq!(&r[4], "0", "{mode}: the bot's seat: {r:?}");
-            assert!(
-                r[6].contains("name=faulty,budget_ms=300,on_fault=forfeit"),
-                "{mode}: {r:?}"
-            );
+            assert!(&r[6] == "faulty", "{mode}: {r:?}");
             assert_eq!(&r[7], kind, "{mode}: {r:?}");
             assert!(!r[8].is_empty(), "{mode}: {r:?}");
             forfeited.insert(r[0].parse::<u64>().unwrap());
@@ -563,7 +560,7 @@ fn a_tournaments_faults_csv_survives_resume_to_the_bytes_and_its_summary_counts_
         "{faults}"
     );
     assert!(
-        faults.contains(" vs random\""),
+        faults.contains(",faulty vs random,"),
         "the pair names the row: {faults}"
     );
     assert_eq!(forfeited_hands(&whole.stdout), Some(rows));
@@ -1020,4 +1017,42 @@ positions = 4
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("is not a search agent"), "{err}");
+}
+
+#[test]
+fn reports_name_an_external_bot_by_its_name() {
+    let b = bot(RANDOM, "pyrandom");
+    let out = tricklab_ok(&[
+        "simulate",
+        "--game",
+        "whist",
+        "--games",
+        "1",
+        "--agents",
+        &format!("{b};random;random;random"),
+    ]);
+    assert!(
+        out.contains("with agents pyrandom,random,random,random"),
+        "{out}"
+    );
+    let dir = temp_path("bots", "named-tournament");
+    let _ = std::fs::remove_dir_all(&dir);
+    tricklab_ok(&[
+        "tournament",
+        "--game",
+        "whist",
+        "--deals",
+        "2",
+        "--agents",
+        &format!("{b};random"),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    for (name, text) in folder_files(&dir) {
+        let text = String::from_utf8_lossy(&text);
+        assert!(!text.contains("external:cmd"), "{name}: {text}");
+        if name == "ratings.csv" {
+            assert!(text.contains("pyrandom"), "{name}: {text}");
+        }
+    }
 }
