@@ -73,6 +73,18 @@ fn bots_check_passes_the_reference_bots_and_fails_a_faulty_one() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("illegal action"), "{err}");
+    // 9-5-2 is checked in whole matches, whose exchanges ask for gives (each naming its
+    // receiver): a broken give handler fails.
+    let out = tricklab_ok(&["bots", "check", &script(RULE), "--game", "nine-five-two"]);
+    assert!(out.contains(" gives), every record replays"), "{out}");
+    let out = Command::new(env!("CARGO_BIN_EXE_tricklab"))
+        .args(["bots", "check", &script(FAULTY), "--game", "nine-five-two"])
+        .env("FAULT_MODE", "give_illegal")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("illegal action"), "{err}");
 }
 
 #[test]

@@ -216,8 +216,8 @@ pub fn step(record: &ActionRecord, seat: Seat) -> String {
     message("step", &v)
 }
 
-/// `decide`: the request for `seat`'s decision `id`, with the legal actions and the seat's
-/// view of the hand now.
+/// `decide`: the request for `seat`'s decision `id`, with the legal actions, the seat's view of
+/// the hand now and, for a 9-5-2 give, `to`: the seat the card goes to (`null` otherwise).
 pub fn decide<G: Observable>(id: u64, seat: Seat, state: &G, budget_ms: u64) -> String {
     let legal = state.legal_actions();
     let trick = state.trick();
@@ -245,6 +245,7 @@ pub fn decide<G: Observable>(id: u64, seat: Seat, state: &G, budget_ms: u64) -> 
             "tricks": tricks,
             "points": points,
             "known": known(state, seat),
+            "to": state.give_receiver().map(|s| s.0),
         }),
     )
 }

@@ -3,7 +3,8 @@
 that runs repeat) until its decision number FAULT_AFTER, then breaks the protocol the way
 FAULT_MODE says: sleep, exit, garbage, illegal, other_seat, closed, long (a 10 MiB line),
 trickle (a line that never ends, a byte a millisecond), double (at the last decision of the hand,
-when it holds one card: the answer twice; double_late: the second 0.2 s later), or ok (never). Writes its
+when it holds one card: the answer twice; double_late: the second 0.2 s later), give_illegal
+(an illegal card at every 9-5-2 give that names its receiver `to`), or ok (never). Writes its
 process id into the folder FAULT_PIDS. FAULT_GAMES=catch-the-ten claims only that game.
 FAULT_MATCHES=3,57 instead breaks it at its first decision of hand 0 of those matches (a
 function of the position, not of the process's history, so that shards fault as a whole run).
@@ -84,36 +85,42 @@ for line in sys.stdin:
             due = decisions >= after
         if mode in ("double", "double_late"):
             due = due and len(msg["cards"]) == 1
+        if mode == "give_illegal":
+            # A broken give handler: every give is illegal, other decisions are fine.
+            due = msg["decision"] == "give" and isinstance(msg.get("to"), int)
+            mode_now = "illegal"
+        else:
+            mode_now = mode
         if mode != "ok" and due:
-            if mode == "sleep":
+            if mode_now == "sleep":
                 time.sleep(60)
-            elif mode == "exit":
+            elif mode_now == "exit":
                 sys.exit(3)
-            elif mode == "garbage":
+            elif mode_now == "garbage":
                 out.write("this is not json\n")
                 out.flush()
                 continue
-            elif mode == "illegal":
+            elif mode_now == "illegal":
                 ranks, suits = "23456789TJQKA", "CDHS"
                 action = next(r + s for s in suits for r in ranks if r + s not in legal)
-            elif mode == "other_seat":
+            elif mode_now == "other_seat":
                 seat = seat + 1
-            elif mode == "closed":
+            elif mode_now == "closed":
                 os.close(1)
                 time.sleep(60)
-            elif mode == "long":
+            elif mode_now == "long":
                 out.write("x" * (10 << 20) + "\n")
                 out.flush()
-            elif mode == "trickle":
+            elif mode_now == "trickle":
                 for _ in range(60000):
                     out.write("x")
                     out.flush()
                     time.sleep(0.001)
-            elif mode in ("double", "double_late"):
+            elif mode_now in ("double", "double_late"):
                 answer = json.dumps({"type": "action", "id": msg["id"], "seat": seat,
                                      "action": action}) + "\n"
                 out.write(answer)
-                if mode == "double_late":
+                if mode_now == "double_late":
                     # The second answer comes after tricklab has moved on.
                     out.flush()
                     time.sleep(0.2)
