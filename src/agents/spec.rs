@@ -175,6 +175,17 @@ impl FromStr for AgentSpec {
     }
 }
 
+impl AgentSpec {
+    /// How reports name the agent (tables, CSV files, `faults.csv`): an external bot by its
+    /// `name=` when it was given one, anything else by its spec.
+    pub fn label(&self) -> String {
+        match self {
+            AgentSpec::External(e) if e.name != ExternalSpec::DEFAULT_NAME => e.name.clone(),
+            other => other.to_string(),
+        }
+    }
+}
+
 impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -1,5 +1,6 @@
 //! `tricklab bots check CMD`: does a bot follow `tricklab-bot/1`? The handshake, then a few
-//! single hands of every game and player count it says it plays, every record replayed.
+//! single hands of every game and player count it says it plays (whole matches of 9-5-2, whose
+//! exchanges ask for gives), every record replayed.
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -35,7 +36,7 @@ pub struct CheckArgs {
     /// Check only this player count (default: every count the bot says it plays).
     #[arg(long)]
     pub players: Option<usize>,
-    /// Single hands per game and player count.
+    /// Single hands per game and player count (matches of up to 4 hands for 9-5-2).
     #[arg(long, default_value_t = 3)]
     pub hands: u64,
     /// The seed of the deals.
@@ -78,7 +79,8 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
         on_fault: OnFault::Abort,
         log: args.transcript.clone(),
     };
-    let (process, hello) = external::start(&spec).map_err(|e| anyhow::anyhow!("handshake: {e}"))?;
+    let (process, hello) =
+        external::start(&spec, None).map_err(|e| anyhow::anyhow!("handshake: {e}"))?;
     process.stop();
     let spec = ExternalSpec {
         name: hello.name.clone(),
@@ -151,12 +153,21 @@ where
             }
         })
         .collect();
-    let log = hand_records(
-        &rules,
-        Experiment::single_hands("bots", game, seats, args.seed, args.hands),
-    )?;
+    let hands = Experiment::single_hands("bots", game, seats, args.seed, args.hands);
+    // 9-5-2 asks for gives only from its second hand on: whole matches, so that a broken give
+    // handler is found.
+    let exp = if game == GameKind::NineFiveTwo {
+        Experiment {
+            matches: true,
+            max_hands: 4,
+            ..hands
+        }
+    } else {
+        hands
+    };
+    let log = hand_records(&rules, exp)?;
     let text = String::from_utf8(log)?;
-    let mut decisions = 0;
+    let (mut decisions, mut gives) = (0, 0);
     for (i, line) in text.lines().enumerate() {
         let (rec, _) =
             replay_line::<R>(line).map_err(|e| anyhow::anyhow!("hand {i} does not replay: {e}"))?;
@@ -165,9 +176,19 @@ where
             .iter()
             .filter(|a| a.step.decision().is_some())
             .count();
+        gives += rec
+            .actions
+            .iter()
+            .filter(|a| matches!(a.step, crate::games::record::Step::Give(_)))
+            .count();
     }
+    let gives = if gives > 0 {
+        format!(" ({gives} gives)")
+    } else {
+        String::new()
+    };
     Ok(format!(
-        "{} hands, {decisions} decisions, every record replays",
+        "{} hands, {decisions} decisions{gives}, every record replays",
         text.lines().count()
     ))
 }

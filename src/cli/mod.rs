@@ -38,7 +38,8 @@ pub const EXIT_CODES: &str = "\
 Exit codes:
   0  success
   1  the environment failed: a file or folder that cannot be read or written, a disk that is
-     full, a file that is not a record
+     full, a file that is not a record; or an external bot broke the protocol (the message
+     names the bot, the match and the hand)
   2  bad input: a flag, an option, an agent, a card, a config or a record; the message names
      the problem and what is allowed
   3  interrupted (Ctrl-C or SIGTERM); the message says what was kept and how to continue
@@ -96,7 +97,7 @@ pub enum Command {
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
 /// option, a card, a record), 3 for an interrupted run that can be resumed, 1 for anything else
-/// (such as a disk that is full); see [`EXIT_CODES`].
+/// (such as a disk that is full, or a bot's fault); see [`EXIT_CODES`].
 pub fn main_with_args<I, T>(args: I) -> ExitCode
 where
     I: IntoIterator<Item = T>,

@@ -167,6 +167,7 @@ where
         p
     });
     let again = super::resume::continue_command();
+    crate::agents::external::capture_stderr_in(Some(&plan.out));
     // A bot's fault stops the run like a signal: every finished deal stays for `--resume`.
     let ran = crate::agents::external::catch_faults(|| {
         crate::experiment::run(exp, &rules, plan, &stop, progress.as_ref())

@@ -161,7 +161,10 @@ where
         });
         let started = Instant::now();
         let outcome = match &args.out {
-            Some(dir) => in_folder(args, &exp, rules, dir, progress.as_ref()),
+            Some(dir) => {
+                crate::agents::external::capture_stderr_in(Some(dir));
+                in_folder(args, &exp, rules, dir, progress.as_ref())
+            }
             None => in_memory(args, &exp, rules, progress.as_ref()),
         };
         if let Some(p) = &progress {
@@ -177,7 +180,7 @@ where
             exp.arms[0]
                 .seats
                 .iter()
-                .map(|s| s.to_string())
+                .map(|s| s.label())
                 .collect::<Vec<_>>()
                 .join(","),
             args.seed,

@@ -116,7 +116,7 @@ fn from_flags(args: &TournamentArgs) -> anyhow::Result<TournamentConfig> {
         agents: agents
             .into_iter()
             .map(|spec| Entrant {
-                label: spec.to_string(),
+                label: spec.label(),
                 spec,
             })
             .collect(),
@@ -211,6 +211,7 @@ where
     } else if !args.resume {
         super::output::check_folder("--out", &out, &RESULTS, false)?;
     }
+    crate::agents::external::capture_stderr_in(Some(&out));
     let pairs = config.pairs();
     if let Some(memory) = crate::experiment::physical_memory() {
         config.check_memory(pairs.len(), memory).map_err(user)?;

@@ -276,7 +276,7 @@ where
                     let agent = guests.agent(ai, si).unwrap_or_else(|| {
                         build_agent::<R::Hand>(s).expect("checked with the config")
                     });
-                    (agent, guests.name(ai, si).unwrap_or_else(|| s.to_string()))
+                    (agent, guests.name(ai, si).unwrap_or_else(|| s.label()))
                 })
                 .unzip::<_, _, Vec<_>, Vec<_>>()
         })

@@ -80,6 +80,12 @@ pub trait Game: Clone + PartialEq + Send + Sync + fmt::Debug + 'static {
     /// The trump suit, once it is known.
     fn trump(&self) -> Option<Suit>;
 
+    /// Where the card of the give decision now open goes (9-5-2's exchange): the receiver of
+    /// the batch being given. `None` when no give is to be decided (every other game).
+    fn give_receiver(&self) -> Option<Seat> {
+        None
+    }
+
     /// The trick in progress (empty between tricks and before play).
     fn trick(&self) -> &Trick;
 

@@ -8,6 +8,7 @@ mod independent;
 mod interval;
 mod label;
 mod rating;
+mod sprt;
 mod verdict;
 
 pub use bootstrap::paired_bootstrap;
@@ -18,4 +19,5 @@ pub use interval::{
 };
 pub use label::{Label, Sensitivity, Sign, label, sensitivity};
 pub use rating::{Rating, bradley_terry};
+pub use sprt::{Scores, Sprt, SprtState, elo_score};
 pub use verdict::{Direction, UnknownDirection, Verdict, needed_deals, verdict};

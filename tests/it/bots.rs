@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use crate::common::bots::alive;
 use crate::common::{folder_files, temp_path, tricklab, tricklab_ok};
 
 fn script(rel: &str) -> String {
@@ -71,6 +72,18 @@ fn bots_check_passes_the_reference_bots_and_fails_a_faulty_one() {
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("illegal action"), "{err}");
+    // 9-5-2 is checked in whole matches, whose exchanges ask for gives (each naming its
+    // receiver): a broken give handler fails.
+    let out = tricklab_ok(&["bots", "check", &script(RULE), "--game", "nine-five-two"]);
+    assert!(out.contains(" gives), every record replays"), "{out}");
+    let out = Command::new(env!("CARGO_BIN_EXE_tricklab"))
+        .args(["bots", "check", &script(FAULTY), "--game", "nine-five-two"])
+        .env("FAULT_MODE", "give_illegal")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("illegal action"), "{err}");
 }
 
@@ -167,17 +180,6 @@ fn run_after(mode: &str, after: &str, pids: &Path, args: &[&str]) -> Output {
         .env("FAULT_PIDS", pids)
         .output()
         .unwrap()
-}
-
-fn alive(pids: &Path) -> Vec<String> {
-    std::fs::read_dir(pids)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|pid| {
-            std::fs::read_to_string(format!("/proc/{pid}/status"))
-                .is_ok_and(|s| !s.contains("State:\tZ"))
-        })
-        .collect()
 }
 
 #[test]
@@ -321,10 +323,7 @@ fn every_fault_forfeits_only_its_hand_is_recorded_and_the_run_goes_on() {
         for r in &rows {
             assert_eq!(&r[1], "bot", "{mode}: only the arm with the bot");
             assert_eq!(&r[4], "0", "{mode}: the bot's seat: {r:?}");
-            assert!(
-                r[6].contains("name=faulty,budget_ms=300,on_fault=forfeit"),
-                "{mode}: {r:?}"
-            );
+            assert!(&r[6] == "faulty", "{mode}: {r:?}");
             assert_eq!(&r[7], kind, "{mode}: {r:?}");
             assert!(!r[8].is_empty(), "{mode}: {r:?}");
             forfeited.insert(r[0].parse::<u64>().unwrap());
@@ -573,7 +572,7 @@ fn a_tournaments_faults_csv_survives_resume_to_the_bytes_and_its_summary_counts_
         "{faults}"
     );
     assert!(
-        faults.contains(" vs random\""),
+        faults.contains(",faulty vs random,"),
         "the pair names the row: {faults}"
     );
     assert_eq!(forfeited_hands(&whole.stdout), Some(rows));
@@ -1030,4 +1029,42 @@ positions = 4
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("is not a search agent"), "{err}");
+}
+
+#[test]
+fn reports_name_an_external_bot_by_its_name() {
+    let b = bot(RANDOM, "pyrandom");
+    let out = tricklab_ok(&[
+        "simulate",
+        "--game",
+        "whist",
+        "--games",
+        "1",
+        "--agents",
+        &format!("{b};random;random;random"),
+    ]);
+    assert!(
+        out.contains("with agents pyrandom,random,random,random"),
+        "{out}"
+    );
+    let dir = temp_path("bots", "named-tournament");
+    let _ = std::fs::remove_dir_all(&dir);
+    tricklab_ok(&[
+        "tournament",
+        "--game",
+        "whist",
+        "--deals",
+        "2",
+        "--agents",
+        &format!("{b};random"),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    for (name, text) in folder_files(&dir) {
+        let text = String::from_utf8_lossy(&text);
+        assert!(!text.contains("external:cmd"), "{name}: {text}");
+        if name == "ratings.csv" {
+            assert!(text.contains("pyrandom"), "{name}: {text}");
+        }
+    }
 }

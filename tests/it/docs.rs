@@ -66,3 +66,28 @@ fn readme_links_resolve() {
         "the README links at least one document of the repository"
     );
 }
+
+/// The exit codes read the same in the README, `tricklab --help` and the bot protocol: a bot's
+/// fault is code 1, beside the environment's failures.
+#[test]
+fn exit_codes_agree_everywhere() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let readme = flat(&std::fs::read_to_string(root.join("README.md")).unwrap());
+    let protocol = flat(&std::fs::read_to_string(root.join("docs/bot-protocol.md")).unwrap());
+    let help = flat(tricklab::cli::EXIT_CODES);
+    for says in [
+        "success",
+        "the environment failed",
+        "an external bot broke the protocol",
+        "bad input",
+        "interrupted",
+    ] {
+        assert!(help.contains(says), "--help: {says}");
+        assert!(readme.contains(says), "README: {says}");
+    }
+    assert!(protocol.contains(
+        "0 success; 1 the environment failed or an external bot broke the protocol; 2 bad input; \
+         3 interrupted"
+    ));
+}

@@ -28,6 +28,9 @@ pub enum FaultKind {
     OtherSeat,
     /// An action that is not legal (or not an action of this decision).
     Illegal,
+    /// A line written when nothing was asked (after the answer to a decision: a second
+    /// answer, say).
+    Stray,
 }
 
 impl FaultKind {
@@ -42,6 +45,7 @@ impl FaultKind {
             FaultKind::WrongId => "wrong_id",
             FaultKind::OtherSeat => "other_seat",
             FaultKind::Illegal => "illegal",
+            FaultKind::Stray => "stray",
         }
     }
 

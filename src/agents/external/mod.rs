@@ -18,18 +18,24 @@
 //! and the fault is still noted.
 
 mod fault;
+mod keeper;
+mod lines;
 mod process;
 pub mod protocol;
+mod shared_file;
 mod spec;
+mod stderr;
 
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 pub use fault::{BotFault, FaultKind, Forfeit, take_forfeits};
-pub use process::{BotProcess, ReadError, shutdown};
+pub use lines::{MAX_LINE, ReadError};
+pub use process::{Answered, BotProcess, shutdown};
 pub(crate) use spec::split_outside_quotes;
 pub use spec::{ExternalSpec, OnFault, split_command};
+pub use stderr::capture_in as capture_stderr_in;
 
 use protocol::{Answer, Hello};
 
@@ -50,9 +56,10 @@ pub fn catch_faults<T>(f: impl FnOnce() -> T) -> Result<T, BotFault> {
     }
 }
 
-/// Starts the bot of `spec` and runs the handshake.
-pub fn start(spec: &ExternalSpec) -> Result<(BotProcess, Hello), String> {
-    let mut p = BotProcess::spawn(spec)?;
+/// Starts the bot of `spec` for `seat` and runs the handshake. A failure quotes the end of the
+/// bot's stderr.
+pub fn start(spec: &ExternalSpec, seat: Option<Seat>) -> Result<(BotProcess, Hello), String> {
+    let mut p = BotProcess::spawn(spec, seat)?;
     p.send(&protocol::hello())?;
     p.flush()?;
     let budget = Duration::from_millis(spec.budget_ms.saturating_mul(10).max(5000));
@@ -60,15 +67,27 @@ pub fn start(spec: &ExternalSpec) -> Result<(BotProcess, Hello), String> {
         Ok(l) => l,
         Err(e) => {
             p.kill();
-            return Err(format!("no answer to hello: {}", read_error(&e)));
+            let e = format!("no answer to hello: {}", read_error(&e));
+            return Err(with_stderr(e, &mut p));
         }
     };
     match protocol::read_hello(&line) {
         Ok(h) => Ok((p, h)),
         Err(e) => {
             p.kill();
-            Err(format!("bad answer to hello: {e}: {}", excerpt(&line)))
+            let e = format!("bad answer to hello: {e}: {}", excerpt(&line));
+            Err(with_stderr(e, &mut p))
         }
+    }
+}
+
+/// `message` with the end of the (stopped) bot's stderr, if it wrote any.
+fn with_stderr(message: String, p: &mut BotProcess) -> String {
+    let tail = p.stderr_tail();
+    if tail.is_empty() {
+        message
+    } else {
+        format!("{message}; its stderr ended: {tail}")
     }
 }
 
@@ -76,6 +95,7 @@ fn read_error(e: &ReadError) -> String {
     match e {
         ReadError::Timeout(d) => format!("timed out after {} ms", d.as_millis()),
         ReadError::Closed => "it closed its output (exited or crashed)".into(),
+        ReadError::TooLong => format!("it wrote a line longer than {MAX_LINE} bytes"),
     }
 }
 
@@ -95,9 +115,14 @@ pub struct ExternalAgent {
     match_index: Option<u64>,
     hand: Option<u32>,
     in_match: bool,
+    /// The seat the agent plays (once told).
+    seat: Option<Seat>,
     /// The bot forfeited the hand in progress: it is stopped, and the seat plays on without it
     /// until the next hand.
     forfeited: bool,
+    /// The bot wrote a line late, charged to an earlier hand under `on_fault = "forfeit"`: it is
+    /// replaced at the next hand.
+    stale: bool,
     n_sides: usize,
 }
 
@@ -113,7 +138,9 @@ impl ExternalAgent {
             match_index: None,
             hand: None,
             in_match: false,
+            seat: None,
             forfeited: false,
+            stale: false,
             n_sides: 0,
         }
     }
@@ -133,11 +160,8 @@ impl ExternalAgent {
     /// notes the forfeit of the hand and returns; otherwise unwinds out of the run with the
     /// [`BotFault`].
     fn fail(&mut self, seat: Seat, failure: Failure) {
-        let fault = self.bot_fault(failure);
-        if let Some((mut p, _)) = self.bot.take() {
-            p.note(&fault.to_string());
-            p.kill();
-        }
+        let mut fault = self.bot_fault(failure);
+        self.kill_for(&mut fault);
         if self.spec.on_fault == OnFault::Forfeit && fault.kind.forfeitable() {
             eprintln!("tricklab: forfeit: {fault}");
             self.forfeited = true;
@@ -149,17 +173,82 @@ impl ExternalAgent {
 
     /// Unwinds out of the run with a [`BotFault`] whatever the policy.
     fn abort(&mut self, failure: Failure) -> ! {
-        let fault = self.bot_fault(failure);
-        if let Some((mut p, _)) = self.bot.take() {
-            p.note(&fault.to_string());
-            p.kill();
-        }
+        let mut fault = self.bot_fault(failure);
+        self.kill_for(&mut fault);
         panic::resume_unwind(Box::new(fault))
+    }
+
+    /// Kills the bot with all it started for `fault`, adds the end of its stderr to the
+    /// fault's message and notes the fault in the bot's log.
+    fn kill_for(&mut self, fault: &mut BotFault) {
+        if let Some((mut p, _)) = self.bot.take() {
+            p.kill();
+            fault.message = with_stderr(std::mem::take(&mut fault.message), &mut p);
+            p.note(&fault.to_string());
+        }
+    }
+
+    /// A fault of an earlier hand than the one in progress, found late (a line the bot wrote
+    /// after its answer to decision `at`, read only now): charged to that hand. Under
+    /// `on_fault = "abort"` it stops the run; under `forfeit` that hand is over and scored,
+    /// so it forfeits nothing: it is written to stderr and the bot is replaced at the next hand.
+    fn late(&mut self, at: Answered, failure: Failure) {
+        let mut fault = self.bot_fault(failure);
+        fault.match_index = at.match_index;
+        fault.hand = at.hand;
+        if self.spec.on_fault == OnFault::Abort {
+            self.kill_for(&mut fault);
+            panic::resume_unwind(Box::new(fault))
+        }
+        if let Some((p, _)) = &self.bot {
+            p.note(&fault.to_string());
+        }
+        eprintln!("tricklab: after its hand: {fault}");
+        self.stale = true;
+    }
+
+    /// The first line the bot wrote unasked (an `info` line is not), if it has written one;
+    /// never waits.
+    fn stray(&mut self) -> Option<Failure> {
+        let (p, _) = self.bot.as_mut()?;
+        let answered = p.answered;
+        loop {
+            match p.pending() {
+                Ok(Some(line)) if protocol::is_info(&line) => {}
+                Ok(Some(line)) => {
+                    let after = answered
+                        .map(|a| format!(" after its answer to decision {}", a.id))
+                        .unwrap_or_default();
+                    return Some((
+                        FaultKind::Stray,
+                        format!("a line written unasked{after}: {}", excerpt(&line)),
+                    ));
+                }
+                Ok(None) | Err(ReadError::Closed | ReadError::Timeout(_)) => return None,
+                Err(ReadError::TooLong) => {
+                    return Some((
+                        FaultKind::Malformed,
+                        format!("unasked, {}", read_error(&ReadError::TooLong)),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// The last decision the bot's process answered (in this agent's matches or before).
+    fn answered(&self) -> Option<Answered> {
+        self.bot.as_ref().and_then(|(p, _)| p.answered)
+    }
+
+    /// Whether `a` was a decision of an earlier hand than the one in progress.
+    fn earlier(&self, a: Answered) -> bool {
+        (a.match_index, a.hand) != (self.match_index, self.hand)
     }
 
     fn bot(&mut self) -> &mut BotProcess {
         if self.bot.is_none() {
-            let started = process::take_idle(&self.spec).map_or_else(|| start(&self.spec), Ok);
+            let started = process::take_idle(&self.spec, self.seat)
+                .map_or_else(|| start(&self.spec, self.seat), Ok);
             match started {
                 Ok(b) => self.bot = Some(b),
                 Err(e) => self.abort((FaultKind::Start, e)),
@@ -178,6 +267,13 @@ impl ExternalAgent {
 
     /// Asks the bot for `seat`'s decision in `state`.
     fn ask<G: Observable>(&mut self, state: &G, seat: Seat) -> Result<Action, Failure> {
+        self.bot();
+        if let Some(f) = self.stray() {
+            match self.answered() {
+                Some(a) if self.earlier(a) => self.late(a, f),
+                _ => return Err(f),
+            }
+        }
         let id = self.bot().next_decision();
         let legal = state.legal_actions();
         let request = protocol::decide(id, seat, state, self.spec.budget_ms);
@@ -196,6 +292,15 @@ impl ExternalAgent {
                         ),
                     ));
                 }
+                Err(ReadError::TooLong) => {
+                    return Err((
+                        FaultKind::Malformed,
+                        format!(
+                            "{} answering decision {id}",
+                            read_error(&ReadError::TooLong)
+                        ),
+                    ));
+                }
                 Err(e) => {
                     return Err((
                         FaultKind::Closed,
@@ -205,7 +310,28 @@ impl ExternalAgent {
             };
             match protocol::read_answer(&line, id, seat, legal) {
                 Ok(Answer::Info) => {}
-                Ok(Answer::Action(a)) => return Ok(a),
+                Ok(Answer::Action(a)) => {
+                    let (match_index, hand) = (self.match_index, self.hand);
+                    self.bot().answered = Some(Answered {
+                        id,
+                        match_index,
+                        hand,
+                    });
+                    return Ok(a);
+                }
+                // A second answer to the bot's last decision of an earlier hand, come late.
+                Err((FaultKind::WrongId, _))
+                    if self.answered().is_some_and(|a| {
+                        self.earlier(a) && protocol::answered_id(&line) == Some(a.id)
+                    }) =>
+                {
+                    let a = self.answered().expect("checked");
+                    let what = format!(
+                        "a second answer to decision {}, read at decision {id}",
+                        a.id
+                    );
+                    self.late(a, (FaultKind::Stray, format!("{what}: {}", excerpt(&line))));
+                }
                 Err((kind, e)) => return Err((kind, format!("{e}: {}", excerpt(&line)))),
             }
         }
@@ -251,6 +377,7 @@ impl fmt::Debug for ExternalAgent {
 
 impl<G: Observable> Agent<G> for ExternalAgent {
     fn choose(&mut self, state: &G, seat: Seat, _rng: &mut GameRng) -> Action {
+        self.seat = Some(seat);
         if !self.in_match {
             self.abort((
                 FaultKind::Start,
@@ -277,12 +404,26 @@ impl<G: Observable> Agent<G> for ExternalAgent {
     }
 
     fn observe(&mut self, seat: Seat, event: &TableEvent<'_, G>) {
+        self.seat = Some(seat);
         match event {
             TableEvent::HandStart {
                 table,
                 before,
                 state,
             } => {
+                // A line written after the last hand ended is that hand's fault.
+                if !self.forfeited
+                    && let Some(a) = self.answered()
+                    && let Some(f) = self.stray()
+                {
+                    self.late(a, f);
+                }
+                if std::mem::take(&mut self.stale)
+                    && let Some((mut p, _)) = self.bot.take()
+                {
+                    p.kill();
+                    self.forfeited = true;
+                }
                 self.hand = Some(before.hands_dealt);
                 // A bot that forfeited the last hand is restarted and told the match again.
                 if !self.in_match || before.hands_dealt == 0 || self.forfeited {
@@ -310,6 +451,12 @@ impl<G: Observable> Agent<G> for ExternalAgent {
             }
             TableEvent::HandEnd { played, result, .. } => {
                 self.tell(seat, &protocol::hand_end(played, result), false);
+                // A line the bot has written since its last answer is this hand's fault.
+                if !self.forfeited
+                    && let Some(f) = self.stray()
+                {
+                    self.fail(seat, f);
+                }
             }
             TableEvent::MatchEnd { end } => {
                 if self.in_match && !self.forfeited {
@@ -319,11 +466,9 @@ impl<G: Observable> Agent<G> for ExternalAgent {
                             self.abort(f);
                         }
                         // The match is over and scored: nothing is left to forfeit.
-                        let fault = self.bot_fault(f);
+                        let mut fault = self.bot_fault(f);
+                        self.kill_for(&mut fault);
                         eprintln!("tricklab: after the match: {fault}");
-                        if let Some((mut p, _)) = self.bot.take() {
-                            p.kill();
-                        }
                     }
                 }
                 self.in_match = false;

@@ -1,17 +1,20 @@
-//! A bot's process: started with its own stdin and stdout piped, read in the calling thread with
-//! `poll(2)` so that every answer can be waited for with a deadline (no reader thread to wake), stopped with `quit` (then killed if it lingers), and
-//! kept in an idle pool between matches so that each worker thread reuses its processes.
+//! A bot's process: started under its keeper with its own stdin and stdout piped, read in the
+//! calling thread (see [`lines`](super::lines)), stopped with `quit` (then killed with all it
+//! started if it lingers), and kept in an idle pool between matches so that each worker thread
+//! reuses its processes.
 
-use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Read, Write};
-use std::os::fd::AsRawFd;
-use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::keeper;
+use super::lines::{Lines, ReadError};
 use super::spec::ExternalSpec;
+use super::stderr::{self, Stderr};
+use crate::games::Seat;
 
 /// How long a bot has to exit after `quit` before it is killed.
 const GRACE: Duration = Duration::from_millis(500);
@@ -21,46 +24,62 @@ pub struct BotProcess {
     key: String,
     child: Child,
     stdin: Option<BufWriter<ChildStdin>>,
-    lines: Lines,
+    lines: Lines<ChildStdout>,
+    stderr: Stderr,
     log: Option<Arc<Mutex<File>>>,
     decisions: u64,
+    /// The last decision the bot answered.
+    pub answered: Option<Answered>,
 }
 
-/// Why a line could not be had from a bot.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ReadError {
-    /// Nothing came within the budget.
-    Timeout(Duration),
-    /// The bot closed its output (it exited or crashed).
-    Closed,
+/// A decision a bot answered: its id and the hand it was in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answered {
+    /// The decision's id.
+    pub id: u64,
+    /// Its match.
+    pub match_index: Option<u64>,
+    /// Its hand in the match.
+    pub hand: Option<u32>,
 }
 
 impl BotProcess {
-    /// Starts the bot of `spec`. Its stderr is the user's; it runs in its own process group so
-    /// that Ctrl-C reaches tricklab, which then stops it.
-    pub fn spawn(spec: &ExternalSpec) -> Result<BotProcess, String> {
+    /// Starts the bot of `spec` under a keeper that owns its process tree (see
+    /// [`keeper`](super::keeper)): in a session of its own, so that Ctrl-C reaches tricklab, which
+    /// then stops it; and so that nothing the bot starts outlives it. Its stderr goes where
+    /// [`stderr`](super::stderr) says, labelled with the bot's name and `seat`.
+    pub fn spawn(spec: &ExternalSpec, seat: Option<Seat>) -> Result<BotProcess, String> {
         let argv = spec.argv();
-        let mut child = Command::new(&argv[0])
-            .args(&argv[1..])
+        let mut cmd = Command::new(&argv[0]);
+        cmd.args(&argv[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .process_group(0)
+            .stderr(Stdio::piped());
+        keeper::keep(&mut cmd);
+        let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start `{}`: {e}", spec.cmd))?;
         let stdout = child.stdout.take().expect("piped");
+        let label = match seat {
+            Some(s) => format!("bot {} seat {s}", spec.name),
+            None => format!("bot {}", spec.name),
+        };
+        let file = stderr::file_for(&spec.name, seat.map(|s| s.0));
+        let stderr = Stderr::start(child.stderr.take().expect("piped"), file, label);
         let stdin = child.stdin.take().map(BufWriter::new);
         let log = match &spec.log {
             Some(path) => Some(log_file(path)?),
             None => None,
         };
         Ok(BotProcess {
-            key: pool_key(spec),
+            key: pool_key(spec, seat),
             child,
             stdin,
             lines: Lines::new(stdout),
+            stderr,
             log,
             decisions: 0,
+            answered: None,
         })
     }
 
@@ -77,7 +96,7 @@ impl BotProcess {
         self.decisions = 0;
     }
 
-    /// The process id.
+    /// The process id of the bot's keeper (see [`keeper`](super::keeper)).
     pub fn id(&self) -> u32 {
         self.child.id()
     }
@@ -112,13 +131,29 @@ impl BotProcess {
         Ok(line)
     }
 
+    /// A whole line the bot has already written, if any; never waits.
+    pub fn pending(&mut self) -> Result<Option<String>, ReadError> {
+        let line = self.lines.pending()?;
+        if let Some(l) = &line {
+            self.log('<', l);
+        }
+        Ok(line)
+    }
+
+    /// The last lines the bot wrote to its stderr, on one line (empty if none). After
+    /// [`BotProcess::kill`], all of them.
+    pub fn stderr_tail(&mut self) -> String {
+        self.stderr.tail()
+    }
+
     /// Writes a note of tricklab's own (such as a fault) to the log.
     pub fn note(&self, text: &str) {
         self.log('#', text);
     }
 
     /// Stops the bot: `quit`, its input closed, then killed if it has not exited within a
-    /// moment. Always waits for it, so no zombie remains.
+    /// moment; whatever it started is killed with it. Always waits for it, so no zombie
+    /// remains.
     pub fn stop(mut self) {
         let _ = self.send(r#"{"type":"quit"}"#);
         let _ = self.flush();
@@ -136,82 +171,10 @@ impl BotProcess {
         self.kill();
     }
 
-    /// Kills the bot at once and waits for it.
+    /// Kills the bot and everything it started at once, and waits for it.
     pub fn kill(&mut self) {
         self.stdin = None;
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// The bot's output, read in the calling thread: whole lines, each waited for with `poll(2)`
-/// so that a deadline needs no second thread.
-struct Lines {
-    out: ChildStdout,
-    buf: Vec<u8>,
-    /// Where the unread part of `buf` starts.
-    start: usize,
-    closed: bool,
-}
-
-impl Lines {
-    fn new(out: ChildStdout) -> Lines {
-        Lines {
-            out,
-            buf: Vec::with_capacity(4096),
-            start: 0,
-            closed: false,
-        }
-    }
-
-    /// The next line (without its newline), waiting until `deadline`.
-    fn next(&mut self, deadline: Instant, budget: Duration) -> Result<String, ReadError> {
-        loop {
-            if let Some(i) = self.buf[self.start..].iter().position(|&b| b == b'\n') {
-                let line =
-                    String::from_utf8_lossy(&self.buf[self.start..self.start + i]).into_owned();
-                self.start += i + 1;
-                if self.start == self.buf.len() {
-                    self.buf.clear();
-                    self.start = 0;
-                }
-                return Ok(line);
-            }
-            if self.closed {
-                return Err(ReadError::Closed);
-            }
-            let left = deadline.saturating_duration_since(Instant::now());
-            let mut fd = libc::pollfd {
-                fd: self.out.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            };
-            let ms = left.as_millis().min(i32::MAX as u128) as i32;
-            // SAFETY: one valid pollfd, for the duration of the call.
-            let n = unsafe { libc::poll(&mut fd, 1, ms) };
-            if n < 0 {
-                if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
-                    continue;
-                }
-                return Err(ReadError::Closed);
-            }
-            if n == 0 {
-                return Err(ReadError::Timeout(budget));
-            }
-            if self.start > 0 {
-                self.buf.drain(..self.start);
-                self.start = 0;
-            }
-            let len = self.buf.len();
-            self.buf.resize(len + 8192, 0);
-            match self.out.read(&mut self.buf[len..]) {
-                Ok(0) | Err(_) => {
-                    self.buf.truncate(len);
-                    self.closed = true;
-                }
-                Ok(k) => self.buf.truncate(len + k),
-            }
-        }
+        keeper::end(&mut self.child);
     }
 }
 
@@ -223,38 +186,29 @@ impl Drop for BotProcess {
     }
 }
 
-fn pool_key(spec: &ExternalSpec) -> String {
-    format!("{}\u{0}{:?}", spec.cmd, spec.log)
+/// What makes two processes interchangeable: the command, the log, and the seat (which names
+/// the stderr file).
+fn pool_key(spec: &ExternalSpec, seat: Option<Seat>) -> String {
+    format!(
+        "{}\u{0}{:?}\u{0}{}\u{0}{seat:?}",
+        spec.cmd, spec.log, spec.name
+    )
 }
 
-/// A log file shared by every bot that writes to it.
-type LogFile = (PathBuf, Arc<Mutex<File>>);
-
 fn log_file(path: &Path) -> Result<Arc<Mutex<File>>, String> {
-    static FILES: OnceLock<Mutex<Vec<LogFile>>> = OnceLock::new();
-    let mut files = FILES
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|p| p.into_inner());
-    if let Some((_, f)) = files.iter().find(|(p, _)| p == path) {
-        return Ok(f.clone());
-    }
-    let f = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("cannot open the bot log {}: {e}", path.display()))?;
-    let f = Arc::new(Mutex::new(f));
-    files.push((path.to_path_buf(), f.clone()));
-    Ok(f)
+    super::shared_file::shared_append(path)
+        .map_err(|e| format!("cannot open the bot log {}: {e}", path.display()))
 }
 
 /// Bots between matches, ready for the next one, with the handshake they gave.
 static IDLE: Mutex<Vec<(BotProcess, super::protocol::Hello)>> = Mutex::new(Vec::new());
 
-/// An idle bot started from the same spec, if there is one.
-pub fn take_idle(spec: &ExternalSpec) -> Option<(BotProcess, super::protocol::Hello)> {
-    let key = pool_key(spec);
+/// An idle bot started from the same spec for the same seat, if there is one.
+pub fn take_idle(
+    spec: &ExternalSpec,
+    seat: Option<Seat>,
+) -> Option<(BotProcess, super::protocol::Hello)> {
+    let key = pool_key(spec, seat);
     let mut idle = IDLE.lock().unwrap_or_else(|p| p.into_inner());
     let i = idle.iter().position(|(p, _)| p.key == key)?;
     Some(idle.swap_remove(i))

@@ -216,8 +216,8 @@ pub fn step(record: &ActionRecord, seat: Seat) -> String {
     message("step", &v)
 }
 
-/// `decide`: the request for `seat`'s decision `id`, with the legal actions and the seat's
-/// view of the hand now.
+/// `decide`: the request for `seat`'s decision `id`, with the legal actions, the seat's view of
+/// the hand now and, for a 9-5-2 give, `to`: the seat the card goes to (`null` otherwise).
 pub fn decide<G: Observable>(id: u64, seat: Seat, state: &G, budget_ms: u64) -> String {
     let legal = state.legal_actions();
     let trick = state.trick();
@@ -245,6 +245,7 @@ pub fn decide<G: Observable>(id: u64, seat: Seat, state: &G, budget_ms: u64) -> 
             "tricks": tricks,
             "points": points,
             "known": known(state, seat),
+            "to": state.give_receiver().map(|s| s.0),
         }),
     )
 }
@@ -307,6 +308,21 @@ pub enum Answer {
     Action(Action),
 }
 
+/// The decision a line answers, if it is an `action` with an `id`.
+pub fn answered_id(line: &str) -> Option<u64> {
+    let v: Value = serde_json::from_str(line).ok()?;
+    if v.get("type").and_then(Value::as_str) != Some("action") {
+        return None;
+    }
+    v.get("id").and_then(Value::as_u64)
+}
+
+/// Whether a line is an `info` message (which a bot may write at any time).
+pub fn is_info(line: &str) -> bool {
+    serde_json::from_str::<Value>(line)
+        .is_ok_and(|v| v.get("type").and_then(Value::as_str) == Some("info"))
+}
+
 /// Reads one line a bot wrote while `seat` is to decide `id` among `legal`. An error is the
 /// kind of fault and what was wrong.
 pub fn read_answer(
@@ -336,12 +352,20 @@ fn answer_of(
             ));
         }
     }
-    let got_id = v.get("id").and_then(Value::as_u64);
-    if got_id != Some(id) {
-        return Err((
-            FaultKind::WrongId,
-            format!("answered decision {got_id:?}, but decision {id} is open"),
-        ));
+    match v.get("id").and_then(Value::as_u64) {
+        Some(got) if got == id => {}
+        Some(got) => {
+            return Err((
+                FaultKind::WrongId,
+                format!("answered decision {got}, but decision {id} is open"),
+            ));
+        }
+        None => {
+            return Err((
+                FaultKind::WrongId,
+                format!("the action has no numeric \"id\" (decision {id} is open)"),
+            ));
+        }
     }
     match v.get("seat").and_then(Value::as_u64) {
         Some(s) if s == u64::from(seat.0) => {}

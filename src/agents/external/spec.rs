@@ -25,8 +25,8 @@ pub enum OnFault {
 pub struct ExternalSpec {
     /// The command line, split on white space (single or double quotes group words; no shell).
     pub cmd: String,
-    /// The bot's name in reports and errors (default: the bot's own name from the handshake,
-    /// shown as `external`).
+    /// The bot's name in reports and errors (default [`ExternalSpec::DEFAULT_NAME`], and
+    /// reports then show the whole spec; see [`AgentSpec::label`](crate::agents::AgentSpec::label)).
     pub name: String,
     /// Milliseconds the bot has for each decision (and ten times as long for the handshake).
     pub budget_ms: u64,
@@ -40,6 +40,9 @@ pub struct ExternalSpec {
 impl ExternalSpec {
     /// The default decision budget in milliseconds.
     pub const DEFAULT_BUDGET_MS: u64 = 1000;
+
+    /// The name of a bot given none (reports then show its whole spec).
+    pub const DEFAULT_NAME: &str = "external";
 
     /// Reads the parameters of an `external:` spec (already split at commas outside quotes).
     pub fn parse(params: &[String]) -> Result<ExternalSpec, SpecError> {
@@ -93,7 +96,7 @@ impl ExternalSpec {
         }
         let cmd = cmd.ok_or(("cmd", None, "the command that starts the bot"))?;
         Ok(ExternalSpec {
-            name: name.unwrap_or_else(|| "external".to_string()),
+            name: name.unwrap_or_else(|| Self::DEFAULT_NAME.to_string()),
             cmd,
             budget_ms,
             on_fault,

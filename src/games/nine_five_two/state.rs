@@ -434,6 +434,10 @@ pub type NineFiveTwoView = Masked<NineFiveTwo>;
 impl Game for NineFiveTwo {
     type View = NineFiveTwoView;
 
+    fn give_receiver(&self) -> Option<Seat> {
+        self.exchange.current().map(|b| b.receiver)
+    }
+
     fn kind(&self) -> GameKind {
         Setup::KIND
     }

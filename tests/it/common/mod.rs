@@ -1,6 +1,7 @@
 //! Shared helpers for the integration tests.
 #![allow(dead_code)]
 
+pub mod bots;
 pub mod conformance;
 pub mod ctt;
 pub mod n952;

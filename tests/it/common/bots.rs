@@ -1,0 +1,52 @@
+//! Helpers for the tests of external bots: the fault bot, a whist `simulate` with it at seat
+//! 0, and which of a bot's processes are still alive.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The bot of the fault tests (`tests/data/bots/fault_bot.py`).
+pub fn fault_bot() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bots/fault_bot.py")
+}
+
+/// `simulate` of `games` whist matches on one thread with the fault bot `faulty` at seat 0
+/// (`spec` added to its spec, after `budget_ms=…`) and random players elsewhere, `env` for the
+/// bot and `args` added to the command line.
+pub fn simulate_fault_bot(games: &str, spec: &str, env: &[(&str, &str)], args: &[&str]) -> Output {
+    let agents = format!(
+        "external:cmd=\"python3 {}\",name=faulty{spec};random;random;random",
+        fault_bot().display()
+    );
+    Command::new(env!("CARGO_BIN_EXE_tricklab"))
+        .args([
+            "simulate",
+            "--game",
+            "whist",
+            "--games",
+            games,
+            "--threads",
+            "1",
+        ])
+        .args(["--agents", &agents])
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .expect("running tricklab")
+}
+
+/// The processes whose ids name the files in `pids` that are still alive (zombies are dead).
+pub fn alive(pids: &Path) -> Vec<String> {
+    std::fs::read_dir(pids)
+        .expect("reading the folder of process ids")
+        .map(|e| {
+            e.expect("a folder entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/status"))
+                .is_ok_and(|s| !s.contains("State:\tZ"))
+        })
+        .collect()
+}
