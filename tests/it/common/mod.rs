@@ -3,6 +3,7 @@
 
 pub mod conformance;
 pub mod ctt;
+pub mod leak;
 pub mod n952;
 pub mod save_ten;
 pub mod worlds;
