@@ -134,7 +134,21 @@ fn the_leak_checker_catches_a_bots_values() {
 fn whist_screen_shows_only_what_the_seat_knows() {
     let (t, log) = whist_match(2, &[]);
     no_leaks(&t, &log);
-    assert!(t.contains("hint: expected tricks"), "{t}");
+    // The hint: unit, side and basis, then each card with its mean and margin, best first.
+    assert!(
+        t.contains("hint: expected tricks for seats 0+2 (you), ± 95% margin (PIMC, 4 worlds, "),
+        "{t}"
+    );
+    let options: Vec<&str> = t
+        .lines()
+        .filter(|l| l.starts_with("  play ") && l.contains(" ± "))
+        .collect();
+    assert!(options.len() >= 2, "{t}");
+    assert!(options[0].ends_with("tricks  best"), "{}", options[0]);
+    for o in &options {
+        let mean: f64 = o.split_whitespace().nth(2).unwrap().parse().unwrap();
+        assert!((0.0..=13.0).contains(&mean), "{o}");
+    }
 }
 
 #[test]
@@ -169,11 +183,16 @@ fn catch_the_ten_screens_show_only_what_the_seat_knows() {
 fn nine_five_two_screens_show_only_what_the_seat_knows() {
     let agents = "human;ismcts:iterations=200;rules";
     let (mut dealt, mut not_dealt, mut gave, mut received) = (false, false, false, false);
+    let (mut told_give, mut told_return) = (false, false);
     for seed in 1..=6 {
         let rules = nine_five_two::Setup::from_options(3, &Default::default()).unwrap();
         let lines = script(rules, agents, seed, 4);
         let (t, log) = run(&["--game", "nine-five-two"], agents, seed, 4, &lines);
         no_leaks(&t, &log);
+        // The exchange is told: the give prompt with its count and receiver, each return to
+        // both sides.
+        told_give |= t.contains("give card 1 of ") && t.contains("you give ");
+        told_return |= t.contains("takes your ") || t.contains(" to you (its highest ");
         for l in log.lines() {
             let r: serde_json::Value = serde_json::from_str(l).unwrap();
             let dealer = r["dealer"].as_u64() == Some(0);
@@ -191,6 +210,7 @@ fn nine_five_two_screens_show_only_what_the_seat_knows() {
                 t.contains("face down"),
                 "another seat's hidden step is told as a count"
             );
+            assert!(told_give && told_return, "the exchange is told");
             return;
         }
     }
