@@ -1,22 +1,22 @@
 //! `tricklab play`: sit down at the table against the bots.
 
-use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::Context;
 use clap::Args;
 
-use crate::agents::{AgentFactory, AgentSpec};
+use crate::agents::AgentSpec;
 use crate::games::GameKind;
 use crate::games::record::RecordRules;
 use crate::play::line::{Ending, Outputs, play_lines};
 use crate::play::log::default_log_path;
 use crate::play::screen::Style;
 use crate::play::tui::play_tui;
-use crate::play::{Table, TableConfig, parse_players};
+use crate::play::{HintConfig, MatchLog, Table, TableConfig, TableGame, parse_players};
 
-use super::error::user;
+use super::error::{interrupted, user};
 use super::options::parse_options;
 
 /// Arguments of `tricklab play`.
@@ -35,9 +35,16 @@ pub struct PlayArgs {
     /// bot. `human;rules` puts you in seat 0 and `rules` in every other seat.
     #[arg(long, default_value = "human;ismcts:iterations=20000")]
     pub agents: String,
-    /// The searcher that answers `hint` (`?`); the default thinks for 1.5 s.
-    #[arg(long, default_value = "ismcts:time_ms=1500")]
+    /// The search that answers `hint` (`?`): PIMC over at most this many worlds.
+    #[arg(long, default_value = "pimc:worlds=200")]
     pub hint: String,
+    /// The hint's time limit in milliseconds: fewer worlds are solved when it runs out.
+    #[arg(long, default_value_t = 2000)]
+    pub hint_ms: u64,
+    /// Analysis with open cards: `why` shows a bot's values (and so its cards) during the
+    /// hand. The records note it.
+    #[arg(long)]
+    pub open: bool,
     /// The seed of the deals and the bots (default: from the clock; printed at the start).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -70,21 +77,9 @@ fn checked<R: RecordRules>(args: &PlayArgs, game: GameKind) -> anyhow::Result<R>
     R::from_options(args.players.unwrap_or(game.default_players()), &opts).map_err(user)
 }
 
-fn open_log(path: &PathBuf) -> anyhow::Result<BufWriter<File>> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
-    let f = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .with_context(|| format!("opening {}", path.display()))?;
-    Ok(BufWriter::new(f))
-}
-
 fn play<R: RecordRules>(args: &PlayArgs, rules: R) -> anyhow::Result<()>
 where
-    R::Hand: AgentFactory,
+    R::Hand: TableGame,
 {
     let seats = rules.sides().num_seats();
     let players = parse_players(&args.agents, seats).map_err(user)?;
@@ -92,6 +87,7 @@ where
         .hint
         .parse()
         .map_err(|e| user(format!("--hint: {e}")))?;
+    let hint = HintConfig::of_spec(&hint, args.hint_ms).map_err(user)?;
     if args.max_hands == 0 {
         return Err(user("--max-hands must be at least 1"));
     }
@@ -111,9 +107,11 @@ where
         match_index: args.match_index,
         hint,
         max_hands: args.max_hands,
+        open: args.open,
     };
     let mut table = Table::new(rules, &players, config).map_err(user)?;
-    let mut log = open_log(&log_path)?;
+    let log = Arc::new(Mutex::new(MatchLog::new(log_path)));
+    let again = reproduce(args, seed);
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let ascii = args.ascii || no_color;
     let stdin = std::io::stdin();
@@ -122,35 +120,101 @@ where
         symbols: !ascii,
         colour: !ascii && std::io::stdout().is_terminal(),
     };
+    let interrupt = on_interrupt(Arc::clone(&log), again.clone(), full_screen);
+    {
+        let interrupt = Arc::clone(&interrupt);
+        // SIGINT, SIGTERM and SIGHUP (the `termination` feature): save, say so, exit 3.
+        let _ = ctrlc::set_handler(move || interrupt());
+    }
     let ending = if full_screen {
-        play_tui(&mut table, &mut log, style)?
+        let banner = format!("seed {seed}; the same deals again: {again}");
+        play_tui(&mut table, &log, style, banner, interrupt)?
     } else {
         let mut out = std::io::stdout().lock();
         writeln!(
             out,
-            "tricklab play: {game}, seed {seed}, seats {}; type help for the commands",
+            "tricklab play: {game}, seed {seed}, seats {}; the same deals again: {again}; \
+             type help for the commands",
             table.seat_specs().join(" · ")
         )?;
         let mut input = stdin.lock();
         let mut outputs = Outputs {
             out: &mut out,
-            log: &mut log,
+            log: &log,
             style,
             echo: !std::io::stdin().is_terminal(),
         };
         play_lines(&mut table, &mut input, &mut outputs)?
     };
-    log.flush()?;
-    let hands = table.match_state().hands_dealt;
-    match ending {
-        Ending::MatchOver => println!(
-            "match over after {hands} hands; record: {}",
-            log_path.display()
-        ),
-        Ending::Quit => println!(
-            "saved {hands} finished hands to {}; replay, analyze or show it",
-            log_path.display()
-        ),
+    let mut log = log.lock().unwrap_or_else(PoisonError::into_inner);
+    let why = match ending {
+        Ending::MatchOver => {
+            println!(
+                "match over after {} hands; record: {}",
+                log.hands(),
+                log.path().display()
+            );
+            return Ok(());
+        }
+        Ending::Quit => "quit",
+        Ending::EndOfInput => "end of input",
+    };
+    log.mark_cut()
+        .with_context(|| format!("marking the end of {}", log.path().display()))?;
+    Err(interrupted(stopped(&log, why, &again)))
+}
+
+/// What the interrupt does: marks the log's last hand as the match's last, leaves the full
+/// screen, says what was kept and exits with code 3.
+fn on_interrupt(
+    log: Arc<Mutex<MatchLog>>,
+    again: String,
+    full_screen: bool,
+) -> Arc<dyn Fn() + Send + Sync> {
+    Arc::new(move || {
+        let mut log = log.lock().unwrap_or_else(PoisonError::into_inner);
+        let saved = log.mark_cut();
+        if full_screen {
+            let _ = ratatui::try_restore();
+        }
+        match saved {
+            Ok(()) => eprintln!("error: {}", stopped(&log, "interrupted", &again)),
+            Err(e) => eprintln!("error: interrupted, and the log could not be marked: {e}"),
+        }
+        std::process::exit(3);
+    })
+}
+
+/// The message when the match stops early: what was kept, and how to look or play again.
+fn stopped(log: &MatchLog, why: &str, again: &str) -> String {
+    let hands = log.hands();
+    if hands == 0 {
+        return format!(
+            "{why}: no hand was finished, so nothing was saved (no log written); \
+             the same deals again: {again}"
+        );
     }
-    Ok(())
+    let path = log.path().display();
+    let s = if hands == 1 { "" } else { "s" };
+    format!(
+        "{why}: saved {hands} finished hand{s} to {path}, the last marked as the end of the \
+         match; look at them: tricklab show {path} (or tricklab replay {path}); \
+         the same deals again: {again}"
+    )
+}
+
+/// The command that deals the same match again.
+fn reproduce(args: &PlayArgs, seed: u64) -> String {
+    let mut cmd = format!("tricklab play --game {}", args.game);
+    if let Some(p) = args.players {
+        cmd.push_str(&format!(" --players {p}"));
+    }
+    for o in &args.options {
+        cmd.push_str(&format!(" --option {o}"));
+    }
+    cmd.push_str(&format!(" --agents '{}' --seed {seed}", args.agents));
+    if args.open {
+        cmd.push_str(" --open");
+    }
+    cmd
 }

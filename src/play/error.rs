@@ -72,6 +72,13 @@ pub enum TableError {
     /// No bot has decided since the hand began (or since the last undo).
     #[error("no bot has decided yet in this hand")]
     NoBotYet,
+    /// The values would show the cards a bot holds, and the hand is not over (`--open` shows
+    /// them during the hand).
+    #[error(
+        "seat {0}'s values name the cards it holds, so they are not shown during the hand: \
+         they are in the log for `tricklab show` once the hand is over (or play with --open)"
+    )]
+    Hidden(Seat),
     /// The last bot decision had one legal action.
     #[error("seat {0}'s last decision was its only legal one")]
     Forced(Seat),

@@ -2,22 +2,29 @@
 //! standard input is not a terminal, so a game can be scripted.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Mutex;
 
-use crate::agents::AgentFactory;
 use crate::games::record::RecordRules;
 use crate::games::{Game, Seat};
 
-use super::command::{Command, HELP, parse_command, refusal};
-use super::screen::{Scene, Style, prompt, table_lines};
-use super::table::{Event, Table, Values};
+use super::command::{Command, parse_command, refusal};
+use super::match_log::MatchLog;
+use super::narrate::Story;
+use super::prompt::prompt;
+use super::reply::reply;
+use super::screen::{Scene, Style, table_lines};
+use super::table::Table;
+use super::table_game::TableGame;
 
 /// How a session at the table ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
     /// The match ended (or its hand limit was reached).
     MatchOver,
-    /// The person quit (or the input ended); the finished hands are in the log.
+    /// The person quit (`quit`, `Esc`); the finished hands are in the log.
     Quit,
+    /// The input ended before the match did.
+    EndOfInput,
 }
 
 /// Where the line mode writes: the screen and the log.
@@ -25,7 +32,7 @@ pub struct Outputs<'a> {
     /// The screen.
     pub out: &'a mut dyn Write,
     /// The record of every finished hand (flushed after each).
-    pub log: &'a mut dyn Write,
+    pub log: &'a Mutex<MatchLog>,
     /// How cards are written.
     pub style: Style,
     /// Echo each command after its prompt (when the input is not a terminal).
@@ -35,7 +42,7 @@ pub struct Outputs<'a> {
 /// The scene for the person at `me`.
 pub fn scene<'t, R: RecordRules>(table: &'t Table<R>, me: Seat) -> Scene<'t, R>
 where
-    R::Hand: AgentFactory,
+    R::Hand: TableGame,
 {
     let sides = table.rules().sides();
     Scene {
@@ -51,72 +58,21 @@ where
     }
 }
 
-/// Writes what happened, in lines.
-pub fn event_lines<R: RecordRules>(table: &Table<R>, events: &[Event], style: Style) -> Vec<String>
+/// Writes the hands the table finished to `log`.
+///
+/// # Errors
+/// The log cannot be written.
+pub fn write_log<R: RecordRules>(table: &mut Table<R>, log: &Mutex<MatchLog>) -> io::Result<()>
 where
-    R::Hand: AgentFactory,
+    R::Hand: TableGame,
 {
-    let sides = table.rules().sides();
-    let mut out = Vec::new();
-    for e in events {
-        match e {
-            Event::Acted { seat, action } => out.push(format!(
-                "  seat {seat} ({}): {}",
-                table.player_name(*seat),
-                style.action(*action)
-            )),
-            Event::TrickWon { winner, cards } => {
-                let cs: Vec<String> = cards
-                    .iter()
-                    .map(|&(s, c)| format!("{s}:{}", style.card(c)))
-                    .collect();
-                out.push(format!("  trick [{}] won by seat {winner}", cs.join(" ")));
-            }
-            Event::HandOver {
-                hand,
-                points,
-                scores,
-            } => {
-                let per: Vec<String> = sides
-                    .all()
-                    .map(|s| {
-                        format!(
-                            "seats {} {:+} → {}",
-                            sides.label(s),
-                            points[s.index()],
-                            scores[s.index()]
-                        )
-                    })
-                    .collect();
-                out.push(format!("hand {} over: {}", hand + 1, per.join(" · ")));
-            }
-            Event::MatchOver { winners } => {
-                out.push(if winners.is_empty() {
-                    "match stopped at the hand limit".to_string()
-                } else {
-                    let w: Vec<String> = winners
-                        .iter()
-                        .map(|&i| format!("seats {}", sides.label(crate::games::Side(i as u8))))
-                        .collect();
-                    format!("match over: {} won", w.join(" and "))
-                });
-            }
-        }
+    let lines = table.take_lines();
+    if lines.is_empty() {
+        return Ok(());
     }
-    out
-}
-
-/// Values as lines, best first, as `analyze` shows them.
-pub fn value_lines(v: &Values, style: Style) -> Vec<String> {
-    let mut out = vec![format!(
-        "{} for seat {} (mean reward for its side, best first):",
-        v.agent, v.seat
-    )];
-    for (a, x) in &v.values {
-        let mark = if *a == v.chosen { "  ←" } else { "" };
-        out.push(format!("  {:<12} {x:.4}{mark}", style.action(*a)));
-    }
-    out
+    log.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .append(lines)
 }
 
 fn write_lines(out: &mut dyn Write, lines: &[String]) -> io::Result<()> {
@@ -126,15 +82,8 @@ fn write_lines(out: &mut dyn Write, lines: &[String]) -> io::Result<()> {
     Ok(())
 }
 
-fn flush_log<R: RecordRules>(table: &mut Table<R>, log: &mut dyn Write) -> io::Result<()>
-where
-    R::Hand: AgentFactory,
-{
-    for line in table.take_lines() {
-        writeln!(log, "{line}")?;
-    }
-    log.flush()
-}
+/// The warning before a quit that loses the hand in progress.
+pub const CONFIRM: &str = "a hand is in progress and quitting loses it (the finished hands are saved): quit anyway? (y/n)";
 
 /// Plays at `table` reading one command a line from `input` until the match ends, the person
 /// quits or the input ends.
@@ -147,12 +96,14 @@ pub fn play_lines<R: RecordRules>(
     io: &mut Outputs<'_>,
 ) -> io::Result<Ending>
 where
-    R::Hand: AgentFactory,
+    R::Hand: TableGame,
 {
     let style = io.style;
+    let mut story = Story::default();
     let events = table.advance();
-    write_lines(io.out, &event_lines(table, &events, style))?;
-    flush_log(table, io.log)?;
+    story.tell(table, &events, style);
+    write_lines(io.out, &story.drain())?;
+    write_log(table, io.log)?;
     let mut show = true;
     let mut line = String::new();
     while let Some(seat) = table.human_to_act() {
@@ -162,64 +113,64 @@ where
             write_lines(io.out, &table_lines(&scene(table, seat), style))?;
             show = false;
         }
-        write!(io.out, "{}", prompt(seat, legal))?;
+        write!(io.out, "{}", prompt(table, seat, style))?;
         io.out.flush()?;
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(io.out)?;
-            writeln!(
-                io.out,
-                "end of input: the match is saved up to the last finished hand"
-            )?;
-            return Ok(Ending::Quit);
+        if !read(input, &mut line, io)? {
+            return Ok(Ending::EndOfInput);
         }
-        if io.echo {
-            writeln!(io.out, "{}", line.trim_end())?;
+        let command = match parse_command(&line, legal) {
+            Err(e) => {
+                writeln!(io.out, "✗ {e}")?;
+                continue;
+            }
+            Ok(c) => c,
+        };
+        if let Some(lines) = reply(table, command, style) {
+            show |= command == Command::Undo;
+            write_lines(io.out, &lines)?;
+            continue;
         }
-        let answer = match parse_command(&line, legal) {
-            Err(e) => vec![format!("✗ {e}")],
-            Ok(Command::Quit) => {
-                writeln!(
-                    io.out,
-                    "quit: the match is saved up to the last finished hand"
-                )?;
-                return Ok(Ending::Quit);
-            }
-            Ok(Command::Help) => vec![HELP.to_string()],
-            Ok(Command::Show) => {
-                show = true;
-                vec![]
-            }
-            Ok(Command::Hint) => match table.hint() {
-                Some(v) => value_lines(&v, style),
-                None => vec!["hint: it is not your turn".to_string()],
-            },
-            Ok(Command::Why) => match table.why() {
-                Ok(v) => value_lines(v, style),
-                Err(e) => vec![format!("why: {e}")],
-            },
-            Ok(Command::Undo) => match table.undo() {
-                Ok(taken) => {
-                    show = true;
-                    let t: Vec<String> = taken
-                        .iter()
-                        .map(|&(s, a)| format!("seat {s} {}", style.action(a)))
-                        .collect();
-                    vec![format!("undone: {}", t.join(", "))]
+        match command {
+            Command::Quit if !table.hand_in_progress() => return Ok(Ending::Quit),
+            Command::Quit => {
+                write!(io.out, "{CONFIRM} ")?;
+                io.out.flush()?;
+                if !read(input, &mut line, io)? {
+                    return Ok(Ending::EndOfInput);
                 }
-                Err(e) => vec![format!("✗ {e}")],
-            },
-            Ok(Command::Decide(a)) => match table.act(a) {
+                if matches!(
+                    line.trim().to_lowercase().as_str(),
+                    "y" | "yes" | "q" | "quit"
+                ) {
+                    return Ok(Ending::Quit);
+                }
+                writeln!(io.out, "going on")?;
+            }
+            Command::Decide(a) => match table.act(a) {
                 Ok(events) => {
                     show = true;
-                    let lines = event_lines(table, &events, style);
-                    flush_log(table, io.log)?;
-                    lines
+                    story.tell(table, &events, style);
+                    write_lines(io.out, &story.drain())?;
+                    write_log(table, io.log)?;
                 }
-                Err(_) => vec![format!("✗ {}", refusal(table.hand(), seat, a, style))],
+                Err(_) => writeln!(io.out, "✗ {}", refusal(table.hand(), seat, a, style))?,
             },
-        };
-        write_lines(io.out, &answer)?;
+            _ => show = true,
+        }
     }
     Ok(Ending::MatchOver)
+}
+
+/// Reads one line into `line`, echoing it where the input is not a terminal; `false` at the
+/// end of the input.
+fn read(input: &mut dyn BufRead, line: &mut String, io: &mut Outputs<'_>) -> io::Result<bool> {
+    line.clear();
+    if input.read_line(line)? == 0 {
+        writeln!(io.out)?;
+        return Ok(false);
+    }
+    if io.echo {
+        writeln!(io.out, "{}", line.trim_end())?;
+    }
+    Ok(true)
 }

@@ -3,8 +3,9 @@
 //! A hand played at the table is written as the same record `simulate --log` writes (so
 //! `replay`, `analyze` and `show` read it), with three more fields that readers of the format
 //! may ignore: `seats` (who sat where: `human` or an agent spec), `undo` (each take-back: after
-//! how many decisions, and the decisions taken back) and `info` (the values a searching bot
-//! gave its legal actions, per decision).
+//! how many decisions, and the decisions taken back), `info` (the values a searching bot
+//! gave its legal actions, per decision) and `open` (`true` when the hand was played in the
+//! open analysis mode, in which `why` showed the bots' values during the hand).
 
 use std::path::PathBuf;
 
@@ -12,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::games::record::{RecordOf, RecordRules};
 
-use super::table::Values;
+use super::event::Values;
 
 /// A take-back, as the record notes it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,6 +60,18 @@ pub struct HandNotes {
     pub undo: Vec<UndoNote>,
     /// The bots' values.
     pub info: Vec<InfoEntry>,
+    /// Played in the open analysis mode.
+    pub open: bool,
+}
+
+/// A finished hand's record line, and the same line marked as the match's last (`"cut":
+/// true`), written in its place when the person stops the match after this hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogLine {
+    /// The record as written.
+    pub line: String,
+    /// The record marked `cut`.
+    pub cut: String,
 }
 
 #[derive(Serialize)]
@@ -68,6 +81,12 @@ struct Extra<'a> {
     undo: &'a [UndoNote],
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     info: &'a [InfoEntry],
+    #[serde(skip_serializing_if = "is_false")]
+    open: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// One record line: the hand's record followed by `seats`, `undo` and `info`.
@@ -81,6 +100,7 @@ pub fn record_line<R: RecordRules>(
         seats,
         undo: &notes.undo,
         info: &notes.info,
+        open: notes.open,
     })
     .expect("notes serialise");
     // Both are JSON objects: join them into one, the record's fields first.

@@ -2,20 +2,36 @@
 //!
 //! The [`Table`] runs the match (bots decide for themselves, people through
 //! [`Table::act`]), keeps undo and the bots' values, and writes every finished hand as a
-//! `tricklab-hand/1` record ([`log`]). Two faces draw it: the plain line mode ([`line`](mod@line)), which
+//! `tricklab-hand/1` record ([`log`], [`match_log`]). Each seat is told only what it may see
+//! ([`narrate`]); hints are searched in the game's units ([`hint`]). Two faces draw it: the plain line mode ([`line`](mod@line)), which
 //! reads one command a line and is what scripts and tests drive, and the full-screen terminal
 //! UI ([`tui`]). Both draw the same text ([`screen`]) and read the same commands ([`command`]).
 
+pub mod bots;
 pub mod command;
 pub mod error;
+pub mod event;
+pub mod hint;
+pub mod hint_text;
 pub mod line;
 pub mod log;
+pub mod match_log;
+pub mod narrate;
+pub mod prompt;
+pub mod reply;
 pub mod screen;
 mod table;
+pub mod table_game;
 pub mod tui;
+mod tui_draw;
 
+pub use bots::{Bot, Player};
 pub use error::{CommandError, SeatingError, TableError};
-pub use table::{Bot, Event, Player, Table, TableConfig, Values};
+pub use event::{Event, Values};
+pub use hint::{Hint, HintConfig};
+pub use match_log::MatchLog;
+pub use table::{Table, TableConfig};
+pub use table_game::TableGame;
 
 use crate::agents::{AgentSpec, parse_specs};
 

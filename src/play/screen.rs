@@ -6,6 +6,8 @@ use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::games::record::RecordRules;
 use crate::games::{Action, ActionSet, Decision, Game, Seat};
 
+use super::table_game::TableGame;
+
 /// How cards are written: suit symbols or letters, with or without colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style {
@@ -88,8 +90,9 @@ impl Style {
         }
     }
 
-    /// A hand by suit, `♠ A 9 4  ♥ K 7 …`; cards that may not be played now are in brackets.
-    pub fn hand(&self, held: CardSet, legal: CardSet) -> String {
+    /// A hand by suit, `♠ A 9 4  ♥ K 7 …`; cards that may not be played now are in brackets,
+    /// cards in `marked` (the 9-5-2 kitty's, for the dealer) followed by `*`.
+    pub fn hand(&self, held: CardSet, legal: CardSet, marked: CardSet) -> String {
         Suit::ALL
             .iter()
             .rev()
@@ -99,7 +102,10 @@ impl Style {
                     .iter()
                     .rev()
                     .map(|c| {
-                        let r = rank_text(c.rank(), self.symbols);
+                        let mut r = rank_text(c.rank(), self.symbols);
+                        if marked.contains(c) {
+                            r.push('*');
+                        }
                         if legal.is_empty() || legal.contains(c) {
                             r
                         } else {
@@ -138,7 +144,10 @@ pub const fn is_red(s: Suit) -> bool {
 }
 
 /// What the screen needs to know besides the hand: who sits where and the match.
-pub struct Scene<'a, R: RecordRules> {
+pub struct Scene<'a, R: RecordRules>
+where
+    R::Hand: TableGame,
+{
     /// The rules.
     pub rules: &'a R,
     /// The hand in progress.
@@ -162,7 +171,10 @@ pub fn turned_card<R: RecordRules>(rules: &R, initial: &R::Hand) -> Option<Card>
 }
 
 /// The table as lines of text for the seat `scene.me`.
-pub fn table_lines<R: RecordRules>(scene: &Scene<'_, R>, style: Style) -> Vec<String> {
+pub fn table_lines<R: RecordRules>(scene: &Scene<'_, R>, style: Style) -> Vec<String>
+where
+    R::Hand: TableGame,
+{
     let hand = scene.hand;
     let sides = scene.rules.sides();
     let n = sides.num_seats();
@@ -181,15 +193,24 @@ pub fn table_lines<R: RecordRules>(scene: &Scene<'_, R>, style: Style) -> Vec<St
     }
     out.push(head);
     let my_side = sides.side(scene.me);
+    let targets = hand.targets();
     let score: Vec<String> = sides
         .all()
         .map(|s| {
             let you = if s == my_side { " (you)" } else { "" };
+            let label = sides.label(s);
+            let word = if label.contains('+') { "seats" } else { "seat" };
+            let this_hand = match &targets {
+                Some(t) => format!(
+                    "target {}, taken {}",
+                    t[s.index()],
+                    hand.tricks_won(Seat(s.0))
+                ),
+                None => format!("this hand {}", hand.side_points(s)),
+            };
             format!(
-                "seats {}{you}: {} (this hand {})",
-                sides.label(s),
-                scene.scores[s.index()],
-                hand.side_points(s)
+                "{word} {label}{you}: {} ({this_hand})",
+                scene.scores[s.index()]
             )
         })
         .collect();
@@ -224,7 +245,11 @@ pub fn table_lines<R: RecordRules>(scene: &Scene<'_, R>, style: Style) -> Vec<St
     let legal_cards = if mine { legal.cards() } else { CardSet::EMPTY };
     out.push(format!(
         "hand   {}",
-        style.hand(hand.hand(scene.me), legal_cards)
+        style.hand(
+            hand.hand(scene.me),
+            legal_cards,
+            hand.kitty_seen_by(scene.me)
+        )
     ));
     if mine {
         out.push(format!(
@@ -234,12 +259,4 @@ pub fn table_lines<R: RecordRules>(scene: &Scene<'_, R>, style: Style) -> Vec<St
         ));
     }
     out
-}
-
-/// The prompt for the seat to act: `seat 0, play a card> `.
-pub fn prompt(seat: Seat, legal: ActionSet) -> String {
-    format!(
-        "seat {seat}, {}> ",
-        super::command::what_now(legal.decision())
-    )
 }

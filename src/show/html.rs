@@ -66,8 +66,11 @@ fn seat_cell(story: &HandStory, seat: usize, hands: &[CardSet]) -> String {
 pub fn story_html(story: &HandStory) -> String {
     let style = Style::SYMBOLS;
     let title = format!(
-        "{} · match {} · hand {}",
-        story.game, story.match_index, story.hand
+        "{} · match {} · hand {} (the record's `hand` {})",
+        story.game,
+        story.match_index,
+        story.hand + 1,
+        story.hand
     );
     let mut h = String::new();
     h.push_str(
@@ -164,7 +167,10 @@ pub fn story_html(story: &HandStory) -> String {
                     escape(&info.agent)
                 ));
                 for (a, v) in &info.values {
-                    h.push_str(&format!("<li>{} {v:.3}</li>", escape(a)));
+                    // `play AS` in the record; the page writes cards one way: `A♠`.
+                    let card = a.split_whitespace().last().and_then(|c| c.parse().ok());
+                    let shown = card.map_or_else(|| escape(a), |c| card_span(c, "valued"));
+                    h.push_str(&format!("<li>{shown} {v:.3}</li>"));
                 }
                 h.push_str("</ul>");
             }

@@ -60,7 +60,9 @@ pub fn seat_title(story: &HandStory, seat: usize, compass: bool) -> String {
         t.push_str(COMPASS[seat]);
     }
     if let Some(names) = &story.seats {
-        t.push_str(&format!(" ({})", names[seat]));
+        // The spec up to its first comma, as the table names a bot: the full spec is long.
+        let short = names[seat].split(',').next().unwrap_or_default();
+        t.push_str(&format!(" ({short})"));
     }
     if seat == story.dealer as usize {
         t.push_str(" dealer");
@@ -80,15 +82,20 @@ fn diagram(story: &HandStory, hands: &[CardSet], style: Style) -> Vec<String> {
         v.extend(suit_lines(hands[seat], style));
         v
     };
+    let (north, west, east, south) = (block(2), block(1), block(3), block(0));
+    let widest = |b: &[String]| b.iter().map(|l| width(l)).max().unwrap_or(0);
+    // West's widest line, then North and South, then East: no column runs into the next.
+    let left = (widest(&west) + 2).max(LEFT);
+    let middle = (widest(&north).max(widest(&south)) + 2).max(LEFT);
+    let indent = " ".repeat(left);
     let mut out = Vec::new();
-    let indent = " ".repeat(LEFT);
-    for l in block(2) {
+    for l in north {
         out.push(format!("{indent}{l}"));
     }
-    for (w, e) in block(1).iter().zip(block(3)) {
-        out.push(format!("{}{}{e}", pad(w, LEFT), " ".repeat(LEFT)));
+    for (w, e) in west.iter().zip(east) {
+        out.push(format!("{}{}{e}", pad(w, left), " ".repeat(middle)));
     }
-    for l in block(0) {
+    for l in south {
         out.push(format!("{indent}{l}"));
     }
     out
@@ -119,8 +126,13 @@ fn seat_list(story: &HandStory, hands: &[Vec<CardSet>], style: Style) -> Vec<Str
 pub fn story_text(story: &HandStory, trick: Option<usize>, style: Style) -> String {
     let mut out = Vec::new();
     out.push(format!(
-        "{} · {} players · match {} · hand {} · dealer seat {}",
-        story.game, story.players, story.match_index, story.hand, story.dealer
+        "{} · {} players · match {} · hand {} (the record's `hand` {}) · dealer seat {}",
+        story.game,
+        story.players,
+        story.match_index,
+        story.hand + 1,
+        story.hand,
+        story.dealer
     ));
     let mut facts = Vec::new();
     if let Some(t) = story.trump {

@@ -33,6 +33,8 @@ mod pimc_decisions;
 mod pimc_oracle;
 mod pimc_reuse;
 mod play;
+mod play_leak;
+mod play_quit;
 mod play_tui;
 mod refusals;
 mod replay;

@@ -1,7 +1,8 @@
 //! The full-screen mode, driven through tmux: start `tricklab play`, play cards with the
-//! arrow keys and Enter, ask for a hint, type a bad card, quit, and read the screen with
-//! `capture-pane`. Skipped (with a note) where tmux is not installed, unless
-//! `TRICKLAB_REQUIRE_TMUX` is set (`.ci/play.sh` sets it).
+//! arrow keys and Enter, ask for a hint, type a bad command, quit, and read the screen with
+//! `capture-pane`, at 80×24 and 120×40 (and below the smallest size, which says so). Skipped
+//! (with a note) where tmux is not installed, unless `TRICKLAB_REQUIRE_TMUX` is set
+//! (`.ci/play.sh` sets it).
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -11,6 +12,36 @@ struct Tmux {
 }
 
 impl Tmux {
+    /// A tmux server of its own with one `width`×`height` window running `tricklab play`
+    /// with `args`; the shell then prints the exit code and waits.
+    fn start(name: &str, width: u16, height: u16, args: &str) -> Tmux {
+        let tmux = Tmux {
+            socket: format!("tricklab-test-{name}-{}", std::process::id()),
+        };
+        let cmd = format!(
+            "{} play {args}; echo \"exit $?\"; sleep 30",
+            env!("CARGO_BIN_EXE_tricklab")
+        );
+        let (w, h) = (width.to_string(), height.to_string());
+        let started = tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "play",
+            "-x",
+            &w,
+            "-y",
+            &h,
+            "env",
+            "TERM=xterm-256color",
+            "sh",
+            "-c",
+            &cmd,
+        ]);
+        assert!(started.status.success(), "{started:?}");
+        tmux
+    }
+
     fn run(&self, args: &[&str]) -> std::process::Output {
         Command::new("tmux")
             .arg("-L")
@@ -54,67 +85,153 @@ impl Drop for Tmux {
     }
 }
 
-fn plays(screen: &str) -> usize {
-    screen.matches("seat 0 (you): play").count()
+/// How many cards seat 0 holds, from its row of the table.
+fn my_cards(screen: &str) -> usize {
+    let row = screen
+        .lines()
+        .find(|l| l.contains("seat 0 (you)") && l.contains("cards"))
+        .expect("seat 0's row");
+    let after = row.split("cards").nth(1).expect("a count");
+    after.split_whitespace().next().unwrap().parse().unwrap()
+}
+
+/// The screen's text with the boxes' borders taken out and the rows joined, so that a line
+/// wrapped over rows reads as one.
+fn flowing(screen: &str) -> String {
+    let rows: Vec<String> = screen
+        .lines()
+        .map(|l| {
+            l.trim_matches(|c: char| c == '│' || c.is_whitespace())
+                .to_string()
+        })
+        .collect();
+    rows.join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn tmux_missing() -> bool {
+    if Command::new("tmux").arg("-V").output().is_ok() {
+        return false;
+    }
+    assert!(
+        std::env::var_os("TRICKLAB_REQUIRE_TMUX").is_none(),
+        "TRICKLAB_REQUIRE_TMUX is set but tmux is not installed"
+    );
+    eprintln!("tmux is not installed: skipping the full-screen test");
+    true
+}
+
+fn log_path(name: &str) -> std::path::PathBuf {
+    crate::common::temp_path("play-tui", name)
+}
+
+/// Everything a player needs is on the screen: the hand, the trick, the legal cards and the
+/// typed text.
+fn table_in_view(s: &str) {
+    assert!(s.contains("hand   ♠"), "the hand:\n{s}");
+    assert!(s.contains("trick  "), "the trick:\n{s}");
+    assert!(s.contains("play:  "), "the legal cards:\n{s}");
+    assert!(s.contains("typed: "), "the typed text:\n{s}");
 }
 
 #[test]
-fn full_screen_mode_plays_with_keys() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        assert!(
-            std::env::var_os("TRICKLAB_REQUIRE_TMUX").is_none(),
-            "TRICKLAB_REQUIRE_TMUX is set but tmux is not installed"
-        );
-        eprintln!("tmux is not installed: skipping the full-screen test");
+fn full_screen_mode_plays_with_keys_at_80_by_24() {
+    if tmux_missing() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("tricklab-tui-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let log = dir.join("tui.jsonl");
-    let tmux = Tmux {
-        socket: format!("tricklab-test-{}", std::process::id()),
-    };
-    let cmd = format!(
-        "{} play --game whist --agents 'human;rules' --seed 3 --hint ismcts:iterations=200 --log {}; sleep 30",
-        env!("CARGO_BIN_EXE_tricklab"),
+    let log = log_path("tui.jsonl");
+    let args = format!(
+        "--game whist --agents 'human;rules' --seed 3 --hint pimc:worlds=8 --log {}",
         log.display()
     );
-    let started = tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "play",
-        "-x",
-        "110",
-        "-y",
-        "45",
-        "env",
-        "TERM=xterm-256color",
-        "sh",
-        "-c",
-        &cmd,
-    ]);
-    assert!(started.status.success(), "{started:?}");
+    let tmux = Tmux::start("small", 80, 24, &args);
     let s = tmux.wait_for("the table", |s| {
-        s.contains("your move") && s.contains("legal")
+        s.contains("your move") && s.contains("play:")
     });
-    assert!(s.contains("tricklab play") && s.contains("trumps ♠"), "{s}");
+    assert!(s.contains("seed 3") && s.contains("trumps ♠"), "{s}");
+    table_in_view(&s);
+    tmux.keys(&["1", "x"]);
+    tmux.wait_for("the typed text", |s| s.contains("typed: 1x"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("a refusal", |s| s.contains("✗ `1x` is not a card"));
+    // A long error wraps: its last words are in view all the same.
+    for w in ["dance", "Space", "dance", "Space", "dance", "Enter"] {
+        tmux.keys(&[w]);
+    }
+    let s = tmux.wait_for("a long refusal", |s| s.contains("✗ unknown command"));
+    assert!(
+        flowing(&s).contains("show; help; quit"),
+        "the newest line in full:\n{s}"
+    );
+    assert!(
+        !s.contains("typed: dance"),
+        "Enter clears the typed text:\n{s}"
+    );
     // The first legal card is selected; → moves on, Enter plays.
     tmux.keys(&["Right"]);
     tmux.keys(&["Enter"]);
-    tmux.wait_for("the first card", |s| plays(s) >= 1);
+    let s = tmux.wait_for("the first card", |s| {
+        s.contains("seat 0 (you): play") && my_cards(s) == 12
+    });
+    table_in_view(&s);
     tmux.keys(&["?"]);
-    tmux.wait_for("a hint", |s| s.contains("mean reward"));
-    tmux.keys(&["1", "x", "Enter"]);
-    tmux.wait_for("a refusal", |s| s.contains("✗ `1x` is not a card"));
-    for n in 2..=3 {
+    tmux.wait_for("a hint", |s| s.contains("hint: expected tricks"));
+    for n in [11, 10] {
         tmux.keys(&["Enter"]);
-        tmux.wait_for("another card", |s| plays(s) >= n);
+        tmux.wait_for("another card", |s| my_cards(s) == n && s.contains("play:"));
     }
-    let s = tmux.screen();
-    assert!(s.contains("won by seat"), "a trick was completed:\n{s}");
     tmux.keys(&["Escape"]);
-    tmux.wait_for("the goodbye", |s| s.contains("saved 0 finished hands"));
-    assert!(log.exists());
+    tmux.wait_for("the confirmation", |s| s.contains("quit anyway? (y/n)"));
+    tmux.keys(&["y"]);
+    let s = tmux.wait_for("the goodbye", |s| s.contains("exit 3"));
+    assert!(s.contains("error: quit: no hand was finished"), "{s}");
+    assert!(!log.exists(), "no empty log");
+}
+
+#[test]
+fn full_screen_mode_at_120_by_40_and_ctrl_c() {
+    if tmux_missing() {
+        return;
+    }
+    let log = log_path("ctrl-c.jsonl");
+    let args = format!(
+        "--game nine-five-two --agents 'human;rules' --seed 2 --log {}",
+        log.display()
+    );
+    let tmux = Tmux::start("large", 120, 40, &args);
+    let s = tmux.wait_for("the table", |s| {
+        s.contains("your move") && s.contains("typed:")
+    });
+    assert!(s.contains("target"), "9-5-2 shows targets:\n{s}");
+    tmux.keys(&["C-c"]);
+    let s = tmux.wait_for("the goodbye", |s| s.contains("exit 3"));
+    assert!(
+        s.contains("error: interrupted: no hand was finished"),
+        "{s}"
+    );
+}
+
+#[test]
+fn below_the_smallest_size_the_screen_says_so() {
+    if tmux_missing() {
+        return;
+    }
+    let log = log_path("tiny.jsonl");
+    let args = format!(
+        "--game whist --agents 'human;rules' --seed 3 --log {}",
+        log.display()
+    );
+    let tmux = Tmux::start("tiny", 60, 15, &args);
+    tmux.wait_for("the size message", |s| {
+        flowing(s).contains("the table needs at least 80×24")
+    });
+    // Bots may have played: Esc asks first, and the question is on the small screen too.
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the goodbye or the question", |s| {
+        s.contains("exit 3") || flowing(s).contains("quit anyway? (y/n)")
+    });
+    tmux.keys(&["y"]);
+    tmux.wait_for("the goodbye", |s| s.contains("exit 3"));
 }

@@ -4,6 +4,7 @@
 pub mod bots;
 pub mod conformance;
 pub mod ctt;
+pub mod leak;
 pub mod n952;
 pub mod save_ten;
 pub mod worlds;
