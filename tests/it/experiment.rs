@@ -226,6 +226,33 @@ fn bad_configs_are_refused_before_anything_runs() {
 }
 
 #[test]
+fn a_config_without_edition_is_the_second_edition_and_3_reads_as_2() {
+    use tricklab::experiment::Experiment;
+    let parse = |head: &str| Experiment::parse("e.toml", &format!("{head}{}", config()));
+    // RULES.md §5.5 "Defaults for everyone": no `edition` is the second edition.
+    assert_eq!(parse("").unwrap().edition, 2);
+    for e in [1, 2, 3] {
+        assert_eq!(parse(&format!("edition = {e}\n")).unwrap().edition, e);
+    }
+    let err = parse("edition = 4\n").unwrap_err().to_string();
+    assert!(
+        err.contains("expected 1 (RULES.md §5.0), 2 (§5.4) or 3 (§5.5)"),
+        "{err}"
+    );
+    // A family from the second edition on, the default included; never in the first.
+    for head in ["", "edition = 2\n", "edition = 3\n"] {
+        assert!(
+            parse(&format!("{head}family = \"tips-3\"\n")).is_ok(),
+            "{head}"
+        );
+    }
+    let err = parse("edition = 1\nfamily = \"tips-3\"\n")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("needs edition 2 or 3"), "{err}");
+}
+
+#[test]
 fn tournament_rates_every_pair() {
     let out = temp_path("experiment", "tournament");
     let _ = std::fs::remove_dir_all(&out);
