@@ -36,9 +36,11 @@
 //! direction = "greater"    # the predicted sign of tip − control
 //! epsilon = 0.02           # the equivalence band
 //!
-//! # Second and third editions (RULES.md §5.4, §5.5) only:
-//! # edition = 2            # (or 3: the same summary) labels confirmed / refuted / negligible / inconclusive, ε/2 and 2ε,
-//! #                        # p-values, and sample sizes that count independent games
+//! # edition = 2            # the default (RULES.md §5.5): labels confirmed / refuted / negligible /
+//! #                        # inconclusive, ε/2 and 2ε, p-values, and sample sizes that count
+//! #                        # independent games (§5.4); 3 (§5.5) reports the same way; 1 only to
+//! #                        # reproduce the first edition (§5.0: its labels, units counted)
+//! # From the second edition on:
 //! # family = "tips-2"      # the pre-registered family its `primary` hypotheses belong to
 //! # field = "b0"           # the opponent field, for reports
 //! # [[hypothesis]] also takes: primary = true (a member of the family); label = "…";
@@ -360,7 +362,8 @@ pub struct Experiment {
     /// The config text, recorded with the results.
     pub source: String,
     /// 1 for the first edition's summary (RULES.md §5.0), 2 for the second's (§5.4), 3 for the
-    /// third's (§5.5: the second's statistics and labels, with its arms and fields).
+    /// third's (§5.5), which reports as the second. A config without `edition` is 2 (§5.5
+    /// "Defaults for everyone").
     pub edition: u8,
     /// The pre-registered family of the config's primary hypotheses.
     pub family: Option<String>,
@@ -427,6 +430,10 @@ impl Lines<'_> {
     }
 }
 
+/// The edition of a config that names none: the second edition's labels and independent-game
+/// counts (RULES.md §5.5 "Defaults for everyone"); the first edition's only with `edition = 1`.
+pub const DEFAULT_EDITION: u8 = 2;
+
 impl Experiment {
     /// A one-arm run of single hands that measures nothing: `seats` (one spec per seat, seat 0
     /// the subject) play `hands` deals of `game` with `players` players and its default
@@ -462,7 +469,7 @@ impl Experiment {
             agreement: None,
             hand_rows: false,
             source: String::new(),
-            edition: 1,
+            edition: DEFAULT_EDITION,
             family: None,
             field: None,
         }
@@ -762,7 +769,7 @@ impl Experiment {
             }
         };
         let edition = match &raw.edition {
-            None => 1,
+            None => DEFAULT_EDITION,
             Some(e) if [1, 2, 3].contains(e.get_ref()) => *e.get_ref(),
             Some(e) => {
                 return Err(at.err(
@@ -772,7 +779,10 @@ impl Experiment {
             }
         };
         if raw.family.is_some() && edition < 2 {
-            return Err(at.err(None, "field `family` needs `edition = 2` or `3`"));
+            return Err(at.err(
+                raw.edition.as_ref().map(|e| e.span()),
+                "field `family` needs edition 2 or 3 (the first edition has no family)",
+            ));
         }
         Ok(Experiment {
             name,

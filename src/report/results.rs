@@ -113,7 +113,8 @@ pub struct ClaimResult {
 /// Everything a run's summary says.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
-    /// The config's edition: 1 (RULES.md §5.0) or 2 (§5.4), which decides what reports show.
+    /// The config's edition: 1 (RULES.md §5.0), 2 (§5.4) or 3 (§5.5, reported as 2), which
+    /// decides what reports show.
     pub edition: u8,
     /// One entry per arm and statistic.
     pub arms: Vec<ArmStat>,

@@ -62,7 +62,8 @@ fn rule_based_switches_are_checked() {
         &["--agents", "rules:save_ten"],
         "error: unknown switch `save_ten` for whist rules: expected one of: lead_from_length, \
          lead_from_strength, count_trumps, second_low_third_high, signals, second_hand_low, \
-         third_hand_high, echo, echo_lead, return_lead",
+         third_hand_high, echo, echo_lead, return_lead, lead_from_strength_fourth_best, \
+         echo_doubleton, signals_doubleton",
     );
     refuses(
         "rules-conflict",

@@ -226,6 +226,74 @@ fn bad_configs_are_refused_before_anything_runs() {
 }
 
 #[test]
+fn a_config_without_edition_is_the_second_edition_and_3_reads_as_2() {
+    use tricklab::experiment::Experiment;
+    let parse = |head: &str| Experiment::parse("e.toml", &format!("{head}{}", config()));
+    // RULES.md §5.5 "Defaults for everyone": no `edition` is the second edition.
+    assert_eq!(parse("").unwrap().edition, 2);
+    for e in [1, 2, 3] {
+        assert_eq!(parse(&format!("edition = {e}\n")).unwrap().edition, e);
+    }
+    let err = parse("edition = 4\n").unwrap_err().to_string();
+    assert!(
+        err.contains("expected 1 (RULES.md §5.0), 2 (§5.4) or 3 (§5.5)"),
+        "{err}"
+    );
+    // A family from the second edition on, the default included; never in the first.
+    for head in ["", "edition = 2\n", "edition = 3\n"] {
+        assert!(
+            parse(&format!("{head}family = \"tips-3\"\n")).is_ok(),
+            "{head}"
+        );
+    }
+    let err = parse("edition = 1\nfamily = \"tips-3\"\n")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("needs edition 2 or 3"), "{err}");
+}
+
+/// The README's tour runs `experiments/example-save-ten.toml`, a config without `edition`: it
+/// prints one of the four labels of RULES.md §5.4 (the default, §5.5), and it tests CT-H1 (safe)
+/// against B0 on the save rate in the B0 field, where the second edition found CT-H1 (active)
+/// raising it (+0.044): the example's verdict points the same way.
+#[test]
+fn the_tours_example_is_labelled_in_the_second_editions_direction() {
+    use tricklab::experiment::Experiment;
+    use tricklab::stats::Direction;
+    let path = "experiments/example-save-ten.toml";
+    let exp = Experiment::load(std::path::Path::new(path)).unwrap();
+    assert!(!exp.source.lines().any(|l| l.starts_with("edition")));
+    assert_eq!(exp.edition, 2);
+    assert_eq!(exp.arms[0].seats[0].to_string(), "rules:save_ten_safe");
+    assert_eq!(exp.arms[1].seats[0].to_string(), "rules");
+    assert!(exp.arms.iter().all(|a| a.seats[1].to_string() == "rules"));
+    let h = &exp.hypotheses[0];
+    assert_eq!(
+        (h.statistic.as_str(), h.direction),
+        ("ten_saved", Direction::Greater)
+    );
+    let out = temp_path("experiment", "example-save-ten");
+    let _ = std::fs::remove_dir_all(&out);
+    let json = run_ok(&["run", path, "--out", out.to_str().unwrap(), "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let h = &v["hypotheses"][0];
+    let verdict = h["verdict"].as_str().unwrap();
+    let labels = [
+        "confirmed",
+        "refuted",
+        "negligible (+)",
+        "negligible (−)",
+        "negligible (0 inside)",
+        "inconclusive",
+    ];
+    assert!(labels.contains(&verdict), "{verdict}");
+    assert!(h["estimate"].as_f64().unwrap() > 0.0, "{h}");
+    assert_eq!(verdict, "confirmed", "{h}");
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(md.contains("| **confirmed** |"), "{md}");
+}
+
+#[test]
 fn tournament_rates_every_pair() {
     let out = temp_path("experiment", "tournament");
     let _ = std::fs::remove_dir_all(&out);

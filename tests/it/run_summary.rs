@@ -9,11 +9,13 @@ use common::save_ten::SaveTen;
 use common::{temp_path, tricklab_ok};
 use serde_json::Value;
 
-/// A small config with two hypotheses and a claim.
+/// A small config with two hypotheses and a claim, in the first edition (RULES.md §5.0), whose
+/// columns and verdicts these tests pin.
 fn two_hypotheses_and_a_claim() -> String {
     SaveTen::new("json-summary")
         .players(4)
         .seed(5)
+        .edition(1)
         .deals(40)
         .statistics(&["ten_saved", "points"])
         .arms("save_ten", "B0")

@@ -150,7 +150,7 @@ fn agreement_takes_one_position_per_game_and_seat() {
     let first = Experiment::parse(
         "ct-h1.toml",
         &text
-            .replace("edition = 2\n", "")
+            .replace("edition = 2\n", "edition = 1\n")
             .replace("family = \"tips-2\"\n", "")
             .replace("primary = true\n", ""),
     )

@@ -12,6 +12,7 @@ pub struct SaveTen {
     name: String,
     players: Option<usize>,
     seed: Option<u64>,
+    edition: Option<u8>,
     deals: u64,
     statistics: Vec<String>,
     arms: (String, String),
@@ -21,12 +22,13 @@ pub struct SaveTen {
 
 impl SaveTen {
     /// The experiment `name`: 10 deals, no statistics yet, arms `tip` and `control`,
-    /// `random` opponents; no player count or seed written (the defaults).
+    /// `random` opponents; no player count, seed or edition written (the defaults).
     pub fn new(name: &str) -> SaveTen {
         SaveTen {
             name: name.to_string(),
             players: None,
             seed: None,
+            edition: None,
             deals: 10,
             statistics: Vec::new(),
             arms: ("tip".into(), "control".into()),
@@ -44,6 +46,12 @@ impl SaveTen {
     /// Writes `seed = n`.
     pub fn seed(mut self, n: u64) -> SaveTen {
         self.seed = Some(n);
+        self
+    }
+
+    /// Writes `edition = n` (without it, the default: the second edition, RULES.md §5.5).
+    pub fn edition(mut self, n: u8) -> SaveTen {
+        self.edition = Some(n);
         self
     }
 
@@ -111,6 +119,9 @@ impl SaveTen {
         }
         if let Some(s) = self.seed {
             let _ = writeln!(t, "seed = {s}");
+        }
+        if let Some(e) = self.edition {
+            let _ = writeln!(t, "edition = {e}");
         }
         let _ = writeln!(t, "deals = {}", self.deals);
         let quoted: Vec<String> = self.statistics.iter().map(|s| format!("\"{s}\"")).collect();
