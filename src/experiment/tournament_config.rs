@@ -262,7 +262,7 @@ impl TournamentConfig {
 
     /// Checks that the tournament's per-deal scores fit in `memory` bytes: every pair keeps
     /// one score per deal (and rotation side) until the end, for the paired intervals and the
-    /// bootstrap, about [`BYTES_PER_SCORE`] bytes each with the chunks that carry them.
+    /// bootstrap, about `BYTES_PER_SCORE` bytes each with the chunks that carry them.
     ///
     /// # Errors
     /// A one-line message with the deals that would fit.

@@ -1,6 +1,6 @@
 //! What happened, told to one seat: every step of the hand as that seat may see it (RULES.md
 //! §1.9, §2.8, §3.5, by the same rule the bot protocol uses,
-//! [`sees`](crate::agents::external::protocol::sees)). A card the seat may not see is never
+//! `protocol::sees`). A card the seat may not see is never
 //! named: the dealer's discards, and the gives and returns of an exchange between two other
 //! seats, are told as counts (`seat 2 discards 4 cards face down`); a give or return the seat
 //! takes part in is told to it with its card, from its side (`seat 2 takes your K♣ (your

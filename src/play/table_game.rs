@@ -1,4 +1,4 @@
-//! What the table tells of a hand beyond the [`Game`](crate::games::Game) trait, in the game's
+//! What the table tells of a hand beyond the [`Game`] trait, in the game's
 //! own words: the 9-5-2 exchange a seat is giving in, the targets and the kitty. Each item is
 //! public or known to the seat it is shown to (RULES.md §2.8).
 

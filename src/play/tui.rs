@@ -1,5 +1,5 @@
 //! The full-screen terminal UI (ratatui + crossterm): the table, the legal actions to pick with
-//! the arrow keys, and what happened ([`tui_draw`](super::tui_draw) draws it).
+//! the arrow keys, and what happened (`tui_draw` draws it).
 //!
 //! Keys: `←`/`→` choose, `Enter` decides; or type a card (`td`, `10d`) or a command (`hint`,
 //! `why`, `undo`, `quit`) and press `Enter`. `?` asks for a hint, `Esc` quits (after a

@@ -54,7 +54,7 @@ pub enum WhistSwitch {
     /// W-H4 (b) as the convention (RULES.md §5.5), the doubleton echo: high, then low, only in a
     /// side suit of which the seat was *dealt* exactly two cards, when not winning the trick.
     EchoDoubleton,
-    /// W-H4 [004]'s pair (RULES.md §5.5): fourth-best leads and the doubleton echo, each read by
+    /// W-H4 \[004\]'s pair (RULES.md §5.5): fourth-best leads and the doubleton echo, each read by
     /// the partner as (c) and (d) say. The same as
     /// `lead_from_length,echo_doubleton,echo_lead,return_lead`.
     SignalsDoubleton,
@@ -221,7 +221,7 @@ impl Switch for WhistSwitch {
 ///   when the higher card would not win the trick so far, it plays the higher first; the lower
 ///   follows by force. The last two cards of three or more, and two trumps, are played as B0.
 ///   The partner reads it with [`Whist::echoed`], as it reads `echo`. `signals_doubleton` is
-///   `lead_from_length,echo_doubleton,echo_lead,return_lead`: [004]'s pair, the fourth-best lead
+///   `lead_from_length,echo_doubleton,echo_lead,return_lead`: \[004\]'s pair, the fourth-best lead
 ///   and the doubleton echo, with the partner's readings (c) and (d). Neither combines with
 ///   `echo` or `signals`.
 /// - Combinations: `count_trumps` decides a lead before `signals` (c) and (d), and with no trump

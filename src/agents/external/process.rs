@@ -45,9 +45,9 @@ pub struct Answered {
 
 impl BotProcess {
     /// Starts the bot of `spec` under a keeper that owns its process tree (see
-    /// [`keeper`](super::keeper)): in a session of its own, so that Ctrl-C reaches tricklab, which
+    /// `keeper`): in a session of its own, so that Ctrl-C reaches tricklab, which
     /// then stops it; and so that nothing the bot starts outlives it. Its stderr goes where
-    /// [`stderr`](super::stderr) says, labelled with the bot's name and `seat`.
+    /// `stderr` says, labelled with the bot's name and `seat`.
     pub fn spawn(spec: &ExternalSpec, seat: Option<Seat>) -> Result<BotProcess, String> {
         let argv = spec.argv();
         let mut cmd = Command::new(&argv[0]);
@@ -96,7 +96,7 @@ impl BotProcess {
         self.decisions = 0;
     }
 
-    /// The process id of the bot's keeper (see [`keeper`](super::keeper)).
+    /// The process id of the bot's keeper (see `keeper`).
     pub fn id(&self) -> u32 {
         self.child.id()
     }
