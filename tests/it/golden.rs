@@ -239,3 +239,84 @@ fn shards_of_committed_experiments_reproduce_their_rows() {
     shard_reproduces("n-h2-discard-to-void", "2000/2000");
     shard_reproduces("w-h1-lead-from-length", "1/2000");
 }
+
+#[test]
+fn simulate_out_writes_the_pinned_files_for_every_game() {
+    let cases: [(&str, &[&str]); 5] = [
+        ("catch-the-ten", &["--hands", "--games", "12"]),
+        (
+            "catch-the-ten-matches",
+            &["--games", "3", "--agents", "rules"],
+        ),
+        (
+            "nine-five-two",
+            &["--hands", "--games", "12", "--agents", "rules,random,rules"],
+        ),
+        ("whist", &["--hands", "--games", "12", "--agents", "rules"]),
+        (
+            "whist-duplicate",
+            &[
+                "--hands",
+                "--games",
+                "6",
+                "--agents",
+                "rules,random,rules,random",
+                "--duplicate",
+            ],
+        ),
+    ];
+    for (case, extra) in cases {
+        let out = fresh(&format!("simulate-{case}"));
+        let game = case.split("-matches").next().unwrap();
+        let game = game.strip_suffix("-duplicate").unwrap_or(game);
+        let mut args = vec![
+            "simulate",
+            "--game",
+            game,
+            "--seed",
+            "5",
+            "--threads",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        run_in_root(&args);
+        compare(&out, &format!("simulate/{case}"));
+    }
+}
+
+#[test]
+fn merge_of_shards_writes_the_pinned_files_for_every_game() {
+    for game in GAMES.iter().copied().chain(["catch-the-ten-matches"]) {
+        let shards: Vec<PathBuf> = ["1/3", "2/3", "3/3"]
+            .iter()
+            .map(|shard| {
+                let out = fresh(&format!("merge-{game}-{}", &shard[..1]));
+                run_in_root(&[
+                    "run",
+                    &config(game),
+                    "--shard",
+                    shard,
+                    "--threads",
+                    "1",
+                    "--out",
+                    out.to_str().unwrap(),
+                ]);
+                out
+            })
+            .collect();
+        let merged = fresh(&format!("merge-{game}"));
+        let mut args = vec!["merge", "--out", merged.to_str().unwrap()];
+        // In an order other than the shards': merge sorts them.
+        args.extend(shards.iter().rev().map(|p| p.to_str().unwrap()));
+        run_in_root(&args);
+        compare(&merged, &format!("{game}/merge"));
+        // Merged shards are the unsharded run, row for row.
+        for file in ["deals.csv", "hands.csv", "summary.csv"] {
+            let got = std::fs::read(merged.join(file)).unwrap();
+            let want = std::fs::read(golden_dir().join(game).join("run").join(file)).unwrap();
+            assert!(got == want, "{game}: merged {file} differs from the run's");
+        }
+    }
+}
