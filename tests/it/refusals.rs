@@ -11,6 +11,16 @@ fn tricklab() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tricklab"))
 }
 
+/// A two-agent Whist tournament, up to its deal count.
+const TOURNAMENT: &[&str] = &[
+    "tournament",
+    "--game",
+    "whist",
+    "--agents",
+    "random;rules",
+    "--deals",
+];
+
 /// A finished log of 30 Catch the Ten matches, written once per test.
 fn log(name: &str) -> std::path::PathBuf {
     let path = temp_path("refusals", name);
@@ -36,18 +46,7 @@ fn a_full_standard_output_is_one_line_and_exit_1_for_every_command() {
     let commands: &[&[&str]] = &[
         &["simulate", "--games", "10"],
         &["simulate", "--games", "10", "--json"],
-        &[
-            "tournament",
-            "--game",
-            "whist",
-            "--agents",
-            "random;rules",
-            "--deals",
-            "4",
-            "--out",
-            t_out,
-            "--force",
-        ],
+        &[TOURNAMENT, &["4", "--out", t_out, "--force"]].concat(),
         &["show", log],
         &["replay", log],
         &["replay", "--verbose", log],
@@ -220,14 +219,7 @@ fn the_continue_command_is_quoted() {
 #[test]
 fn huge_tournaments_and_thread_counts_are_refused() {
     let o = tricklab()
-        .args([
-            "tournament",
-            "--game",
-            "whist",
-            "--agents",
-            "random;rules",
-            "--deals",
-        ])
+        .args(TOURNAMENT)
         .arg("1000000000000")
         .arg("--out")
         .arg(temp_path("refusals", "t-huge"))
@@ -240,17 +232,7 @@ fn huge_tournaments_and_thread_counts_are_refused() {
         "{err}"
     );
     for cmd in [
-        vec![
-            "tournament",
-            "--game",
-            "whist",
-            "--agents",
-            "random;rules",
-            "--deals",
-            "4",
-            "--out",
-            "/nonexistent/never-written",
-        ],
+        [TOURNAMENT, &["4", "--out", "/nonexistent/never-written"]].concat(),
         vec!["simulate", "--games", "10"],
     ] {
         let o = tricklab()
