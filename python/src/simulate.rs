@@ -16,7 +16,7 @@ use pyo3::types::{PyDict, PyInt, PyList};
 
 use tricklab::agents::{Agent, AgentSpec, SpecError, TableEvent, build_agent, parse_seating};
 use tricklab::experiment::{
-    Batch, DealTally, Guests, RunError, SeatPoints, Simulation, Want, deals_header, hands_header,
+    Batch, DealTally, Guests, SeatPoints, Simulation, Want, deals_header, hands_header,
     play_batches_with, simulation, statistics_of,
 };
 use tricklab::games::matches::MatchState;
@@ -434,11 +434,9 @@ fn run_table<'py, R: Table>(
                     &stop,
                     None,
                     |b: Batch, _| {
-                        tally
-                            .add_rows(&b.deals, "deals.csv")
-                            .map_err(|e| RunError::Folder(e.to_string()))?;
+                        tally.add_deal_rows(&b.deal_rows);
                         played.hands.extend(b.hands);
-                        played.deals.extend(b.deals);
+                        played.deals.extend(b.deal_rows.to_csv(&exp.arms));
                         played.records.extend(b.records);
                         played.points.extend(b.points);
                         Ok(())

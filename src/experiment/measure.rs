@@ -10,6 +10,8 @@ use crate::games::record::RecordRules;
 use crate::games::whist::{self, Whist};
 use crate::games::{Action, Game, Seat, Side};
 
+use super::rows::CsvRows;
+
 /// A statistic: its name and whether it is a proportion (Wilson interval) or a mean (t).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StatDef {
@@ -74,11 +76,27 @@ where
         subject: &[Seat],
     ) -> Option<f64>;
 
+    /// The values of the game's own statistics `names`, in order, for the `subject` seats in
+    /// a finished hand: the values [`Measured::statistic`] gives one by one. A game whose
+    /// statistics share work (a replay of the hand, say) overrides it to do that work once.
+    fn statistics(
+        &self,
+        names: &[&str],
+        p: &PlayedHand<'_, Self::Hand>,
+        subject: &[Seat],
+        out: &mut [Option<f64>],
+    ) {
+        for (v, name) in out.iter_mut().zip(names) {
+            *v = self.statistic(name, p, subject);
+        }
+    }
+
     /// Columns of game facts in `hands.csv`, after the common ones.
     const FACTS: &'static [&'static str];
 
-    /// The facts of `seat` in a finished hand, in the order of [`Measured::FACTS`].
-    fn facts(&self, p: &PlayedHand<'_, Self::Hand>, seat: Seat, out: &mut Vec<String>);
+    /// Writes the facts of `seat` in a finished hand, in the order of [`Measured::FACTS`], as
+    /// the next fields of `out`'s row.
+    fn facts(&self, p: &PlayedHand<'_, Self::Hand>, seat: Seat, out: &mut CsvRows<'_>);
 }
 
 /// Every statistic of `R` in single-hand or match mode.
@@ -107,19 +125,86 @@ where
     let side = last.sides().side(subject[0]);
     match name {
         "points" => Some(last.side_points(side) as f64),
-        "point_difference" => {
-            let best = last
-                .sides()
-                .all()
-                .filter(|&o| o != side)
-                .map(|o| last.side_points(o))
-                .max()
-                .unwrap_or(0);
-            Some((last.side_points(side) - best) as f64)
-        }
+        "point_difference" => Some(point_difference(last, side)),
         "tricks" => Some(subject.iter().map(|&s| last.tricks_won(s)).sum::<u32>() as f64),
         other => rules.statistic(other, p, subject),
     }
+}
+
+/// A job's per-hand statistics, resolved once from their names: the common ones computed
+/// here, the game's own handed to [`Measured::statistics`] together, so that no name is
+/// looked up twice and shared work is done once per hand.
+#[derive(Clone, Debug)]
+pub struct HandStatistics<'a> {
+    /// Per statistic of the job: a common one, or the game's own (at its index in `own`).
+    slots: Vec<Slot>,
+    own: Vec<&'a str>,
+    own_values: Vec<Option<f64>>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Slot {
+    Points,
+    PointDifference,
+    Tricks,
+    Own(usize),
+}
+
+impl<'a> HandStatistics<'a> {
+    /// The statistics `names`, in order.
+    pub fn new(names: &'a [String]) -> HandStatistics<'a> {
+        let mut own = Vec::new();
+        let slots = names
+            .iter()
+            .map(|n| match n.as_str() {
+                "points" => Slot::Points,
+                "point_difference" => Slot::PointDifference,
+                "tricks" => Slot::Tricks,
+                other => {
+                    own.push(other);
+                    Slot::Own(own.len() - 1)
+                }
+            })
+            .collect();
+        HandStatistics {
+            slots,
+            own_values: vec![None; own.len()],
+            own,
+        }
+    }
+
+    /// Each statistic's value for the `subject` seats in a finished hand, into `out` (one per
+    /// name, in order): what [`hand_statistic`] gives name by name.
+    pub fn measure<R: Measured>(
+        &mut self,
+        rules: &R,
+        p: &PlayedHand<'_, R::Hand>,
+        subject: &[Seat],
+        out: &mut [Option<f64>],
+    ) where
+        R::Hand: AgentFactory,
+    {
+        if !self.own.is_empty() {
+            rules.statistics(&self.own, p, subject, &mut self.own_values);
+        }
+        let last = p.last;
+        let side = last.sides().side(subject[0]);
+        for (v, slot) in out.iter_mut().zip(&self.slots) {
+            *v = match *slot {
+                Slot::Points => Some(last.side_points(side) as f64),
+                Slot::PointDifference => Some(point_difference(last, side)),
+                Slot::Tricks => {
+                    Some(subject.iter().map(|&s| last.tricks_won(s)).sum::<u32>() as f64)
+                }
+                Slot::Own(i) => self.own_values[i],
+            };
+        }
+    }
+}
+
+/// A side's points minus the best other side's.
+fn point_difference<G: Game>(last: &G, side: Side) -> f64 {
+    (last.side_points(side) - last.best_other_points(side)) as f64
 }
 
 /// The match-level statistic `name` for the subject's side; `close` says whether some hand
@@ -241,15 +326,7 @@ impl Measured for catch_the_ten::Setup {
             "ten_caught" => (sides.side(holder) != side).then_some(captured),
             "ten_captured" => Some(captured),
             "hunt_catch" => hunter().then_some(captured),
-            "hunt_net_points" => hunter().then(|| {
-                let best = sides
-                    .all()
-                    .filter(|&o| o != side)
-                    .map(|o| p.last.side_points(o))
-                    .max()
-                    .unwrap_or(0);
-                (p.last.side_points(side) - best) as f64
-            }),
+            "hunt_net_points" => hunter().then(|| point_difference(p.last, side)),
             _ => None,
         }
     }
@@ -263,16 +340,16 @@ impl Measured for catch_the_ten::Setup {
         "captured_ten",
     ];
 
-    fn facts(&self, p: &PlayedHand<'_, CatchTheTen>, seat: Seat, out: &mut Vec<String>) {
+    fn facts(&self, p: &PlayedHand<'_, CatchTheTen>, seat: Seat, out: &mut CsvRows<'_>) {
         let side = self.sides().side(seat);
         let won = p.last.won(side);
         let ten = Card::new(p.initial.turned().suit(), Rank::Ten);
-        out.push(p.last.side_points(side).to_string());
-        out.push((won.len() / self.players()).to_string());
-        out.push(won.len().to_string());
-        out.push(catch_the_ten::honours(won, p.initial.turned().suit()).to_string());
-        out.push(u8::from(p.initial.holder(ten) == Some(seat)).to_string());
-        out.push(u8::from(won.contains(ten)).to_string());
+        out.field(p.last.side_points(side));
+        out.field(won.len() / self.players());
+        out.field(won.len());
+        out.field(catch_the_ten::honours(won, p.initial.turned().suit()));
+        out.field(u8::from(p.initial.holder(ten) == Some(seat)));
+        out.field(u8::from(won.contains(ten)));
     }
 }
 
@@ -434,13 +511,16 @@ impl Measured for nine_five_two::Setup {
 
     const FACTS: &'static [&'static str] = &["position", "target", "tricks", "score", "trumps"];
 
-    fn facts(&self, p: &PlayedHand<'_, NineFiveTwo>, seat: Seat, out: &mut Vec<String>) {
+    fn facts(&self, p: &PlayedHand<'_, NineFiveTwo>, seat: Seat, out: &mut CsvRows<'_>) {
         let pos = (seat.index() + 3 - p.last.dealer().index()) % 3;
-        out.push(["dealer", "left", "right"][pos].to_string());
-        out.push(p.last.target(seat).to_string());
-        out.push(p.last.tricks_won(seat).to_string());
-        out.push((p.last.tricks_won(seat) as i32 - p.last.target(seat) as i32).to_string());
-        out.push(p.last.trump().map(|t| t.to_string()).unwrap_or_default());
+        out.field(["dealer", "left", "right"][pos]);
+        out.field(p.last.target(seat));
+        out.field(p.last.tricks_won(seat));
+        out.field(p.last.tricks_won(seat) as i32 - p.last.target(seat) as i32);
+        match p.last.trump() {
+            Some(t) => out.field(t),
+            None => out.field(""),
+        }
     }
 }
 
@@ -474,17 +554,20 @@ impl Measured for whist::Setup {
     ];
 
     fn statistic(&self, name: &str, p: &PlayedHand<'_, Whist>, subject: &[Seat]) -> Option<f64> {
-        let side = self.sides().side(subject[0]).index();
-        let s = p.last.settlement();
-        match name {
-            "scored" => Some(f64::from(u8::from(s.trick_points[side] > 0))),
-            "points_with_honours" => Some(f64::from(s.trick_points[side] + s.honours[side])),
-            "honours_scored" => Some(f64::from(u8::from(s.honours[side] > 0))),
-            "trump_leads_none_out" => Some(f64::from(whist_play_facts(p, subject).0)),
-            "echo_ruffed" => whist_play_facts(p, subject)
-                .1
-                .map(|ruffed| f64::from(u8::from(ruffed))),
-            _ => None,
+        whist_statistic(self, name, p, subject, &mut None)
+    }
+
+    fn statistics(
+        &self,
+        names: &[&str],
+        p: &PlayedHand<'_, Whist>,
+        subject: &[Seat],
+        out: &mut [Option<f64>],
+    ) {
+        // The replay behind W-H2's and W-H4's statistics, made once for the hand.
+        let mut play = None;
+        for (v, name) in out.iter_mut().zip(names) {
+            *v = whist_statistic(self, name, p, subject, &mut play);
         }
     }
 
@@ -497,64 +580,206 @@ impl Measured for whist::Setup {
         "dealer",
     ];
 
-    fn facts(&self, p: &PlayedHand<'_, Whist>, seat: Seat, out: &mut Vec<String>) {
+    fn facts(&self, p: &PlayedHand<'_, Whist>, seat: Seat, out: &mut CsvRows<'_>) {
         let side = self.sides().side(seat);
         let s = p.last.settlement();
-        out.push(p.last.side_tricks(side).to_string());
-        out.push(s.trick_points[side.index()].to_string());
-        out.push(p.last.honours_held(side).to_string());
-        out.push(s.honours[side.index()].to_string());
-        out.push(p.last.turned().suit().to_string());
-        out.push(u8::from(p.last.dealer() == seat).to_string());
+        out.field(p.last.side_tricks(side));
+        out.field(s.trick_points[side.index()]);
+        out.field(p.last.honours_held(side));
+        out.field(s.honours[side.index()]);
+        out.field(p.last.turned().suit());
+        out.field(u8::from(p.last.dealer() == seat));
     }
 }
 
-/// Facts of a Whist hand's play, found by replaying it: the trump leads the `subject` seats made
-/// with no trump outstanding for the leader (W-H2), and, when a subject seat echoed, whether an
+/// Whist's own statistic `name`; `play` keeps [`whist_play_facts`] once a statistic needed it.
+fn whist_statistic(
+    rules: &whist::Setup,
+    name: &str,
+    p: &PlayedHand<'_, Whist>,
+    subject: &[Seat],
+    play: &mut Option<(u32, Option<bool>)>,
+) -> Option<f64> {
+    let side = rules.sides().side(subject[0]).index();
+    let s = p.last.settlement();
+    let mut play = || *play.get_or_insert_with(|| whist_play_facts(p, subject));
+    match name {
+        "scored" => Some(f64::from(u8::from(s.trick_points[side] > 0))),
+        "points_with_honours" => Some(f64::from(s.trick_points[side] + s.honours[side])),
+        "honours_scored" => Some(f64::from(u8::from(s.honours[side] > 0))),
+        "trump_leads_none_out" => Some(f64::from(play().0)),
+        "echo_ruffed" => play().1.map(|ruffed| f64::from(u8::from(ruffed))),
+        _ => None,
+    }
+}
+
+/// Facts of a Whist hand's play, read from its plays with card sets alone (no replay of the
+/// game, which would cost as much as playing it): the trump leads the `subject` seats made with
+/// no trump outstanding for the leader (W-H2), and, when a subject seat echoed, whether an
 /// echoing subject seat ruffed the third round of its suit (W-H4; `None` without an echo).
+/// The echo is [`Whist::echoed`] at the end of the suit's second round; the tests check the
+/// whole against a replay through [`Whist`] itself.
 fn whist_play_facts(p: &PlayedHand<'_, Whist>, subject: &[Seat]) -> (u32, Option<bool>) {
-    let mut s = *p.initial;
-    let trump = s.turned().suit();
-    let no_trump_shown = |s: &Whist, q: Seat| s.voids(q) & (1 << trump.index()) == 0;
+    const SEATS: usize = whist::Setup::PLAYERS;
+    let trump = p.initial.turned().suit();
+    let trumps = CardSet::suit_mask(trump);
+    let trump_bit = 1u8 << trump.index();
+    let mut played = CardSet::EMPTY;
+    let mut played_by = [CardSet::EMPTY; SEATS];
+    let mut voids = [0u8; SEATS];
+    // Cards led, and each seat's first card of each suit (as `Whist` keeps them).
+    let mut led_cards = CardSet::EMPTY;
+    let mut firsts = CardSet::EMPTY;
     let mut trump_leads = 0;
     // Per seat, the suits it echoed in, as a bit mask.
-    let mut echoes = [0u8; whist::Setup::PLAYERS];
+    let mut echoes = [0u8; SEATS];
     let mut ruffed = false;
-    let mut trick = [None; whist::Setup::PLAYERS];
-    for &(seat, action) in p.actions {
-        let Action::Play(card) = action else {
-            continue;
+    let subject_mask = subject.iter().fold(0u8, |m, q| m | 1 << q.index());
+    // Whist has card plays only, every seat in every trick.
+    for trick_plays in p.actions.chunks_exact(SEATS) {
+        let card_of = |a: Action| match a {
+            Action::Play(card) => card,
+            other => unreachable!("Whist has only card plays, not {other}"),
         };
-        let subj = subject.contains(&seat);
-        if s.trick().is_empty() {
-            trick = [None; whist::Setup::PLAYERS];
-            let none_out = s.unseen_by(seat).suit(trump).is_empty();
-            trump_leads += u32::from(subj && card.suit() == trump && none_out);
+        let (leader, lead) = (trick_plays[0].0, card_of(trick_plays[0].1));
+        let led = lead.suit();
+        let outstanding = trumps & !(played | p.initial.hand(leader));
+        trump_leads += u32::from(
+            led == trump && outstanding.is_empty() && subject_mask & (1 << leader.index()) != 0,
+        );
+        led_cards |= CardSet::single(lead);
+        // The seats that played a trump to this trick, as a bit mask. Branch-free: the
+        // suits are random to the branch predictor.
+        let mut trumped = 0u8;
+        for &(seat, action) in trick_plays {
+            let card = card_of(action);
+            let (q, suit, bit) = (seat.index(), card.suit(), CardSet::single(card).0);
+            let first = u64::from(played_by[q].suit(suit).is_empty()).wrapping_neg();
+            firsts = CardSet(firsts.0 | (bit & first));
+            voids[q] |= u8::from(suit != led) << led.index();
+            played_by[q] = CardSet(played_by[q].0 | bit);
+            played = CardSet(played.0 | bit);
+            trumped |= u8::from(suit == trump) << q;
         }
-        let led = s.trick().led().unwrap_or(card.suit());
-        trick[seat.index()] = Some(card);
-        let done = s.tricks_done();
-        s.apply(action);
-        if s.tricks_done() == done || led == trump {
+        if led == trump {
             continue;
         }
-        match s.led_cards().suit(led).len() {
+        let led_bit = 1u8 << led.index();
+        match led_cards.suit(led).len() {
             2 => {
                 for &q in subject {
-                    if s.echoed(q, led) && no_trump_shown(&s, q) {
-                        echoes[q.index()] |= 1 << led.index();
+                    let i = q.index();
+                    let mine = played_by[i].suit(led);
+                    let echoed = mine.len() == 2
+                        && mine.is_disjoint(led_cards.suit(led))
+                        && voids[i] & led_bit == 0
+                        && (firsts & played_by[i]).suit(led).first() == mine.last();
+                    if echoed && voids[i] & trump_bit == 0 {
+                        echoes[i] |= led_bit;
                     }
                 }
             }
             3 => {
-                ruffed |= subject.iter().any(|&q| {
-                    echoes[q.index()] & (1 << led.index()) != 0
-                        && trick[q.index()].is_some_and(|c: Card| c.suit() == trump)
-                });
+                ruffed |= subject
+                    .iter()
+                    .any(|&q| echoes[q.index()] & led_bit != 0 && trumped & (1 << q.index()) != 0);
             }
             _ => {}
         }
     }
     let echoed = echoes.iter().any(|&e| e != 0);
     (trump_leads, echoed.then_some(ruffed))
+}
+
+#[cfg(test)]
+mod whist_play_facts_tests {
+    use super::*;
+    use crate::games::matches::play_match;
+    use crate::rng::GameRng;
+    use rand::SeedableRng;
+
+    /// The facts by replaying the hand through [`Whist`] (the definition the card-set reading
+    /// must agree with).
+    fn replayed(p: &PlayedHand<'_, Whist>, subject: &[Seat]) -> (u32, Option<bool>) {
+        let mut s = *p.initial;
+        let trump = s.turned().suit();
+        let no_trump_shown = |s: &Whist, q: Seat| s.voids(q) & (1 << trump.index()) == 0;
+        let mut trump_leads = 0;
+        // Per seat, the suits it echoed in, as a bit mask.
+        let mut echoes = [0u8; whist::Setup::PLAYERS];
+        let mut ruffed = false;
+        let mut trick = [None; whist::Setup::PLAYERS];
+        for &(seat, action) in p.actions {
+            let Action::Play(card) = action else {
+                continue;
+            };
+            let subj = subject.contains(&seat);
+            if s.trick().is_empty() {
+                trick = [None; whist::Setup::PLAYERS];
+                let none_out = s.unseen_by(seat).suit(trump).is_empty();
+                trump_leads += u32::from(subj && card.suit() == trump && none_out);
+            }
+            let led = s.trick().led().unwrap_or(card.suit());
+            trick[seat.index()] = Some(card);
+            let done = s.tricks_done();
+            s.apply(action);
+            if s.tricks_done() == done || led == trump {
+                continue;
+            }
+            match s.led_cards().suit(led).len() {
+                2 => {
+                    for &q in subject {
+                        if s.echoed(q, led) && no_trump_shown(&s, q) {
+                            echoes[q.index()] |= 1 << led.index();
+                        }
+                    }
+                }
+                3 => {
+                    ruffed |= subject.iter().any(|&q| {
+                        echoes[q.index()] & (1 << led.index()) != 0
+                            && trick[q.index()].is_some_and(|c: Card| c.suit() == trump)
+                    });
+                }
+                _ => {}
+            }
+        }
+        let echoed = echoes.iter().any(|&e| e != 0);
+        (trump_leads, echoed.then_some(ruffed))
+    }
+
+    #[test]
+    fn the_card_set_reading_equals_a_replay_of_every_hand() {
+        let rules = whist::Setup::default();
+        let mut rng = GameRng::seed_from_u64(41);
+        let mut deal_rng = GameRng::seed_from_u64(42);
+        let subjects: [&[Seat]; 4] = [
+            &[Seat(0), Seat(2)],
+            &[Seat(1), Seat(3)],
+            &[Seat(0)],
+            &[Seat(3)],
+        ];
+        let (mut echoes, mut leads) = (0, 0);
+        for _ in 0..3000 {
+            play_match(
+                &rules,
+                MatchState::new(Seat(0)),
+                &mut deal_rng,
+                1,
+                |h, _| h.legal_actions().choose(&mut rng),
+                |p| {
+                    for subject in subjects {
+                        let got = whist_play_facts(p, subject);
+                        assert_eq!(got, replayed(p, subject), "{:?}", p.actions);
+                        echoes += usize::from(got.1.is_some());
+                        leads += got.0;
+                    }
+                },
+            );
+        }
+        // The hands exercised both facts.
+        assert!(
+            echoes > 100 && leads > 100,
+            "{echoes} echoes, {leads} trump leads"
+        );
+    }
 }

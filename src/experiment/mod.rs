@@ -11,6 +11,7 @@ mod family;
 mod games;
 mod measure;
 mod merge;
+mod rows;
 mod run;
 mod simulation;
 mod summary;
@@ -24,9 +25,11 @@ pub use decision_clock::{DecisionClock, DecisionTime, Timed};
 pub use family::{DealsCsvError, complete_run, deals_played, holm_family, members_of};
 pub use games::rules_from_table;
 pub use measure::{
-    COMMON, MATCH, Measured, StatDef, hand_statistic, match_statistic, statistics_of,
+    COMMON, HandStatistics, MATCH, Measured, StatDef, hand_statistic, match_statistic,
+    statistics_of,
 };
 pub use merge::{MergeError, merge_shards};
+pub use rows::{CsvRows, DealKey, DealRows};
 pub use run::{
     Batch, DEALS, FAULTS, Guests, HANDS, NoGuests, RunEnd, RunError, RunPlan, SeatPoints, Want,
     deals_header, forfeited_hands, hands_header, partial_name, play_batches, play_batches_with,

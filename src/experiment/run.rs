@@ -24,7 +24,8 @@ use crate::rng::{GameStreams, mix64};
 use crate::sim::Stream;
 
 use super::config::Experiment;
-use super::measure::{CLOSE, Measured, hand_statistic, match_statistic, statistics_of};
+use super::measure::{CLOSE, HandStatistics, Measured, StatDef, match_statistic, statistics_of};
+use super::rows::{CsvRows, DealKey, DealRows};
 
 /// Deals per unit of work; fixed so that output never depends on the thread count.
 const CHUNK: u64 = 64;
@@ -181,14 +182,14 @@ pub fn deals_header(exp: &Experiment) -> Vec<String> {
 }
 
 /// The rows of a batch of finished deals, in deal order: `hands.csv` rows (when the experiment
-/// has `hand_rows`), `deals.csv` rows, `faults.csv` rows (when a bot may forfeit) and hand
+/// has `hand_rows`), `deals.csv` rows as numbers, `faults.csv` rows (when a bot may forfeit) and hand
 /// records (when asked for).
 #[derive(Debug, Default)]
 pub struct Batch {
     /// `hands.csv` rows.
     pub hands: Vec<u8>,
-    /// `deals.csv` rows.
-    pub deals: Vec<u8>,
+    /// `deals.csv` rows, as numbers ([`DealRows::write_csv`] writes them).
+    pub deal_rows: DealRows,
     /// `faults.csv` rows.
     pub faults: Vec<u8>,
     /// One JSON record per hand and line.
@@ -261,7 +262,22 @@ where
     let n = rules.sides().num_seats();
     let n_rot = rotations(exp, rules.sides().num_sides(), n);
     let defs = statistics_of::<R>(exp.matches);
-    let mut out = Batch::default();
+    let n_stats = exp.statistics.len();
+    // Resolved once per chunk: the statistics by kind and each one's definition.
+    let mut per_hand = HandStatistics::new(&exp.statistics);
+    let stat_defs: Vec<&StatDef> = exp
+        .statistics
+        .iter()
+        .map(|name| {
+            defs.iter()
+                .find(|d| d.name == name)
+                .expect("checked with the config")
+        })
+        .collect();
+    let mut out = Batch {
+        deal_rows: DealRows::new(n_stats),
+        ..Batch::default()
+    };
     let forfeits = may_forfeit(exp);
     // Each arm's agents, seat by seat, and the names its faults are reported under.
     let (mut agents, names): (Vec<Vec<_>>, Vec<Vec<_>>) = exp
@@ -281,17 +297,23 @@ where
                 .unzip::<_, _, Vec<_>, Vec<_>>()
         })
         .unzip();
-    let mut row = Vec::new();
+    let mut table = table_info(rules, deals.start);
+    // Per-deal buffers, reused: the hand's values, their sums over the hands, the deal's row.
+    let mut values = vec![None; n_stats];
+    let mut sums = vec![(0.0f64, 0u32); n_stats];
+    let mut row = vec![None; n_stats];
+    let mut hands = CsvRows::new(&mut out.hands);
     for deal in deals {
+        table.match_index = deal;
         for (ai, arm) in exp.arms.iter().enumerate() {
             for r in 0..n_rot {
                 // Rotation r moves the arm's seating r seats to the left.
                 let agent_of = |seat: usize| (seat + n - r) % n;
-                let subject: Vec<Seat> = arm
-                    .subject
-                    .iter()
-                    .map(|s| Seat(((s.index() + r) % n) as u8))
-                    .collect();
+                let mut subject_seats = [Seat(0); MAX_SEATS];
+                for (to, s) in subject_seats.iter_mut().zip(&arm.subject) {
+                    *to = Seat(((s.index() + r) % n) as u8);
+                }
+                let subject = &subject_seats[..arm.subject.len()];
                 let side = rules.sides().side(subject[0]);
                 let GameStreams {
                     agents: mut rngs,
@@ -306,7 +328,7 @@ where
                     .sub()
                 });
                 let first = Seat(first_dealer);
-                let mut sums = vec![(0.0f64, 0u32); exp.statistics.len()];
+                sums.fill((0.0, 0));
                 let mut close = false;
                 let mut points = SeatPoints {
                     deal,
@@ -317,7 +339,7 @@ where
                 let arm_agents = &mut agents[ai];
                 let end = play_seated(
                     rules,
-                    &table_info(rules, deal),
+                    &table,
                     MatchState::new(first),
                     &mut deal_rng,
                     if exp.matches { exp.max_hands } else { 1 },
@@ -342,20 +364,20 @@ where
                                 f.fault.message.clone(),
                             ]));
                         }
-                        for seat in Seat::all(n).filter(|_| exp.hand_rows) {
-                            row.clear();
-                            row.extend([
-                                deal.to_string(),
-                                arm.name.clone(),
-                                r.to_string(),
-                                p.before.hands_dealt.to_string(),
-                                seat.to_string(),
-                                rules.sides().side(seat).to_string(),
-                                names[ai][agent_of(seat.index())].clone(),
-                                u8::from(subject.contains(&seat)).to_string(),
-                            ]);
-                            rules.facts(p, seat, &mut row);
-                            out.hands.extend(csv_line(&row));
+                        if exp.hand_rows {
+                            let w = &mut hands;
+                            for seat in Seat::all(n) {
+                                w.field(deal);
+                                w.field(&arm.name);
+                                w.field(r);
+                                w.field(p.before.hands_dealt);
+                                w.field(seat);
+                                w.field(sides.side(seat));
+                                w.field(&names[ai][agent_of(seat.index())]);
+                                w.field(u8::from(subject.contains(&seat)));
+                                rules.facts(p, seat, w);
+                                w.end_row();
+                            }
                         }
                         if want.seat_points {
                             points.hands += 1;
@@ -369,34 +391,36 @@ where
                                 .expect("writing to memory");
                             out.records.push(b'\n');
                         }
-                        for (i, name) in exp.statistics.iter().enumerate() {
-                            if let Some(v) = hand_statistic(rules, name, p, &subject) {
-                                sums[i].0 += v;
-                                sums[i].1 += 1;
+                        per_hand.measure(rules, p, subject, &mut values);
+                        for (sum, v) in sums.iter_mut().zip(&values) {
+                            if let Some(v) = v {
+                                sum.0 += v;
+                                sum.1 += 1;
                             }
                         }
                     },
                 );
-                row.clear();
-                row.extend([deal.to_string(), arm.name.clone(), r.to_string()]);
-                for (i, name) in exp.statistics.iter().enumerate() {
-                    let def = defs
-                        .iter()
-                        .find(|d| d.name == name)
-                        .expect("checked with the config");
-                    let v = match match_statistic(def.name, &end, side, close) {
+                for ((v, def), sum) in row.iter_mut().zip(&stat_defs).zip(&sums) {
+                    *v = match match_statistic(def.name, &end, side, close) {
                         Some(v) => Some(v),
-                        None => (sums[i].1 > 0).then(|| sums[i].0 / sums[i].1 as f64),
+                        None => (sum.1 > 0).then(|| sum.0 / f64::from(sum.1)),
                     };
-                    row.push(v.map(|v| format!("{v}")).unwrap_or_default());
                 }
-                out.deals.extend(csv_line(&row));
+                out.deal_rows.push(
+                    DealKey {
+                        deal,
+                        arm: ai,
+                        rotation: r,
+                    },
+                    &row,
+                );
                 if want.seat_points {
                     out.points.push(points);
                 }
             }
         }
     }
+    drop(hands);
     out
 }
 
@@ -484,7 +508,7 @@ where
         let mut batch = Batch::default();
         for o in outs {
             batch.hands.extend(o.hands);
-            batch.deals.extend(o.deals);
+            batch.deal_rows.append(o.deal_rows);
             batch.faults.extend(o.faults);
             batch.records.extend(o.records);
             batch.points.extend(o.points);
@@ -599,7 +623,8 @@ where
         plan.stop_after,
         |batch, done| {
             hands.write_all(&batch.hands)?;
-            deals.write_all(&batch.deals)?;
+            let deal_text = batch.deal_rows.to_csv(&exp.arms);
+            deals.write_all(&deal_text)?;
             hands.flush()?;
             deals.flush()?;
             if let Some(f) = faults.as_mut() {
@@ -612,7 +637,7 @@ where
                 r.flush()?;
             }
             state.hands_bytes += batch.hands.len() as u64;
-            state.deals_bytes += batch.deals.len() as u64;
+            state.deals_bytes += deal_text.len() as u64;
             state.records_bytes += batch.records.len() as u64;
             state.done = done;
             save_progress(dir, &state)?;

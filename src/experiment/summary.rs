@@ -14,6 +14,7 @@ use crate::report::{ArmStat, ChartError, ClaimResult, Difference, Summary};
 
 use super::config::{Combine, Experiment, Hypothesis};
 use super::measure::StatDef;
+use super::rows::{DealKey, DealRows};
 
 /// Bootstrap resamples for the paired interval.
 pub const BOOTSTRAP: usize = 2000;
@@ -149,6 +150,8 @@ pub struct DealTally {
     /// `by_rotation[arm][stat]`, kept only for the statistics hypotheses pair.
     by_rotation: Vec<Vec<ByRotation>>,
     paired: Vec<bool>,
+    /// A reused row of values while reading CSV.
+    scratch: Vec<Option<f64>>,
 }
 
 impl DealTally {
@@ -170,6 +173,7 @@ impl DealTally {
             stats: vec![vec![StatTally::new(); n_stats]; n_arms],
             by_rotation: vec![vec![ByRotation::new(); n_stats]; n_arms],
             paired,
+            scratch: Vec::new(),
         }
     }
 
@@ -209,25 +213,59 @@ impl DealTally {
             .iter()
             .position(|a| a.name == rec[1])
             .ok_or_else(|| self.bad(file, format!("unknown arm `{}`", &rec[1])))?;
-        let rot: u64 = rec[2]
+        let rotation: usize = rec[2]
             .parse()
             .map_err(|_| self.bad(file, "bad rotation".to_string()))?;
+        let width = self.stats[arm].len();
+        if rec.len() != 3 + width {
+            return Err(self.bad(
+                file,
+                format!("{} fields where deals.csv has {}", rec.len(), 3 + width),
+            ));
+        }
+        let mut values = std::mem::take(&mut self.scratch);
+        values.clear();
         for s in 0..self.stats[arm].len() {
-            let v = if rec[3 + s].is_empty() {
+            let field = &rec[3 + s];
+            values.push(if field.is_empty() {
                 None
             } else {
                 Some(
-                    rec[3 + s]
+                    field
                         .parse::<f64>()
                         .map_err(|_| self.bad(file, "bad value".to_string()))?,
                 )
-            };
-            self.stats[arm][s].add(deal, v);
+            });
+        }
+        self.add_row(
+            DealKey {
+                deal,
+                arm,
+                rotation,
+            },
+            &values,
+        );
+        self.scratch = values;
+        Ok(())
+    }
+
+    /// Adds one `deals.csv` row as numbers: its key and one value per statistic of the
+    /// experiment, in order (rows in deal order).
+    pub fn add_row(&mut self, key: DealKey, values: &[Option<f64>]) {
+        let arm = key.arm;
+        for (s, &v) in values.iter().enumerate().take(self.stats[arm].len()) {
+            self.stats[arm][s].add(key.deal, v);
             if let Some(v) = v.filter(|_| self.paired[s]) {
-                self.by_rotation[arm][s].insert((deal, rot), v);
+                self.by_rotation[arm][s].insert((key.deal, key.rotation as u64), v);
             }
         }
-        Ok(())
+    }
+
+    /// Adds a batch's rows as numbers (the rows of a run as it plays, in deal order).
+    pub fn add_deal_rows(&mut self, rows: &DealRows) {
+        for (key, values) in rows.iter() {
+            self.add_row(key, values);
+        }
     }
 
     /// The summary of every row added.

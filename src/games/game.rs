@@ -96,6 +96,17 @@ pub trait Game: Clone + PartialEq + Send + Sync + fmt::Debug + 'static {
     /// Catch the Ten honours plus cards, 9-5-2 `tricks − target`, Whist points for tricks.
     fn side_points(&self, side: Side) -> i32;
 
+    /// The most points any side other than `side` has made in this hand (0 when it is the
+    /// only side).
+    fn best_other_points(&self, side: Side) -> i32 {
+        self.sides()
+            .all()
+            .filter(|&o| o != side)
+            .map(|o| self.side_points(o))
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Tricks taken by `seat` in this hand so far.
     fn tricks_won(&self, seat: Seat) -> u32;
 

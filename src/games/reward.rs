@@ -71,14 +71,7 @@ pub trait Rewarded: Game {
         match kind {
             RewardKind::Points => (self.side_points(side) - lo) as f64 / span,
             RewardKind::Difference => {
-                let best_other = self
-                    .sides()
-                    .all()
-                    .filter(|&o| o != side)
-                    .map(|o| self.side_points(o))
-                    .max()
-                    .unwrap_or(0);
-                let d = (self.side_points(side) - best_other) as f64;
+                let d = (self.side_points(side) - self.best_other_points(side)) as f64;
                 ((d / span) + 1.0).clamp(0.0, 2.0) / 2.0
             }
             RewardKind::MatchWin => self.match_reward(side),
