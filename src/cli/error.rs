@@ -31,6 +31,18 @@ pub fn config_error(e: crate::experiment::ConfigError) -> anyhow::Error {
     }
 }
 
+/// A run's error as the command line reports it: a folder that does not fit the request is
+/// bad input (exit 2); a file that cannot be read or written is the environment (exit 1),
+/// named with what was being done to it.
+pub fn run_error(e: crate::experiment::RunError, dir: &std::path::Path) -> anyhow::Error {
+    use crate::experiment::RunError;
+    match e {
+        RunError::Folder(m) => user(m),
+        RunError::Io(e) => anyhow::Error::new(e).context(format!("writing {}", dir.display())),
+        e @ RunError::File { .. } => anyhow::Error::new(e),
+    }
+}
+
 /// An [`Interrupted`] error with `message`.
 pub fn interrupted(message: String) -> anyhow::Error {
     anyhow::Error::new(Interrupted(message))

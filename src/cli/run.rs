@@ -10,12 +10,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::AgentFactory;
 use crate::experiment::{
-    Experiment, Measured, MergeError, RunEnd, RunError, RunPlan, RunRecord, Summary, merge_shards,
-    rules_from_table, statistics_of, write_run_record, write_summary,
+    Experiment, FolderLock, Measured, MergeError, RunEnd, RunPlan, RunRecord, Summary, finish_run,
+    merge_shards, rules_from_table, statistics_of, write_run_record, write_summary,
 };
 use crate::report::Provenance;
 
-use super::error::{interrupted, user};
+use super::error::{interrupted, run_error, user};
 
 /// Arguments of `tricklab run`.
 #[derive(Debug, Args)]
@@ -167,10 +167,11 @@ where
         p
     });
     let again = super::resume::continue_command();
+    let lock = FolderLock::take(&plan.out).map_err(|e| run_error(e, &plan.out))?;
     crate::agents::external::capture_stderr_in(Some(&plan.out));
     // A bot's fault stops the run like a signal: every finished deal stays for `--resume`.
     let ran = crate::agents::external::catch_faults(|| {
-        crate::experiment::run(exp, &rules, plan, &stop, progress.as_ref())
+        crate::experiment::run(exp, &rules, plan, &lock, &stop, progress.as_ref())
     })
     .map_err(|fault| {
         anyhow::anyhow!(
@@ -178,10 +179,7 @@ where
             plan.out.display()
         )
     })?;
-    let end = ran.map_err(|e| match e {
-        RunError::Folder(m) => user(m),
-        RunError::Io(e) => anyhow::Error::new(e).context(format!("writing {}", plan.out.display())),
-    })?;
+    let end = ran.map_err(|e| run_error(e, &plan.out))?;
     if let Some(p) = &progress {
         p.finish_and_clear();
     }
@@ -200,7 +198,7 @@ where
                 write_run_record(&plan.out, &record)?;
                 println!("\nresults: {}", plan.out.display());
             }
-            Ok(())
+            finish_run(&plan.out).map_err(|e| run_error(e, &plan.out))
         }
     }
 }

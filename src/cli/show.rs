@@ -1,7 +1,7 @@
 //! `tricklab show`: a logged hand as a card player's diagram, trick by trick.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, IsTerminal};
+use std::io::{BufRead, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -29,6 +29,9 @@ pub struct ShowArgs {
     /// Write the hand as a self-contained HTML page here instead.
     #[arg(long, value_name = "OUT.html")]
     pub html: Option<PathBuf>,
+    /// Replace the --html file if it exists.
+    #[arg(long, requires = "html")]
+    pub force: bool,
     /// Cards in ASCII (`TD`) without colour (also when NO_COLOR is set).
     #[arg(long)]
     pub ascii: bool,
@@ -88,8 +91,12 @@ pub fn run(args: ShowArgs) -> anyhow::Result<()> {
         )));
     }
     if let Some(out) = &args.html {
-        std::fs::write(out, story_html(&story))
+        // Written whole (a temporary name, then renamed), and never over a file without --force.
+        let mut page = super::output::Output::create("--html", out, args.force)?;
+        page.writer()
+            .write_all(story_html(&story).as_bytes())
             .with_context(|| format!("writing {}", out.display()))?;
+        page.finish()?;
         println!("{}", out.display());
         return Ok(());
     }

@@ -16,14 +16,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_seating};
 use crate::experiment::{
-    DealTally, Experiment, Measured, RunEnd, RunError, RunPlan, RunRecord, Simulation,
+    DealTally, Experiment, FolderLock, Measured, RunEnd, RunError, RunPlan, RunRecord, Simulation,
     partial_name, play_batches, simulation, statistics_of, write_run_record, write_summary,
 };
 use crate::games::GameKind;
 use crate::games::record::RecordRules;
 use crate::report::{Provenance, summary_markdown};
 
-use super::error::{interrupted, user};
+use super::error::{interrupted, run_error, user};
 use super::options::parse_options;
 use super::output::{Output, check_distinct, is_stdout};
 
@@ -160,12 +160,18 @@ where
             p
         });
         let started = Instant::now();
-        let outcome = match &args.out {
-            Some(dir) => {
+        // Held until run.json is written: no other tricklab writes the folder meanwhile.
+        let lock = args
+            .out
+            .as_deref()
+            .map(|dir| FolderLock::take(dir).map_err(|e| run_error(e, dir)))
+            .transpose()?;
+        let outcome = match (&args.out, &lock) {
+            (Some(dir), Some(lock)) => {
                 crate::agents::external::capture_stderr_in(Some(dir));
-                in_folder(args, &exp, rules, dir, progress.as_ref())
+                in_folder(args, &exp, rules, dir, lock, progress.as_ref())
             }
-            None => in_memory(args, &exp, rules, progress.as_ref()),
+            _ => in_memory(args, &exp, rules, progress.as_ref()),
         };
         if let Some(p) = &progress {
             p.finish_and_clear();
@@ -199,6 +205,7 @@ where
             let record = RunRecord::new(&exp, &command_of(args), None, provenance);
             write_run_record(dir, &record)
                 .with_context(|| format!("writing {}", dir.join("run.json").display()))?;
+            crate::experiment::finish_run(dir).map_err(|e| run_error(e, dir))?;
             writeln!(report, "\nresults: {}", dir.display())?;
         }
         if let Some(p) = &args.log {
@@ -258,6 +265,7 @@ fn in_folder<R: Measured>(
     exp: &Experiment,
     rules: &R,
     dir: &Path,
+    lock: &FolderLock,
     progress: Option<&ProgressBar>,
 ) -> anyhow::Result<crate::experiment::Summary>
 where
@@ -274,7 +282,7 @@ where
     let stop = super::run::stop_flag();
     // A bot's fault stops the run like a signal: every finished game stays for `--resume`.
     let ran = crate::agents::external::catch_faults(|| {
-        crate::experiment::run(exp, rules, &plan, &stop, progress)
+        crate::experiment::run(exp, rules, &plan, lock, &stop, progress)
     })
     .map_err(|fault| {
         anyhow::anyhow!(
@@ -283,10 +291,7 @@ where
             super::resume::continue_command()
         )
     })?;
-    let end = ran.map_err(|e| match e {
-        RunError::Folder(m) => user(m),
-        RunError::Io(e) => anyhow::Error::new(e).context(format!("writing {}", dir.display())),
-    })?;
+    let end = ran.map_err(|e| run_error(e, dir))?;
     match end {
         RunEnd::Interrupted(done) => {
             let records = args

@@ -7,12 +7,14 @@ pub mod agreement_report;
 pub mod answers;
 mod config;
 mod decision_clock;
+mod durable;
 mod family;
 mod games;
 mod measure;
 mod merge;
 mod rows;
 mod run;
+mod run_folder;
 mod simulation;
 mod summary;
 mod tournament;
@@ -22,6 +24,7 @@ pub mod wholeness;
 
 pub use config::{Agreement, Arm, Claim, Combine, ConfigError, Experiment, Hypothesis};
 pub use decision_clock::{DecisionClock, DecisionTime, Timed};
+pub use durable::{FolderLock, LOCK};
 pub use family::{DealsCsvError, complete_run, deals_played, holm_family, members_of};
 pub use games::rules_from_table;
 pub use measure::{
@@ -33,8 +36,9 @@ pub use rows::{CsvRows, DealKey, DealRows};
 pub use run::{
     Batch, DEALS, FAULTS, Guests, HANDS, NoGuests, RunEnd, RunError, RunPlan, SeatPoints, Want,
     deals_header, forfeited_hands, hands_header, partial_name, play_batches, play_batches_with,
-    rotations, run,
+    rotations,
 };
+pub use run_folder::{finish_run, run};
 pub use simulation::{SIMULATE, Simulation, SimulationError, simulation};
 pub use summary::{BOOTSTRAP, DealTally, SummaryError, summarise, summarise_bytes};
 pub use tournament::{

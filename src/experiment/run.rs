@@ -2,15 +2,11 @@
 //! rows streamed to CSV in deal order, progress saved after every batch so that an interrupted
 //! run resumes, and shards that split the deals between machines.
 
-use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use indicatif::ProgressBar;
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::agents::external::{OnFault, take_forfeits};
@@ -36,6 +32,16 @@ pub enum RunError {
     /// Reading or writing the output folder.
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// Reading or writing a file of the output folder.
+    #[error("{op} {}: {source}", path.display())]
+    File {
+        /// What was being done (`writing`, `syncing`, …).
+        op: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
     /// The output folder does not fit the request (e.g. results there already, or a resume of
     /// another run).
     #[error("{0}")]
@@ -86,30 +92,12 @@ impl RunPlan {
     }
 }
 
-/// Progress saved after every batch of deals.
-#[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
-struct Progress {
-    fingerprint: u64,
-    done: u64,
-    hands_bytes: u64,
-    deals_bytes: u64,
-    /// `faults.csv`, when the run seats a bot that may forfeit.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    faults_bytes: u64,
-    /// The records file, when the run writes one (`simulate --log` with `--out`).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    records_bytes: u64,
-}
-
-fn is_zero(n: &u64) -> bool {
-    *n == 0
-}
-
 /// The files of a run.
 pub const HANDS: &str = "hands.csv";
 /// Per-deal statistics, one row per deal, arm and rotation.
 pub const DEALS: &str = "deals.csv";
-const PROGRESS: &str = "progress.json";
+/// The progress of an unfinished run (or of one whose final files are not yet written).
+pub const PROGRESS: &str = "progress.json";
 /// The hands external bots forfeited (`on_fault = "forfeit"`), one row each; written only by
 /// a run that seats such a bot.
 pub const FAULTS: &str = "faults.csv";
@@ -134,7 +122,7 @@ pub fn may_forfeit(exp: &Experiment) -> bool {
         .any(|s| matches!(s, AgentSpec::External(e) if e.on_fault == OnFault::Forfeit))
 }
 
-fn fingerprint(exp: &Experiment, range: &Range<u64>) -> u64 {
+pub(super) fn fingerprint(exp: &Experiment, range: &Range<u64>) -> u64 {
     exp.fingerprint(mix64(range.start ^ mix64(range.end)))
 }
 
@@ -424,21 +412,6 @@ where
     out
 }
 
-fn open_append(path: &Path, len: u64) -> std::io::Result<BufWriter<File>> {
-    let f = OpenOptions::new().write(true).open(path)?;
-    f.set_len(len)?;
-    let mut f = BufWriter::new(f);
-    use std::io::Seek;
-    f.seek(std::io::SeekFrom::Start(len))?;
-    Ok(f)
-}
-
-fn save_progress(dir: &Path, p: &Progress) -> std::io::Result<()> {
-    let tmp = dir.join("progress.json.tmp");
-    std::fs::write(&tmp, serde_json::to_vec(p).expect("progress serialises"))?;
-    std::fs::rename(tmp, dir.join(PROGRESS))
-}
-
 /// Plays the deals of `range` from its `done`-th on, in batches of whole chunks on the current
 /// rayon pool, and hands each batch to `sink` in deal order with the count of deals done after
 /// it. Checks `stop` (and `stop_after`) before each batch; the rows never depend on the thread
@@ -517,142 +490,4 @@ where
         sink(batch, done)?;
     }
     Ok(RunEnd::Complete)
-}
-
-/// Plays the deals of `plan` and writes `hands.csv` and `deals.csv` in `plan.out` (and the
-/// records, if `plan.records`), checking `stop` between batches. Summaries are written by the
-/// caller once the run is complete.
-pub fn run<R: Measured>(
-    exp: &Experiment,
-    rules: &R,
-    plan: &RunPlan,
-    stop: &AtomicBool,
-    progress: Option<&ProgressBar>,
-) -> Result<RunEnd, RunError>
-where
-    R::Hand: AgentFactory,
-{
-    let range = plan.range(exp.deals);
-    let fp = fingerprint(exp, &range);
-    let dir = &plan.out;
-    let (hands_path, deals_path) = (dir.join(HANDS), dir.join(DEALS));
-    let faults_path = dir.join(FAULTS);
-    let records_path = plan.records.as_deref().map(partial_name);
-    let mut state = if plan.resume {
-        let text = std::fs::read(dir.join(PROGRESS)).map_err(|_| {
-            RunError::Folder(format!(
-                "{} holds no interrupted run to resume (no {PROGRESS})",
-                dir.display()
-            ))
-        })?;
-        let p: Progress = serde_json::from_slice(&text)
-            .map_err(|e| RunError::Folder(format!("{}: {e}", dir.join(PROGRESS).display())))?;
-        if p.fingerprint != fp {
-            return Err(RunError::Folder(format!(
-                "{} holds an interrupted run of another config or shard; resume it with that, or choose another --out",
-                dir.display()
-            )));
-        }
-        if let Some(r) = &records_path
-            && !r.exists()
-        {
-            return Err(RunError::Folder(format!(
-                "{} holds no unfinished records to continue ({} is missing); resume without the records, or start again with --force",
-                dir.display(),
-                r.display()
-            )));
-        }
-        p
-    } else {
-        if !plan.force && (hands_path.exists() || dir.join(PROGRESS).exists()) {
-            return Err(RunError::Folder(format!(
-                "{} already holds results: add --resume to continue an interrupted run, --force to start again, or choose another --out",
-                dir.display()
-            )));
-        }
-        std::fs::create_dir_all(dir)?;
-        for f in ["summary.csv", "summary.md", "run.json", PROGRESS] {
-            let _ = std::fs::remove_file(dir.join(f));
-        }
-        let h = csv_line(&hands_header::<R>());
-        let d = csv_line(&deals_header(exp));
-        std::fs::write(&hands_path, &h)?;
-        std::fs::write(&deals_path, &d)?;
-        let _ = std::fs::remove_file(&faults_path);
-        let mut faults_bytes = 0;
-        if may_forfeit(exp) {
-            let f = csv_line(&FAULTS_HEADER.map(String::from));
-            std::fs::write(&faults_path, &f)?;
-            faults_bytes = f.len() as u64;
-        }
-        if let Some(r) = &records_path {
-            std::fs::write(r, b"")?;
-        }
-        Progress {
-            fingerprint: fp,
-            done: 0,
-            hands_bytes: h.len() as u64,
-            deals_bytes: d.len() as u64,
-            faults_bytes,
-            records_bytes: 0,
-        }
-    };
-    save_progress(dir, &state)?;
-    let mut hands = open_append(&hands_path, state.hands_bytes)?;
-    let mut deals = open_append(&deals_path, state.deals_bytes)?;
-    let mut faults = if may_forfeit(exp) {
-        Some(open_append(&faults_path, state.faults_bytes)?)
-    } else {
-        None
-    };
-    let mut records = records_path
-        .as_deref()
-        .map(|r| open_append(r, state.records_bytes))
-        .transpose()?;
-    if let Some(p) = progress {
-        p.set_length(range.end - range.start);
-        p.set_position(state.done);
-    }
-    let end = play_batches(
-        exp,
-        rules,
-        range,
-        state.done,
-        records.is_some(),
-        stop,
-        plan.stop_after,
-        |batch, done| {
-            hands.write_all(&batch.hands)?;
-            let deal_text = batch.deal_rows.to_csv(&exp.arms);
-            deals.write_all(&deal_text)?;
-            hands.flush()?;
-            deals.flush()?;
-            if let Some(f) = faults.as_mut() {
-                f.write_all(&batch.faults)?;
-                f.flush()?;
-                state.faults_bytes += batch.faults.len() as u64;
-            }
-            if let Some(r) = records.as_mut() {
-                r.write_all(&batch.records)?;
-                r.flush()?;
-            }
-            state.hands_bytes += batch.hands.len() as u64;
-            state.deals_bytes += deal_text.len() as u64;
-            state.records_bytes += batch.records.len() as u64;
-            state.done = done;
-            save_progress(dir, &state)?;
-            if let Some(p) = progress {
-                p.set_position(done);
-            }
-            Ok(())
-        },
-    )?;
-    if end == RunEnd::Complete {
-        if let (Some(from), Some(to)) = (&records_path, &plan.records) {
-            drop(records);
-            std::fs::rename(from, to)?;
-        }
-        std::fs::remove_file(dir.join(PROGRESS))?;
-    }
-    Ok(end)
 }

@@ -21,6 +21,7 @@ mod conformance_nine_five_two;
 mod conformance_registry;
 mod conformance_whist;
 mod docs;
+mod durability;
 mod experiment;
 mod forfeit;
 mod fuzz;

@@ -21,6 +21,15 @@ const TOURNAMENT: &[&str] = &[
     "--deals",
 ];
 
+/// Runs tricklab with `args` and checks that it refuses them (exit 2) with a message holding
+/// every one of `needles`.
+fn assert_refused<S: AsRef<std::ffi::OsStr>>(args: &[S], needles: &[&str]) {
+    let o = tricklab().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(needles.iter().all(|n| err.contains(n)), "{err}");
+}
+
 /// A finished log of 30 Catch the Ten matches, written once per test.
 fn log(name: &str) -> std::path::PathBuf {
     let path = temp_path("refusals", name);
@@ -218,19 +227,13 @@ fn the_continue_command_is_quoted() {
 
 #[test]
 fn huge_tournaments_and_thread_counts_are_refused() {
-    let o = tricklab()
-        .args(TOURNAMENT)
-        .arg("1000000000000")
-        .arg("--out")
-        .arg(temp_path("refusals", "t-huge"))
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("GB of scores in memory") && err.contains("at most"),
-        "{err}"
-    );
+    let huge = temp_path("refusals", "t-huge");
+    let huge = [
+        TOURNAMENT,
+        &["1000000000000", "--out", huge.to_str().unwrap()],
+    ]
+    .concat();
+    assert_refused(&huge, &["GB of scores in memory", "at most"]);
     for cmd in [
         [TOURNAMENT, &["4", "--out", "/nonexistent/never-written"]].concat(),
         vec!["simulate", "--games", "10"],
@@ -340,4 +343,35 @@ fn merge_refuses_crlf_shards_and_its_own_input() {
     assert!(err.contains("is one of the shards being merged"), "{err}");
     assert_eq!(std::fs::read(a.join("deals.csv")).unwrap(), before);
     assert!(!a.join("summary.csv").exists());
+}
+
+#[test]
+fn show_html_never_replaces_a_file_without_force() {
+    let log = log("show-html.jsonl");
+    let page = temp_path("refusals", "page.html");
+    std::fs::write(&page, "kept").unwrap();
+    let show = [
+        "show",
+        log.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ];
+    assert_refused(&show, &["page.html", "--force"]);
+    assert_eq!(std::fs::read_to_string(&page).unwrap(), "kept");
+    let o = tricklab()
+        .args([
+            "show",
+            log.to_str().unwrap(),
+            "--html",
+            page.to_str().unwrap(),
+            "--force",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        std::fs::read_to_string(&page)
+            .unwrap()
+            .starts_with("<!DOCTYPE html>")
+    );
 }

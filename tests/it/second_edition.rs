@@ -7,7 +7,8 @@ use std::sync::atomic::AtomicBool;
 
 use tricklab::agents::AgentFactory;
 use tricklab::experiment::{
-    Experiment, Measured, RunEnd, RunPlan, rules_from_table, run, statistics_of, write_summary,
+    Experiment, FolderLock, Measured, RunEnd, RunPlan, finish_run, rules_from_table, run,
+    statistics_of, write_summary,
 };
 use tricklab::games::{GameKind, catch_the_ten, nine_five_two, whist};
 
@@ -36,9 +37,11 @@ where
         stop_after: None,
         records: None,
     };
-    let end = run::<R>(exp, &rules, &plan, &AtomicBool::new(false), None).unwrap();
+    let lock = FolderLock::take(out).unwrap();
+    let end = run::<R>(exp, &rules, &plan, &lock, &AtomicBool::new(false), None).unwrap();
     assert_eq!(end, RunEnd::Complete);
     write_summary(exp, &statistics_of::<R>(exp.matches), out).unwrap();
+    finish_run(out).unwrap();
 }
 
 #[test]

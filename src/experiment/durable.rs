@@ -1,0 +1,334 @@
+//! Files that survive a crashing machine: data files appended in batches, fsynced before the
+//! progress that counts them, with each file's length and SHA-256 so that a resume proves a
+//! file is what the progress says (and cuts a torn tail); small files written whole to a
+//! temporary name, fsynced and renamed; and one advisory lock per output folder, so that a
+//! second writer is refused instead of tearing the first one's files.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
+use std::os::fd::AsRawFd;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+use super::run::RunError;
+
+/// An I/O error that names the file and what was being done to it.
+pub fn file_error(op: &'static str, path: &Path, source: std::io::Error) -> RunError {
+    RunError::File {
+        op,
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// The SHA-256 of `bytes`, in lower-case hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
+fn hex(digest: &[u8]) -> String {
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A data file of a run, appended to in batches: how many bytes it holds and the SHA-256 of
+/// them, kept as the bytes are written.
+pub struct DataFile {
+    path: PathBuf,
+    file: BufWriter<File>,
+    bytes: u64,
+    sha: Sha256,
+}
+
+impl DataFile {
+    /// A new file holding `header` (replacing any file there).
+    ///
+    /// # Errors
+    /// Creating or writing the file ([`RunError::File`]).
+    pub fn create(path: &Path, header: &[u8]) -> Result<DataFile, RunError> {
+        let file = File::create(path).map_err(|e| file_error("creating", path, e))?;
+        let mut f = DataFile {
+            path: path.to_path_buf(),
+            file: BufWriter::new(file),
+            bytes: 0,
+            sha: Sha256::new(),
+        };
+        f.append(header)?;
+        Ok(f)
+    }
+
+    /// The file as a progress record left it: its first `bytes` bytes must be there and, when
+    /// `sha256` is given, hash to it; whatever follows them (a batch written but not yet
+    /// counted when the run stopped) is cut off.
+    ///
+    /// # Errors
+    /// A file shorter than `bytes`, or whose first `bytes` differ from what was recorded
+    /// ([`RunError::Folder`], naming the file); reading or truncating it.
+    pub fn reopen(path: &Path, bytes: u64, sha256: Option<&str>) -> Result<DataFile, RunError> {
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .map_err(|e| file_error("opening", path, e))?;
+        let len = file
+            .metadata()
+            .map_err(|e| file_error("reading", path, e))?
+            .len();
+        if len < bytes {
+            return Err(RunError::Folder(format!(
+                "{} holds {len} bytes where the progress record counts {bytes}: finished rows were lost (the machine stopped before they reached the disk?); start again with --force",
+                path.display()
+            )));
+        }
+        let mut sha = Sha256::new();
+        let mut left = bytes;
+        let mut buf = vec![0u8; 1 << 16];
+        while left > 0 {
+            let n = (buf.len() as u64).min(left) as usize;
+            file.read_exact(&mut buf[..n])
+                .map_err(|e| file_error("reading", path, e))?;
+            sha.update(&buf[..n]);
+            left -= n as u64;
+        }
+        if let Some(want) = sha256
+            && hex(&sha.clone().finalize()) != want
+        {
+            return Err(RunError::Folder(format!(
+                "{}: its first {bytes} bytes differ from what the run wrote (the file was changed after the progress record); start again with --force",
+                path.display()
+            )));
+        }
+        file.set_len(bytes)
+            .map_err(|e| file_error("truncating", path, e))?;
+        file.seek(SeekFrom::Start(bytes))
+            .map_err(|e| file_error("seeking in", path, e))?;
+        Ok(DataFile {
+            path: path.to_path_buf(),
+            file: BufWriter::new(file),
+            bytes,
+            sha,
+        })
+    }
+
+    /// Appends `data` (buffered; [`DataFile::sync`] makes it durable).
+    ///
+    /// # Errors
+    /// Writing ([`RunError::File`]).
+    pub fn append(&mut self, data: &[u8]) -> Result<(), RunError> {
+        self.file
+            .write_all(data)
+            .map_err(|e| file_error("writing", &self.path, e))?;
+        self.sha.update(data);
+        self.bytes += data.len() as u64;
+        Ok(())
+    }
+
+    /// Writes what is buffered and waits until the disk has it.
+    ///
+    /// # Errors
+    /// Writing or syncing ([`RunError::File`]).
+    pub fn sync(&mut self) -> Result<(), RunError> {
+        self.file
+            .flush()
+            .map_err(|e| file_error("writing", &self.path, e))?;
+        self.file
+            .get_ref()
+            .sync_data()
+            .map_err(|e| file_error("syncing", &self.path, e))
+    }
+
+    /// The bytes appended so far, header included.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// The SHA-256 of those bytes, in lower-case hex.
+    pub fn sha256(&self) -> String {
+        hex(&self.sha.clone().finalize())
+    }
+}
+
+/// Writes `bytes` to `path` whole: to a temporary name beside it, fsynced, renamed over it,
+/// and the folder fsynced, so that `path` holds the old bytes or the new, never a part.
+///
+/// # Errors
+/// Any step, naming the file ([`RunError::File`]).
+pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), RunError> {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let tmp = path.with_file_name(format!(".{}.tmp", name.unwrap_or_default()));
+    let mut f = File::create(&tmp).map_err(|e| file_error("creating", &tmp, e))?;
+    f.write_all(bytes)
+        .map_err(|e| file_error("writing", &tmp, e))?;
+    f.sync_all().map_err(|e| file_error("syncing", &tmp, e))?;
+    drop(f);
+    std::fs::rename(&tmp, path).map_err(|e| file_error("renaming", &tmp, e))?;
+    sync_folder(path.parent().unwrap_or(Path::new(".")))
+}
+
+/// Waits until the disk has the folder's entries (a file created, renamed or removed in it).
+///
+/// # Errors
+/// Opening or syncing the folder ([`RunError::File`]).
+pub fn sync_folder(dir: &Path) -> Result<(), RunError> {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    File::open(dir)
+        .and_then(|d| d.sync_all())
+        .map_err(|e| file_error("syncing the folder", dir, e))
+}
+
+/// The name of the lock file in an output folder.
+pub const LOCK: &str = ".tricklab.lock";
+
+/// An output folder held by this process: while it lives, every other tricklab that asks for
+/// the folder is refused. The lock is the kernel's (`flock`), so a process that dies, however
+/// it dies, holds nothing.
+#[derive(Debug)]
+pub struct FolderLock {
+    path: PathBuf,
+    file: File,
+}
+
+impl FolderLock {
+    /// Takes the lock of `dir` (creating the folder), recording this process's id and command
+    /// line in it.
+    ///
+    /// # Errors
+    /// Another process holds the folder ([`RunError::Folder`], naming it and its command);
+    /// creating the folder or the lock file ([`RunError::File`]).
+    pub fn take(dir: &Path) -> Result<FolderLock, RunError> {
+        std::fs::create_dir_all(dir).map_err(|e| file_error("creating the folder", dir, e))?;
+        let path = dir.join(LOCK);
+        loop {
+            let mut file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&path)
+                .map_err(|e| file_error("creating", &path, e))?;
+            // SAFETY: flock on a descriptor this function owns; no memory is involved.
+            let got = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
+            if !got {
+                let mut owner = String::new();
+                let _ = file.read_to_string(&mut owner);
+                let owner = owner.trim().replace('\n', ": ");
+                return Err(RunError::Folder(format!(
+                    "{} is being written by another tricklab ({}); wait for it to finish or stop it, or choose another --out",
+                    dir.display(),
+                    if owner.is_empty() { "starting" } else { &owner }
+                )));
+            }
+            // The holder before us may have removed the file after we opened it: the lock is
+            // ours only if the name still leads to the file we locked.
+            let same = match (file.metadata(), std::fs::metadata(&path)) {
+                (Ok(a), Ok(b)) => a.ino() == b.ino() && a.dev() == b.dev(),
+                _ => false,
+            };
+            if !same {
+                continue;
+            }
+            let me = format!(
+                "pid {}\n{}\n",
+                std::process::id(),
+                std::env::args().collect::<Vec<_>>().join(" ")
+            );
+            let _ = file.set_len(0);
+            let _ = file.write_all(me.as_bytes());
+            return Ok(FolderLock { path, file });
+        }
+    }
+}
+
+impl Drop for FolderLock {
+    fn drop(&mut self) {
+        // Removed while still locked, so that no one locks the old file after us.
+        let _ = std::fs::remove_file(&self.path);
+        let _ = &self.file;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let d =
+            std::env::temp_dir().join(format!("tricklab-durable-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn a_reopened_file_continues_its_checksum_and_cuts_the_torn_tail() {
+        let d = temp("reopen");
+        let p = d.join("rows.csv");
+        let mut f = DataFile::create(&p, b"h\n").unwrap();
+        f.append(b"1\n2\n").unwrap();
+        f.sync().unwrap();
+        let (bytes, sha) = (f.bytes(), f.sha256());
+        f.append(b"3\n4").unwrap();
+        f.sync().unwrap();
+        drop(f);
+        let mut g = DataFile::reopen(&p, bytes, Some(&sha)).unwrap();
+        assert_eq!(
+            std::fs::read(&p).unwrap(),
+            b"h\n1\n2\n",
+            "the torn tail is cut"
+        );
+        g.append(b"3\n").unwrap();
+        g.sync().unwrap();
+        assert_eq!(g.sha256(), sha256_hex(b"h\n1\n2\n3\n"));
+    }
+
+    #[test]
+    fn a_short_or_changed_file_is_refused_by_name() {
+        let d = temp("refuse");
+        let p = d.join("deals.csv");
+        let mut f = DataFile::create(&p, b"h\n1,2\n").unwrap();
+        f.sync().unwrap();
+        let (bytes, sha) = (f.bytes(), f.sha256());
+        drop(f);
+        std::fs::write(&p, b"h\n1,3\n").unwrap();
+        let e = DataFile::reopen(&p, bytes, Some(&sha))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains("deals.csv") && e.contains("differ"), "{e}");
+        std::fs::write(&p, b"h\n").unwrap();
+        let e = DataFile::reopen(&p, bytes, Some(&sha))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains("deals.csv") && e.contains("lost"), "{e}");
+    }
+
+    #[test]
+    fn a_held_folder_is_refused_and_free_again_once_dropped() {
+        let d = temp("lock");
+        let first = FolderLock::take(&d).unwrap();
+        let e = FolderLock::take(&d).unwrap_err().to_string();
+        assert!(
+            e.contains("another tricklab") && e.contains(&format!("pid {}", std::process::id())),
+            "{e}"
+        );
+        drop(first);
+        assert!(!d.join(LOCK).exists(), "the lock file goes with the lock");
+        FolderLock::take(&d).unwrap();
+    }
+
+    #[test]
+    fn a_whole_write_leaves_no_temporary_file() {
+        let d = temp("whole");
+        let p = d.join("progress.json");
+        write_whole(&p, b"{}").unwrap();
+        write_whole(&p, b"{\"done\":1}").unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"{\"done\":1}");
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1);
+    }
+}
