@@ -27,7 +27,7 @@ use tricklab::rng::GameRng;
 use crate::agent::PyAgent;
 use crate::errors::{Interrupted, Whole, value_error};
 use crate::game::PyGame;
-use crate::interrupt::interruptible;
+use crate::interrupt::{interruptible, pool};
 use crate::play::{Play, action_of_id, action_of_text};
 use crate::state::{Origin, PyState};
 use crate::table::{Table, each_rules};
@@ -416,10 +416,7 @@ fn run_table<'py, R: Table>(
             seats: sitters,
             stop: stop.clone(),
         };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(value_error)?;
+        let pool = pool(threads, &stop).map_err(value_error)?;
         let mut played = Played::default();
         let mut tally = DealTally::new(&exp);
         let run = panic::catch_unwind(AssertUnwindSafe(|| {

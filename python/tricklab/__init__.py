@@ -197,6 +197,11 @@ def _in_worker(call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     done = threading.Event()
     # Before the worker starts, so that a Ctrl-C while the run is starting is not forgotten.
     _clear_stop()
+    # SIGTERM stops the run as Ctrl-C does, also once Python's handlers are back after a
+    # first run (the command line's are installed once per process): where it would kill
+    # Python (its default action), it raises KeyboardInterrupt while the run lasts.
+    if saved and dict(saved).get(signal.SIGTERM) == signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
 
     def work():
         try:

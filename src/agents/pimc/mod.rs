@@ -36,6 +36,8 @@ mod params;
 
 pub use params::{KEYS, PIMC_TT_BITS, PimcParams};
 
+use std::sync::atomic::AtomicBool;
+
 use crate::cards::{Card, CardSet};
 use crate::games::{Action, Decision, Game, Seat};
 use crate::knowledge::WorldSampler;
@@ -43,6 +45,7 @@ use crate::rng::GameRng;
 use crate::solver::{Position, Solver};
 
 use super::inference::Inference;
+use super::stop::{search_stop, stopped};
 use super::{Agent, AgentFactory, TableEvent, fallback_agent};
 
 /// What the last search found for one card.
@@ -144,8 +147,10 @@ impl<G: AgentFactory> Pimc<G> {
                 .push(Solver::with_table_bits(self.params.tt_bits));
         }
         let mut sums = [0i64; 64];
+        let stop = search_stop();
+        let stop = stop.as_deref();
         if threads == 1 {
-            solve_into(&mut self.solvers[0], &positions, &mut sums);
+            solve_into(&mut self.solvers[0], &positions, stop, &mut sums);
         } else {
             let per = positions.len().div_ceil(threads);
             let parts: Vec<[i64; 64]> = std::thread::scope(|scope| {
@@ -155,7 +160,7 @@ impl<G: AgentFactory> Pimc<G> {
                     .map(|(solver, run)| {
                         scope.spawn(move || {
                             let mut part = [0i64; 64];
-                            solve_into(solver, run, &mut part);
+                            solve_into(solver, run, stop, &mut part);
                             part
                         })
                     })
@@ -204,7 +209,11 @@ impl<G: AgentFactory> Pimc<G> {
         let actions: Vec<Action> = legal.iter().collect();
         let mut sums = vec![0i64; actions.len()];
         let mut range = (0, 0);
+        let stop = search_stop();
         self.for_each_world(state, seat, rng, |pimc, world, rng| {
+            if stopped(stop.as_deref()) {
+                return; // an abandoned decision (see `super::stop`): the rest is not solved
+            }
             for (sum, &action) in sums.iter_mut().zip(&actions) {
                 let mut w = world.clone();
                 w.apply(action);
@@ -231,9 +240,18 @@ impl<G: AgentFactory> Pimc<G> {
     }
 }
 
-/// Solves each position with `solver` and adds each card's value to `sums` (by card index).
-fn solve_into(solver: &mut Solver, positions: &[Position], sums: &mut [i64; 64]) {
+/// Solves each position with `solver` and adds each card's value to `sums` (by card index);
+/// stops early once `stop` is set (an abandoned decision, see [`super::stop`]).
+fn solve_into(
+    solver: &mut Solver,
+    positions: &[Position],
+    stop: Option<&AtomicBool>,
+    sums: &mut [i64; 64],
+) {
     for pos in positions {
+        if stopped(stop) {
+            return;
+        }
         for (c, v) in solver.solve(pos).cards() {
             sums[c.index() as usize] += v as i64;
         }
