@@ -43,12 +43,39 @@ def test_points_range_counts_honours():
     assert tricklab.Game("whist", options={"honours": True}).points_range == (0, 11)
 
 
-@pytest.mark.parametrize("agents", [["rules", "random"], "rules;random"], ids=["list", "string"])
+@pytest.mark.parametrize("agents", [["rules", "random"], "rules;random", "rules,random",
+                                    [tricklab.agent("rules"), "random"]],
+                         ids=["list", "string", "commas", "agent-object"])
 def test_duplicate_with_two_agents_alternates_seats(agents):
     r = tricklab.simulate("whist", agents, games=6, seed=2, hands=True, duplicate=True)
     assert r["agents"] == ["rules", "random", "rules", "random"]
     assert r["paired"]["first"] == "rules" and r["paired"]["second"] == "random"
     assert len(r["paired"]["scores"]) == 6
+    spelt_out = tricklab.simulate("whist", ["rules", "random"] * 2, games=6, seed=2, hands=True,
+                                  duplicate=True)
+    assert r["paired"] == spelt_out["paired"] and r["summary"] == spelt_out["summary"]
+
+
+def test_duplicate_with_an_ismcts_and_a_python_function():
+    r = tricklab.simulate("whist", ["ismcts:iterations=20", lambda s: s.legal_action_ids()[0]],
+                          games=2, hands=True, duplicate=True)
+    ismcts = tricklab.agent("ismcts:iterations=20").spec
+    assert r["agents"] == [ismcts, "python:<lambda>"] * 2
+
+
+@pytest.mark.parametrize("agents, duplicate, says", [
+    (["rules", "random"], False, "2 agents for 4 seats: give one agent (it takes every seat) or "
+                                 "4, one per seat in seat order; to compare two agents on the "
+                                 "same deals, add duplicate=True"),
+    ("rules;random;rules", False, "3 agents for 4 seats: give one agent (it takes every seat) "
+                                  "or 4, one per seat in seat order"),
+    (["rules"] * 3, True, "3 agents for 4 seats: give one agent (it takes every seat) or 4, one "
+                          "per seat in seat order, or two to compare (they alternate seats)"),
+])
+def test_an_agent_count_that_does_not_fit_says_what_to_pass(agents, duplicate, says):
+    with pytest.raises(ValueError) as e:
+        tricklab.simulate("whist", agents, games=2, duplicate=duplicate)
+    assert str(e.value) == says
 
 
 @pytest.mark.parametrize("call", [

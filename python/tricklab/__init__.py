@@ -77,21 +77,8 @@ def simulate(game: Union[Game, str], agents: Union[str, Sequence[Sitter]] = "ran
     """
     if isinstance(game, str):
         game = Game(game)
-    if duplicate:
-        agents = _two_alternating(agents, game.players)
     return _simulate(game, agents, games=games, seed=seed, hands=hands, max_hands=max_hands,
                      duplicate=duplicate, threads=threads, log=log, rows=rows)
-
-
-def _two_alternating(agents: Union[str, Sequence[Sitter]], seats: int
-                     ) -> Union[str, Sequence[Sitter]]:
-    """For a duplicate comparison of two agents at a table of more seats: the seats alternate
-    between them (first, second, first, …), as :func:`tournament` seats a pair; any other
-    seating as given."""
-    listed = agents.split(";") if isinstance(agents, str) else agents
-    if isinstance(listed, (list, tuple)) and len(listed) == 2 and seats > 2:
-        return [listed[s % 2] for s in range(seats)]
-    return agents
 
 
 def tournament(game: Union[Game, str], agents: Sequence[Sitter], deals: int = 200,
