@@ -95,8 +95,9 @@ pub fn _tournament_tables<'py>(
     py: Python<'py>,
     names: Vec<String>,
     pairs: Vec<(usize, usize, Vec<f64>)>,
-    seed: u64,
+    seed: Whole<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let seed = seed.0;
     let k = names.len();
     let results: Vec<PairResult> = pairs
         .into_iter()

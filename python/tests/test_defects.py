@@ -90,6 +90,10 @@ def test_an_agent_count_that_does_not_fit_says_what_to_pass(agents, duplicate, s
     lambda: tricklab.tournament("whist", ["rules", "random"], deals=-5),
     lambda: tricklab.Game("whist").new_initial_state().sample_world(0, rng_seed=-1),
     lambda: tricklab.Game("whist").new_initial_state().apply(2**80),
+    lambda: tricklab.run("no-such.toml", "/nonexistent/out", threads=-1),
+    lambda: tricklab.simulate("whist", games=1, max_hands=-1),
+    lambda: tricklab.worlds(tricklab.Game("whist").new_initial_state(), 0, n=-1),
+    lambda: tricklab.tournament("whist", ["rules", "random"], deals=2, threads=-1),
 ])
 def test_out_of_range_integers_raise_value_error(call):
     with pytest.raises(ValueError):

@@ -49,6 +49,12 @@ def test_bad_options_raise():
         pyspiel.load_game("tricklab_catch_the_ten", {"players": 5, "options": "pairs"})
 
 
+def test_a_seed_out_of_range_is_refused_at_load():
+    for seed in (-1, -5):  # (pybind11 itself refuses what does not fit a C++ int)
+        with pytest.raises(Exception, match="seed must be from 0 to"):
+            pyspiel.load_game("tricklab_whist", {"seed": seed})
+
+
 def test_resample_from_infostate_and_openspiels_ismcts_bot():
     import random
 
