@@ -143,3 +143,46 @@ def test_a_slow_decision_is_warned_of_once():
 def test_seats_and_ids_out_of_range_raise_value_error(call):
     with pytest.raises(ValueError):
         call(tricklab.Game("whist").new_initial_state())
+
+
+def _nine_five_two_at_its_first_card():
+    state = tricklab.Game("nine-five-two").new_initial_state(seed=1)
+    rules = tricklab.agent("rules")
+    exchange = []
+    while state.decision() != "play":
+        exchange.append(state.clone())
+        state.apply(rules.act(state))
+    return exchange, state
+
+
+def test_pimc_in_nine_five_two_is_warned_of_before_its_costly_decisions():
+    """The first card decisions of PIMC (and αμ) in 9-5-2 cost minutes: the warning comes
+    before the search (here raised as an error, so the search never starts)."""
+    import warnings
+
+    exchange, first_card = _nine_five_two_at_its_first_card()
+    for spec in ("pimc:worlds=2", "alphamu:worlds=2"):
+        bot = tricklab.agent(spec)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            for state in exchange:  # the exchange is decided by the rules: no warning
+                if state.current_player() == first_card.current_player():
+                    bot.act(state)
+            with pytest.raises(RuntimeWarning, match="nine-five-two.*minutes of CPU"):
+                bot.act(first_card)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: tricklab.simulate("nine-five-two", "rules;pimc:worlds=2;rules", games=1),
+    lambda: tricklab.simulate("nine-five-two", ["rules", tricklab.agent("alphamu"), "random"],
+                              games=1),
+    lambda: tricklab.tournament("nine-five-two", ["pimc", "rules"], deals=1),
+], ids=["simulate-string", "simulate-list", "tournament"])
+def test_bulk_calls_with_pimc_in_nine_five_two_warn_before_they_start(call):
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(RuntimeWarning, match="nine-five-two"):
+            call()
+        tricklab.simulate("whist", "pimc:worlds=2", games=1, hands=True)  # Whist: no warning

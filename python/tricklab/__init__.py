@@ -77,6 +77,7 @@ def simulate(game: Union[Game, str], agents: Union[str, Sequence[Sitter]] = "ran
     """
     if isinstance(game, str):
         game = Game(game)
+    _warn_if_costly(game, agents)
     return _simulate(game, agents, games=games, seed=seed, hands=hands, max_hands=max_hands,
                      duplicate=duplicate, threads=threads, log=log, rows=rows)
 
@@ -105,6 +106,7 @@ def tournament(game: Union[Game, str], agents: Sequence[Sitter], deals: int = 20
     agents = list(agents)
     if len(agents) < 2:
         raise ValueError("tournament needs at least two agents")
+    _warn_if_costly(game, agents)
     names = [_name(a) for a in agents]
     if len(set(names)) < len(names):
         raise ValueError(f"agents must have distinct names; got {', '.join(names)}")
@@ -122,6 +124,22 @@ def tournament(game: Union[Game, str], agents: Sequence[Sitter], deals: int = 20
                 scores = r["paired"]["scores"]
             pairs.append((i, j, list(scores)))
     return _tournament_tables(names, pairs, seed)
+
+
+def _warn_if_costly(game: Game, agents: Union[str, Sequence[Sitter]]) -> None:
+    """A RuntimeWarning, before the call, where a seat's decisions are known to cost seconds to
+    minutes of CPU each: PIMC or αμ in 9-5-2 (see ``Agent.act``)."""
+    import re
+    import warnings
+
+    if game.name != "nine-five-two":
+        return
+    listed = [agents] if isinstance(agents, str) else [_spec(a) or "" for a in agents]
+    if any(re.search(r"(^|[;,])\s*(pimc|alphamu)\b", text) for text in listed):
+        warnings.warn("PIMC and αμ in nine-five-two solve three 16-card hands double dummy in "
+                      "every world for the first card decisions: seconds to minutes of CPU "
+                      "each even at worlds=2, so a run of many deals takes hours (see "
+                      "docs/python.md, Agents)", RuntimeWarning, stacklevel=3)
 
 
 def _spec(a: Sitter) -> Optional[str]:
