@@ -103,12 +103,17 @@ impl<G: AgentFactory> Pimc<G> {
         let k = state.knowledge(seat);
         let sampler =
             WorldSampler::new(&k).expect("the true state is consistent with its knowledge");
+        // An abandoned decision (see `super::stop`) draws and visits no more worlds.
+        let stop = search_stop();
         if let Some(mut inference) = self.inference.take() {
             let mut drawn = std::mem::take(&mut self.drawn);
             let n = self.params.worlds as usize;
             inference.draw(state, &k, &sampler, n, rng, &mut drawn);
             self.inference = Some(inference);
             for row in drawn.chunks(k.places.len().max(1)).take(n) {
+                if stopped(stop.as_deref()) {
+                    break;
+                }
                 let world = state.redeal(&k, &row[..k.places.len()]);
                 f(self, world, rng);
             }
@@ -118,6 +123,9 @@ impl<G: AgentFactory> Pimc<G> {
         let mut hidden = std::mem::take(&mut self.hidden);
         hidden.resize(k.places.len(), CardSet::EMPTY);
         for _ in 0..self.params.worlds {
+            if stopped(stop.as_deref()) {
+                break;
+            }
             sampler.sample_into(rng, &mut hidden);
             let world = state.redeal(&k, &hidden);
             f(self, world, rng);
@@ -141,7 +149,7 @@ impl<G: AgentFactory> Pimc<G> {
                     .expect("a world in play has a position"),
             );
         });
-        let threads = (self.params.threads as usize).clamp(1, positions.len());
+        let threads = (self.params.threads as usize).clamp(1, positions.len().max(1));
         while self.solvers.len() < threads {
             self.solvers
                 .push(Solver::with_table_bits(self.params.tt_bits));
@@ -209,11 +217,7 @@ impl<G: AgentFactory> Pimc<G> {
         let actions: Vec<Action> = legal.iter().collect();
         let mut sums = vec![0i64; actions.len()];
         let mut range = (0, 0);
-        let stop = search_stop();
         self.for_each_world(state, seat, rng, |pimc, world, rng| {
-            if stopped(stop.as_deref()) {
-                return; // an abandoned decision (see `super::stop`): the rest is not solved
-            }
             for (sum, &action) in sums.iter_mut().zip(&actions) {
                 let mut w = world.clone();
                 w.apply(action);
