@@ -11,7 +11,8 @@ use pyo3::exceptions::PyRuntimeWarning;
 use tricklab::agents::{Agent, AgentFactory, AgentSpec, build_agent};
 
 use tricklab::games::{
-    Action, catch_the_ten::CatchTheTen, nine_five_two::NineFiveTwo, whist::Whist,
+    Action, Decision, Game as _, catch_the_ten::CatchTheTen, nine_five_two::NineFiveTwo,
+    whist::Whist,
 };
 use tricklab::rng::{GameRng, Purpose, stream};
 
@@ -39,6 +40,21 @@ pub struct PyAgent {
 /// some searches cost seconds a decision in some games (PIMC in 9-5-2 about 15 s even at
 /// `worlds=2`). 5 s; tests lower it with [`_set_slow_decision_ms`].
 static SLOW_MS: AtomicU64 = AtomicU64::new(5_000);
+
+/// Whether `spec`'s decision in `state` is known to cost seconds to minutes: PIMC and αμ
+/// playing a card in 9-5-2 with more than 8 cards in hand (the double-dummy solves of the first
+/// tricks of three 16-card hands).
+fn costly(spec: &AgentSpec, state: &PyState) -> bool {
+    let AnyPlay::NineFiveTwo(p) = &state.play else {
+        return false;
+    };
+    let Some(seat) = p.hand.to_act() else {
+        return false;
+    };
+    matches!(spec, AgentSpec::Pimc(_) | AgentSpec::AlphaMu(_))
+        && p.hand.legal_actions().decision() == Decision::Play
+        && p.hand.hand(seat).len() > 8
+}
 
 /// Sets the slow-decision warning's threshold (for tests).
 #[pyfunction]
@@ -114,8 +130,20 @@ impl PyAgent {
         })
     }
 
-    /// [`choose`] for the game of `state`, with a warning the first time a decision is slow.
+    /// [`choose`] for the game of `state`, with a warning the first time a decision is slow,
+    /// or before it where it is known to be (see [`costly`]).
     fn choose(&mut self, py: Python<'_>, state: &PyState) -> PyResult<Action> {
+        if !self.warned && costly(&self.spec, state) {
+            self.warned = true;
+            let msg = format!(
+                "tricklab.agent({:?}) in nine-five-two: its first card decisions solve three \
+                 16-card hands double dummy in every world, seconds to minutes of CPU each even \
+                 at worlds=2 (see docs/python.md, Agents)",
+                self.spec.to_string()
+            );
+            let msg = CString::new(msg).unwrap_or_default();
+            PyErr::warn(py, py.get_type::<PyRuntimeWarning>().as_any(), &msg, 1)?;
+        }
         let start = Instant::now();
         let a = self.choose_in(py, state)?;
         let took = start.elapsed();

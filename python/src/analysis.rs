@@ -110,11 +110,12 @@ pub fn run_cli_run(
     py: Python<'_>,
     config: String,
     out: String,
-    threads: Option<usize>,
+    threads: Option<Whole<usize>>,
     force: bool,
     resume: bool,
-    stop_after_deals: Option<u64>,
+    stop_after_deals: Option<Whole<u64>>,
 ) -> PyResult<()> {
+    let (threads, stop_after_deals) = (threads.map(|t| t.0), stop_after_deals.map(|n| n.0));
     let mut args = vec![
         "tricklab".to_string(),
         "run".into(),

@@ -2,14 +2,15 @@
 //! message, a failure of the environment an `OSError`, an interrupted run `tricklab.Interrupted`.
 
 use pyo3::PyErr;
-use pyo3::exceptions::{PyException, PyOSError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyOSError, PyValueError};
 
 pyo3::create_exception!(
     tricklab,
     Interrupted,
-    PyException,
+    PyKeyboardInterrupt,
     "A run stopped by Ctrl-C or SIGTERM that kept its finished work; the message says what was \
-     kept and how to continue (`resume=True`)."
+     kept and how to continue (`resume=True`). A `KeyboardInterrupt`, as every long call raises \
+     for Ctrl-C."
 );
 
 /// A `ValueError` with `msg`.

@@ -3,7 +3,10 @@
 //! arrived. When one did, the work's stop flag is set and the call raises at once (within a
 //! poll and [`GRACE`]) what the signal handler raised, `KeyboardInterrupt` for Ctrl-C; nothing
 //! the work produced is kept, so nothing is half-written. Work that has not stopped by then
-//! ends on its own thread (at its next check of the flag) and its result is dropped.
+//! ends on its own thread (at its next check of the flag) and its result is dropped. The flag
+//! is also the searches' stop on the work's thread and on the pools built with [`pool`]
+//! ([`stop_searches_on`]): an ISMCTS decision in progress ends within 64 iterations, a PIMC one
+//! before its next world.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
@@ -13,6 +16,8 @@ use std::thread;
 use std::time::Duration;
 
 use pyo3::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
+use tricklab::agents::stop_searches_on;
 
 /// How often the waiting thread asks Python for signals.
 const POLL: Duration = Duration::from_millis(20);
@@ -33,6 +38,7 @@ pub fn interruptible<T: Send + 'static>(
     thread::Builder::new()
         .name("tricklab-call".into())
         .spawn(move || {
+            stop_searches_on(Some(flag.clone()));
             let _ = tx.send(panic::catch_unwind(AssertUnwindSafe(|| work(flag))));
         })
         .map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))?;
@@ -55,6 +61,16 @@ pub fn interruptible<T: Send + 'static>(
             }
         }
     }
+}
+
+/// A pool of `threads` threads (0: one per core) whose searches end early once `stop` is set
+/// (see the module).
+pub fn pool(threads: usize, stop: &Arc<AtomicBool>) -> Result<ThreadPool, ThreadPoolBuildError> {
+    let stop = stop.clone();
+    ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .start_handler(move |_| stop_searches_on(Some(stop.clone())))
+        .build()
 }
 
 /// While alive, SIGTERM raises `KeyboardInterrupt` in the main thread, where it had Python's

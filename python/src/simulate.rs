@@ -27,7 +27,7 @@ use tricklab::rng::GameRng;
 use crate::agent::PyAgent;
 use crate::errors::{Interrupted, Whole, value_error};
 use crate::game::PyGame;
-use crate::interrupt::interruptible;
+use crate::interrupt::{interruptible, pool};
 use crate::play::{Play, action_of_id, action_of_text};
 use crate::state::{Origin, PyState};
 use crate::table::{Table, each_rules};
@@ -51,49 +51,63 @@ impl Sitter {
 }
 
 /// Reads the `agents` argument: a seating string, or a list of specs, `Agent`s and callables,
-/// one for every seat or one per seat.
-fn sitters(agents: &Bound<'_, PyAny>, seats: usize) -> PyResult<Vec<Sitter>> {
-    if let Ok(text) = agents.extract::<String>() {
-        let specs = parse_seating(&text, seats).map_err(value_error)?;
-        return Ok(specs.into_iter().map(Sitter::Spec).collect());
-    }
-    let list = agents.cast::<PyList>().map_err(|_| {
-        value_error("agents is a seating string or a list of specs, agents and functions")
-    })?;
+/// one for every seat or one per seat; with `duplicate`, two at a larger table alternate seats
+/// (first, second, first, …), as a tournament pair does.
+fn sitters(agents: &Bound<'_, PyAny>, seats: usize, duplicate: bool) -> PyResult<Vec<Sitter>> {
     let mut out = Vec::new();
-    for item in list.iter() {
-        out.push(if let Ok(text) = item.extract::<String>() {
-            Sitter::Spec(text.parse().map_err(value_error)?)
-        } else if let Ok(a) = item.extract::<PyRef<'_, PyAgent>>() {
-            Sitter::Spec(a.spec.clone())
-        } else if item.is_callable() {
-            let name = item
-                .getattr("__name__")
-                .and_then(|n| n.extract::<String>())
-                .unwrap_or_else(|_| "function".to_string());
-            Sitter::Python(item.unbind(), format!("python:{name}"))
-        } else {
-            return Err(value_error(format!(
-                "agent {} is neither a spec, an Agent nor a function",
-                item.repr()?
-            )));
-        });
-    }
-    match out.len() {
-        1 => {
-            let one = out.pop().expect("one");
-            Ok((0..seats)
-                .map(|_| match &one {
-                    Sitter::Spec(s) => Sitter::Spec(s.clone()),
-                    Sitter::Python(f, n) => {
-                        Sitter::Python(Python::attach(|py| f.clone_ref(py)), n.clone())
-                    }
-                })
-                .collect())
+    if let Ok(text) = agents.extract::<String>() {
+        // A count that does not fit is decided below, as for a list.
+        let specs = match parse_seating(&text, seats) {
+            Err(SpecError::Seats { .. }) => tricklab::agents::parse_specs(&text),
+            other => other,
+        };
+        out.extend(specs.map_err(value_error)?.into_iter().map(Sitter::Spec));
+    } else {
+        let list = agents.cast::<PyList>().map_err(|_| {
+            value_error("agents is a seating string or a list of specs, agents and functions")
+        })?;
+        for item in list.iter() {
+            out.push(if let Ok(text) = item.extract::<String>() {
+                Sitter::Spec(text.parse().map_err(value_error)?)
+            } else if let Ok(a) = item.extract::<PyRef<'_, PyAgent>>() {
+                Sitter::Spec(a.spec.clone())
+            } else if item.is_callable() {
+                let name = item
+                    .getattr("__name__")
+                    .and_then(|n| n.extract::<String>())
+                    .unwrap_or_else(|_| "function".to_string());
+                Sitter::Python(item.unbind(), format!("python:{name}"))
+            } else {
+                return Err(value_error(format!(
+                    "agent {} is neither a spec, an Agent nor a function",
+                    item.repr()?
+                )));
+            });
         }
-        n if n == seats => Ok(out),
-        n => Err(value_error(SpecError::Seats { given: n, seats })),
     }
+    let given = out.len();
+    let copy = |s: &Sitter| match s {
+        Sitter::Spec(s) => Sitter::Spec(s.clone()),
+        Sitter::Python(f, n) => Sitter::Python(Python::attach(|py| f.clone_ref(py)), n.clone()),
+    };
+    match given {
+        n if n == seats => Ok(out),
+        1 => Ok((0..seats).map(|_| copy(&out[0])).collect()),
+        2 if duplicate => Ok((0..seats).map(|s| copy(&out[s % 2])).collect()),
+        _ => Err(value_error(seats_message(given, seats, duplicate))),
+    }
+}
+
+/// What to pass when `given` agents do not fit `seats` seats: the command line's message, and
+/// what `duplicate` adds.
+fn seats_message(given: usize, seats: usize, duplicate: bool) -> String {
+    let mut msg = SpecError::Seats { given, seats }.to_string();
+    if duplicate {
+        msg.push_str(", or two to compare (they alternate seats)");
+    } else if given == 2 {
+        msg.push_str("; to compare two agents on the same deals, add duplicate=True");
+    }
+    msg
 }
 
 /// The exception a Python agent raised, carried out of the runner by unwinding (an agent's
@@ -327,7 +341,7 @@ pub fn simulate<'py>(
     }
     let seats = game.rules.players();
     let random = pyo3::types::PyString::new(py, "random").into_any();
-    let sitters = sitters(agents.unwrap_or(&random), seats)?;
+    let sitters = sitters(agents.unwrap_or(&random), seats, duplicate)?;
     let flags = Flags {
         rows,
         games,
@@ -416,10 +430,7 @@ fn run_table<'py, R: Table>(
             seats: sitters,
             stop: stop.clone(),
         };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(value_error)?;
+        let pool = pool(threads, &stop).map_err(value_error)?;
         let mut played = Played::default();
         let mut tally = DealTally::new(&exp);
         let run = panic::catch_unwind(AssertUnwindSafe(|| {

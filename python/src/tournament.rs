@@ -15,7 +15,7 @@ use tricklab::experiment::{PairPlan, PairResult, chunks_of, play_chunk, ratings}
 
 use crate::errors::{Whole, value_error};
 use crate::game::PyGame;
-use crate::interrupt::interruptible;
+use crate::interrupt::{interruptible, pool};
 use crate::table::{Table, each_rules};
 
 /// Bootstrap resamples of the rating intervals (as `tricklab tournament`).
@@ -23,8 +23,9 @@ const RESAMPLES: usize = 200;
 
 /// The per-deal scores (`x` minus `y`: mean points per seat, every rotation) of tricklab agents
 /// `x` and `y` on deals `0..deals`, pair number `pair`, as `tricklab tournament --seed SEED`
-/// plays them (chunk by chunk, as `tricklab::experiment::play_pair`); without the GIL, on a thread that Ctrl-C
-/// stops between chunks (see [`interruptible`]).
+/// plays them (chunk by chunk, as `tricklab::experiment::play_pair`); without the GIL, on a
+/// thread that Ctrl-C stops between chunks, a search in progress early (see
+/// [`interruptible`]).
 #[pyfunction]
 #[pyo3(signature = (game, x, y, deals, seed, pair, threads=None))]
 #[allow(clippy::too_many_arguments)]
@@ -53,16 +54,14 @@ pub fn _play_pair(
         matches: false,
         max_hands: 10_000,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .map_err(value_error)?;
+    let threads = threads.unwrap_or(0);
     each_rules!(&game.rules, rules => {
         check::<_>(rules, &x)?;
         check::<_>(rules, &y)?;
         let rules = *rules;
         interruptible(py, move |stop| {
-            pool.install(|| {
+            let pool = pool(threads, &stop).map_err(value_error)?;
+            Ok(pool.install(|| {
                 chunks_of(0..deals)
                     .into_par_iter()
                     .map(|chunk| {
@@ -74,8 +73,8 @@ pub fn _play_pair(
                     .collect::<Option<Vec<Vec<f64>>>>()
                     .map(|chunks| chunks.concat())
                     .unwrap_or_default()
-            })
-        })
+            }))
+        })?
     })
 }
 
@@ -96,8 +95,9 @@ pub fn _tournament_tables<'py>(
     py: Python<'py>,
     names: Vec<String>,
     pairs: Vec<(usize, usize, Vec<f64>)>,
-    seed: u64,
+    seed: Whole<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let seed = seed.0;
     let k = names.len();
     let results: Vec<PairResult> = pairs
         .into_iter()

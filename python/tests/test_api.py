@@ -123,8 +123,8 @@ def test_record_only_for_a_finished_dealt_hand():
         (lambda: tricklab.Game("whist", players=3), ["--game", "whist", "--players", "3"]),
         (lambda: tricklab.agent("genius"), ["--agents", "genius"]),
         (lambda: tricklab.agent("ismcts:speed=9"), ["--agents", "ismcts:speed=9"]),
-        (lambda: tricklab.simulate("whist", "random,random", games=1),
-         ["--game", "whist", "--agents", "random,random"]),
+        (lambda: tricklab.simulate("whist", "random,random,random", games=1),
+         ["--game", "whist", "--agents", "random,random,random"]),
     ],
 )
 def test_bad_input_gives_the_command_lines_message(cli, make, cli_args):

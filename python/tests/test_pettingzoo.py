@@ -117,3 +117,8 @@ def test_render_is_a_card_diagram():
     raw = env.unwrapped
     for card in raw.hand.hand(0):
         assert card[0] in lines[1]
+
+
+def test_a_render_mode_without_a_renderer_is_refused():
+    with pytest.raises(ValueError, match="render_mode must be one of"):
+        whist_v0.raw_env(render_mode="rgb_array")

@@ -77,21 +77,9 @@ def simulate(game: Union[Game, str], agents: Union[str, Sequence[Sitter]] = "ran
     """
     if isinstance(game, str):
         game = Game(game)
-    if duplicate:
-        agents = _two_alternating(agents, game.players)
+    _warn_if_costly(game, agents)
     return _simulate(game, agents, games=games, seed=seed, hands=hands, max_hands=max_hands,
                      duplicate=duplicate, threads=threads, log=log, rows=rows)
-
-
-def _two_alternating(agents: Union[str, Sequence[Sitter]], seats: int
-                     ) -> Union[str, Sequence[Sitter]]:
-    """For a duplicate comparison of two agents at a table of more seats: the seats alternate
-    between them (first, second, first, …), as :func:`tournament` seats a pair; any other
-    seating as given."""
-    listed = agents.split(";") if isinstance(agents, str) else agents
-    if isinstance(listed, (list, tuple)) and len(listed) == 2 and seats > 2:
-        return [listed[s % 2] for s in range(seats)]
-    return agents
 
 
 def tournament(game: Union[Game, str], agents: Sequence[Sitter], deals: int = 200,
@@ -118,6 +106,7 @@ def tournament(game: Union[Game, str], agents: Sequence[Sitter], deals: int = 20
     agents = list(agents)
     if len(agents) < 2:
         raise ValueError("tournament needs at least two agents")
+    _warn_if_costly(game, agents)
     names = [_name(a) for a in agents]
     if len(set(names)) < len(names):
         raise ValueError(f"agents must have distinct names; got {', '.join(names)}")
@@ -135,6 +124,22 @@ def tournament(game: Union[Game, str], agents: Sequence[Sitter], deals: int = 20
                 scores = r["paired"]["scores"]
             pairs.append((i, j, list(scores)))
     return _tournament_tables(names, pairs, seed)
+
+
+def _warn_if_costly(game: Game, agents: Union[str, Sequence[Sitter]]) -> None:
+    """A RuntimeWarning, before the call, where a seat's decisions are known to cost seconds to
+    minutes of CPU each: PIMC or αμ in 9-5-2 (see ``Agent.act``)."""
+    import re
+    import warnings
+
+    if game.name != "nine-five-two":
+        return
+    listed = [agents] if isinstance(agents, str) else [_spec(a) or "" for a in agents]
+    if any(re.search(r"(^|[;,])\s*(pimc|alphamu)\b", text) for text in listed):
+        warnings.warn("PIMC and αμ in nine-five-two solve three 16-card hands double dummy in "
+                      "every world for the first card decisions: seconds to minutes of CPU "
+                      "each even at worlds=2, so a run of many deals takes hours (see "
+                      "docs/python.md, Agents)", RuntimeWarning, stacklevel=3)
 
 
 def _spec(a: Sitter) -> Optional[str]:
@@ -197,6 +202,11 @@ def _in_worker(call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     done = threading.Event()
     # Before the worker starts, so that a Ctrl-C while the run is starting is not forgotten.
     _clear_stop()
+    # SIGTERM stops the run as Ctrl-C does, also once Python's handlers are back after a
+    # first run (the command line's are installed once per process): where it would kill
+    # Python (its default action), it raises KeyboardInterrupt while the run lasts.
+    if saved and dict(saved).get(signal.SIGTERM) == signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
 
     def work():
         try:

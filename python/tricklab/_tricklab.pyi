@@ -10,7 +10,7 @@ NUM_ACTION_IDS: int
 Action = Union[str, int]
 Columns = dict[str, list[Any]]
 
-class Interrupted(Exception): ...
+class Interrupted(KeyboardInterrupt): ...
 
 class Game:
     def __init__(self, name: str, players: Optional[int] = None,

@@ -135,6 +135,8 @@ class TricklabGame(pyspiel.Game):
             name, players=int(merged["players"]), options=_options(str(merged["options"]))
         )
         self.seed = int(merged["seed"])
+        if not 0 <= self.seed < 2**64:
+            raise ValueError(f"seed must be from 0 to {2**64 - 1}; got {self.seed}")
         self.deals = int(merged["deals"])
         self.digits = _digits(self.deals)
         # One list per chance node, built once: chance_outcomes() hands it out as it is.

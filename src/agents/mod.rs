@@ -13,6 +13,7 @@ pub mod oracle;
 pub mod pimc;
 mod random;
 mod spec;
+mod stop;
 mod table;
 
 pub use random::RandomAgent;
@@ -20,6 +21,7 @@ pub use spec::{
     AGENT_NAMES, AgentSpec, NamedBots, SpecError, parse_seating, parse_seating_with, parse_specs,
     parse_specs_with,
 };
+pub use stop::stop_searches_on;
 pub use table::{TableEvent, TableInfo, play_seated, seat_agents, table_info};
 
 use crate::games::{Action, Decision, Game, Rewarded, Seat};

@@ -81,7 +81,10 @@ pub enum SpecError {
     #[error("switches `{0}` and `{1}` contradict each other: choose one")]
     Conflict(String, String),
     /// A seating with the wrong number of agents.
-    #[error("{given} agents for {seats} seats: give one for every seat, or one per seat")]
+    #[error(
+        "{given} agents for {seats} seats: give one agent (it takes every seat) or {seats}, one \
+         per seat in seat order"
+    )]
     Seats {
         /// Agents given.
         given: usize,

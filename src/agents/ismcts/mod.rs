@@ -51,8 +51,11 @@ mod tree;
 
 pub use params::IsmctsParams;
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use super::stop::{search_stop, stopped};
 use crate::cards::CardSet;
 use crate::games::{Action, Game, Seat};
 use crate::knowledge::{Knowledge, WorldSampler};
@@ -117,6 +120,8 @@ struct Worker<G: Game> {
     path: Vec<u32>,
     hidden: Vec<CardSet>,
     rewards: Vec<f32>,
+    /// The stop flag of the thread that started the search (see [`super::stop`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<G: AgentFactory> Worker<G> {
@@ -129,6 +134,7 @@ impl<G: AgentFactory> Worker<G> {
             path: Vec::with_capacity(128),
             hidden: Vec::new(),
             rewards: Vec::new(),
+            stop: None,
         }
     }
 
@@ -150,6 +156,9 @@ impl<G: AgentFactory> Worker<G> {
         let c = params.c as f32;
         let mut done = 0u64;
         loop {
+            if done.is_multiple_of(64) && stopped(self.stop.as_deref()) {
+                break;
+            }
             if let Some(ms) = params.time_ms {
                 if done.is_multiple_of(64) && started.elapsed().as_millis() as u64 >= ms {
                     break;
@@ -331,6 +340,10 @@ impl<G: AgentFactory> Ismcts<G> {
         let per = self.params.iterations as u64 / threads as u64;
         let extra = self.params.iterations as u64 % threads as u64;
         let params = &self.params;
+        let stop = search_stop();
+        for w in &mut self.workers[..threads] {
+            w.stop.clone_from(&stop);
+        }
         let done: Vec<u64> = if threads == 1 {
             let mut r = stream(seeds[0], 0, Purpose::Agent, 0);
             vec![self.workers[0].search(params, state, &k, &worlds, per + extra, &mut r)]

@@ -36,6 +36,8 @@ mod params;
 
 pub use params::{KEYS, PIMC_TT_BITS, PimcParams};
 
+use std::sync::atomic::AtomicBool;
+
 use crate::cards::{Card, CardSet};
 use crate::games::{Action, Decision, Game, Seat};
 use crate::knowledge::WorldSampler;
@@ -43,6 +45,7 @@ use crate::rng::GameRng;
 use crate::solver::{Position, Solver};
 
 use super::inference::Inference;
+use super::stop::{search_stop, stopped};
 use super::{Agent, AgentFactory, TableEvent, fallback_agent};
 
 /// What the last search found for one card.
@@ -100,12 +103,17 @@ impl<G: AgentFactory> Pimc<G> {
         let k = state.knowledge(seat);
         let sampler =
             WorldSampler::new(&k).expect("the true state is consistent with its knowledge");
+        // An abandoned decision (see `super::stop`) draws and visits no more worlds.
+        let stop = search_stop();
         if let Some(mut inference) = self.inference.take() {
             let mut drawn = std::mem::take(&mut self.drawn);
             let n = self.params.worlds as usize;
             inference.draw(state, &k, &sampler, n, rng, &mut drawn);
             self.inference = Some(inference);
             for row in drawn.chunks(k.places.len().max(1)).take(n) {
+                if stopped(stop.as_deref()) {
+                    break;
+                }
                 let world = state.redeal(&k, &row[..k.places.len()]);
                 f(self, world, rng);
             }
@@ -115,6 +123,9 @@ impl<G: AgentFactory> Pimc<G> {
         let mut hidden = std::mem::take(&mut self.hidden);
         hidden.resize(k.places.len(), CardSet::EMPTY);
         for _ in 0..self.params.worlds {
+            if stopped(stop.as_deref()) {
+                break;
+            }
             sampler.sample_into(rng, &mut hidden);
             let world = state.redeal(&k, &hidden);
             f(self, world, rng);
@@ -138,14 +149,16 @@ impl<G: AgentFactory> Pimc<G> {
                     .expect("a world in play has a position"),
             );
         });
-        let threads = (self.params.threads as usize).clamp(1, positions.len());
+        let threads = (self.params.threads as usize).clamp(1, positions.len().max(1));
         while self.solvers.len() < threads {
             self.solvers
                 .push(Solver::with_table_bits(self.params.tt_bits));
         }
         let mut sums = [0i64; 64];
+        let stop = search_stop();
+        let stop = stop.as_deref();
         if threads == 1 {
-            solve_into(&mut self.solvers[0], &positions, &mut sums);
+            solve_into(&mut self.solvers[0], &positions, stop, &mut sums);
         } else {
             let per = positions.len().div_ceil(threads);
             let parts: Vec<[i64; 64]> = std::thread::scope(|scope| {
@@ -155,7 +168,7 @@ impl<G: AgentFactory> Pimc<G> {
                     .map(|(solver, run)| {
                         scope.spawn(move || {
                             let mut part = [0i64; 64];
-                            solve_into(solver, run, &mut part);
+                            solve_into(solver, run, stop, &mut part);
                             part
                         })
                     })
@@ -231,9 +244,18 @@ impl<G: AgentFactory> Pimc<G> {
     }
 }
 
-/// Solves each position with `solver` and adds each card's value to `sums` (by card index).
-fn solve_into(solver: &mut Solver, positions: &[Position], sums: &mut [i64; 64]) {
+/// Solves each position with `solver` and adds each card's value to `sums` (by card index);
+/// stops early once `stop` is set (an abandoned decision, see [`super::stop`]).
+fn solve_into(
+    solver: &mut Solver,
+    positions: &[Position],
+    stop: Option<&AtomicBool>,
+    sums: &mut [i64; 64],
+) {
     for pos in positions {
+        if stopped(stop) {
+            return;
+        }
         for (c, v) in solver.solve(pos).cards() {
             sums[c.index() as usize] += v as i64;
         }
