@@ -49,5 +49,6 @@ mod simulate;
 mod solver_brute_force;
 mod solver_dds;
 mod solver_fingerprint;
+mod third_edition;
 mod tournament;
 mod whist_cases;
