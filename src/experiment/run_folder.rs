@@ -2,7 +2,8 @@
 //! batch by batch, and `progress.json`, which counts only rows the disk already has. Data are
 //! fsynced before the progress that counts them, at most about once a second so that the
 //! syncs cost little; the progress records each file's length and SHA-256 and a check of
-//! itself, so that `--resume` continues only from files that are what the run wrote. The
+//! itself, so that `--resume` continues only from files that are what the run wrote (the first
+//! batch is synced at once, later ones at most once a second). The
 //! progress stays until the caller has written the summaries and `run.json`
 //! ([`finish_run`]): a run stopped in that last phase finishes it on `--resume`.
 
@@ -247,7 +248,9 @@ where
         p.set_length(total);
         p.set_position(state.done);
     }
-    let mut synced = Instant::now();
+    // The first batch is made durable at once (a crash soon after the start loses little), then
+    // at most once every SYNC_EVERY.
+    let mut synced: Option<Instant> = None;
     let end = play_batches(
         exp,
         rules,
@@ -266,9 +269,9 @@ where
                 r.append(&batch.records)?;
             }
             state.done = done;
-            if synced.elapsed() >= SYNC_EVERY {
+            if synced.is_none_or(|t| t.elapsed() >= SYNC_EVERY) {
                 files.commit(dir, &mut state)?;
-                synced = Instant::now();
+                synced = Some(Instant::now());
             }
             if let Some(p) = progress {
                 p.set_position(done);
