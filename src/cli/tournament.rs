@@ -208,7 +208,8 @@ where
     });
     if args.force {
         let _ = std::fs::remove_file(out.join(PROGRESS));
-    } else if !args.resume {
+    } else if !args.resume || !out.join(PROGRESS).exists() {
+        // A --resume with nothing to resume must not replace a finished tournament either.
         super::output::check_folder("--out", &out, &RESULTS, false)?;
     }
     crate::agents::external::capture_stderr_in(Some(&out));

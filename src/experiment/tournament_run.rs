@@ -195,6 +195,14 @@ pub enum ProgressError {
         /// Its first line (the other tournament's fingerprint), cut to 200 characters.
         head: String,
     },
+    /// The file is empty: no tournament wrote it whole.
+    #[error(
+        "{file} is empty, not a tournament's progress (a write cut short?); start again with --force"
+    )]
+    Empty {
+        /// The file.
+        file: String,
+    },
 }
 
 /// Reads the finished chunks in `dir`'s `progress.csv` (none when there is no such file).
@@ -220,6 +228,9 @@ pub fn read_progress(
     };
     let mut lines = text.split_inclusive('\n');
     let head = lines.next().unwrap_or("").trim_end();
+    if head.is_empty() {
+        return Err(ProgressError::Empty { file: file() });
+    }
     if head != plan.fingerprint {
         return Err(ProgressError::Other {
             file: file(),

@@ -375,3 +375,35 @@ fn show_html_never_replaces_a_file_without_force() {
             .starts_with("<!DOCTYPE html>")
     );
 }
+
+#[test]
+fn a_tournament_resume_never_replaces_a_finished_folder_and_names_an_empty_progress() {
+    let dir = temp_path("refusals", "t-finished");
+    let _ = std::fs::remove_dir_all(&dir);
+    let t = [
+        TOURNAMENT,
+        &["4", "--seed", "3", "--out", dir.to_str().unwrap()],
+    ]
+    .concat();
+    let o = tricklab().args(&t).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let pairs = std::fs::read(dir.join("pairs.csv")).unwrap();
+    // Another tournament's --resume into the finished folder: nothing to resume, nothing replaced.
+    let other = [
+        TOURNAMENT,
+        &[
+            "8",
+            "--seed",
+            "4",
+            "--out",
+            dir.to_str().unwrap(),
+            "--resume",
+        ],
+    ]
+    .concat();
+    assert_refused(&other, &["already holds results", "--force"]);
+    assert_eq!(std::fs::read(dir.join("pairs.csv")).unwrap(), pairs);
+    // A progress file cut to nothing says so.
+    std::fs::write(dir.join("progress.csv"), "").unwrap();
+    assert_refused(&other, &["progress.csv is empty", "--force"]);
+}
