@@ -190,7 +190,8 @@ pub const LOCK: &str = ".tricklab.lock";
 #[derive(Debug)]
 pub struct FolderLock {
     path: PathBuf,
-    file: File,
+    /// Held open, never read: the kernel's lock lives as long as this descriptor.
+    _file: File,
 }
 
 impl FolderLock {
@@ -239,7 +240,7 @@ impl FolderLock {
             );
             let _ = file.set_len(0);
             let _ = file.write_all(me.as_bytes());
-            return Ok(FolderLock { path, file });
+            return Ok(FolderLock { path, _file: file });
         }
     }
 }
@@ -248,7 +249,6 @@ impl Drop for FolderLock {
     fn drop(&mut self) {
         // Removed while still locked, so that no one locks the old file after us.
         let _ = std::fs::remove_file(&self.path);
-        let _ = &self.file;
     }
 }
 

@@ -601,12 +601,15 @@ fn whist_statistic(
     play: &mut Option<(u32, Option<bool>)>,
 ) -> Option<f64> {
     let side = rules.sides().side(subject[0]).index();
-    let s = p.last.settlement();
+    let s = || p.last.settlement();
     let mut play = || *play.get_or_insert_with(|| whist_play_facts(p, subject));
     match name {
-        "scored" => Some(f64::from(u8::from(s.trick_points[side] > 0))),
-        "points_with_honours" => Some(f64::from(s.trick_points[side] + s.honours[side])),
-        "honours_scored" => Some(f64::from(u8::from(s.honours[side] > 0))),
+        "scored" => Some(f64::from(u8::from(s().trick_points[side] > 0))),
+        "points_with_honours" => {
+            let s = s();
+            Some(f64::from(s.trick_points[side] + s.honours[side]))
+        }
+        "honours_scored" => Some(f64::from(u8::from(s().honours[side] > 0))),
         "trump_leads_none_out" => Some(f64::from(play().0)),
         "echo_ruffed" => play().1.map(|ruffed| f64::from(u8::from(ruffed))),
         _ => None,
