@@ -8,7 +8,7 @@ use clap::Args;
 
 use crate::experiment::{
     Experiment, FamilyMember, StatDef, complete_run, deals_played, holm_family, members_of,
-    statistics_of, summarise,
+    summarise,
 };
 use crate::games::GameKind;
 use crate::report::{every_hypothesis_csv, every_hypothesis_markdown, family_csv, family_markdown};
@@ -29,7 +29,7 @@ pub struct FamilyArgs {
 }
 
 fn defs(game: GameKind, matches: bool) -> Vec<StatDef> {
-    crate::with_game!(game, R => statistics_of::<R>(matches))
+    game.statistics(matches)
 }
 
 /// Runs `tricklab family`: writes `family-<name>.md` and `.csv`, and `hypotheses-<name>.csv`

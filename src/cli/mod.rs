@@ -6,6 +6,7 @@ mod analyze;
 mod bots;
 mod bots_bench;
 mod completions;
+pub(crate) mod jobs;
 mod error;
 mod family;
 mod list;
