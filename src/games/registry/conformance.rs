@@ -97,9 +97,10 @@ where
                     let at = |e: String| format!("match {game}, decision {d}: {e}");
                     let mut checked = decision(h, seat, &mut probe, &mut c);
                     if checked.is_ok() && !ending_checked.get() && is_ending(h) {
-                        ending_checked.set(true);
-                        c.endings += 1;
-                        checked = ending(h, &mut solver);
+                        checked = ending(h, &mut solver).map(|solved| {
+                            ending_checked.set(solved);
+                            c.endings += u64::from(solved);
+                        });
                     }
                     failure = checked.err().map(at);
                 }
@@ -189,11 +190,15 @@ fn is_ending<G: Solvable>(h: &G) -> bool {
         && h.position(h.sides().side(seat)).is_ok()
 }
 
-/// The solver's value for every side of the ending `h` against brute force.
-fn ending<G: Solvable>(h: &G, solver: &mut Solver) -> Result<(), String> {
+/// The solver's value for every side of the ending `h` against brute force: whether it was
+/// checked (not when some line of play ends the hand before its cards are played, as a match
+/// won at once does: the solver plays every card).
+fn ending<G: Solvable>(h: &G, solver: &mut Solver) -> Result<bool, String> {
     for side in h.sides().all() {
         let pos = h.position(side).map_err(|e| e.to_string())?;
-        let want = brute_force(h, &pos, side)?;
+        let Some(want) = brute_force(h, &pos, side)? else {
+            return Ok(false);
+        };
         let got = solver.value(&pos);
         if got != want {
             return Err(format!(
@@ -201,16 +206,17 @@ fn ending<G: Solvable>(h: &G, solver: &mut Solver) -> Result<(), String> {
             ));
         }
     }
-    Ok(())
+    Ok(true)
 }
 
 /// The value for `side` of the best play by both sides from `h`, trying every line through the
 /// game's states; `pos` is the solver's position of `h`, played along to score the end (its
 /// banked value once every card is played) and to check that it offers the game's cards.
-fn brute_force<G: Solvable>(h: &G, pos: &Position, side: Side) -> Result<i32, String> {
-    let seat = h
-        .to_act()
-        .ok_or("the hand ended before its position did")?;
+/// `None` when a line of play ends the hand before its position.
+fn brute_force<G: Solvable>(h: &G, pos: &Position, side: Side) -> Result<Option<i32>, String> {
+    let Some(seat) = h.to_act() else {
+        return Ok(None);
+    };
     let legal = h.legal_actions();
     let cards = legal.iter().try_fold(CardSet::EMPTY, |acc, a| match a {
         Action::Play(c) => Ok(acc | CardSet::single(c)),
@@ -232,7 +238,10 @@ fn brute_force<G: Solvable>(h: &G, pos: &Position, side: Side) -> Result<i32, St
         } else {
             let mut child = h.clone();
             child.apply(Action::Play(c));
-            brute_force(&child, &p, side)?
+            match brute_force(&child, &p, side)? {
+                Some(v) => v,
+                None => return Ok(None),
+            }
         };
         best = Some(match best {
             Some(b) if ours => b.max(v),
@@ -240,7 +249,7 @@ fn brute_force<G: Solvable>(h: &G, pos: &Position, side: Side) -> Result<i32, St
             None => v,
         });
     }
-    best.ok_or_else(|| "no card to play".to_string())
+    best.map(Some).ok_or_else(|| "no card to play".to_string())
 }
 
 /// A record line replays and reads back to the same line.

@@ -7,8 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use tricklab::agents::random::RandomAgent;
-use tricklab::agents::{Agent, AgentFactory, SpecError};
+use tricklab::agents::{Agent, AgentFactory, RandomAgent, SpecError};
 use tricklab::cards::{Card, CardSet, Rank, Suit};
 use tricklab::experiment::{CsvRows, Measured, StatDef};
 use tricklab::games::deal::DealError;
@@ -77,6 +76,14 @@ impl Default for Options {
     fn default() -> Options {
         Options { target: 10 }
     }
+}
+
+/// The cards of a deal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deal {
+    /// Each seat's hand.
+    pub hands: Vec<CardSet>,
 }
 
 /// The table: its options.
@@ -278,7 +285,7 @@ impl AgentFactory for Tiny {
     fn baseline_agent(switches: &[String]) -> Result<Box<dyn Agent<Tiny>>, SpecError> {
         match switches.first() {
             Some(s) => Err(SpecError::UnknownSwitch {
-                game: Setup::KIND.name(),
+                game: Setup::KIND.name().to_string(),
                 switch: s.clone(),
                 allowed: "none".into(),
             }),
@@ -321,7 +328,7 @@ impl MatchRules for Setup {
 
 impl RecordRules for Setup {
     type Options = Options;
-    type Deal = Vec<CardSet>;
+    type Deal = Deal;
     type Result = Vec<u32>;
 
     fn game(&self) -> GameKind {
@@ -350,21 +357,37 @@ impl RecordRules for Setup {
         Ok(Setup { options: *options })
     }
 
-    fn deal_record(&self, initial: &Tiny) -> Vec<CardSet> {
-        vec![initial.hand(Seat(0)), initial.hand(Seat(1))]
+    fn deal_record(&self, initial: &Tiny) -> Deal {
+        Deal {
+            hands: vec![initial.hand(Seat(0)), initial.hand(Seat(1))],
+        }
     }
 
-    fn restore(&self, m: &MatchState, deal: &Vec<CardSet>) -> Result<Tiny, DealError> {
-        let [a, b] = deal[..] else {
+    fn restore(&self, m: &MatchState, deal: &Deal) -> Result<Tiny, DealError> {
+        let [a, b] = deal.hands[..] else {
             return Err(DealError::Hands {
-                given: deal.len(),
+                given: deal.hands.len(),
                 players: PLAYERS,
             });
         };
-        if a.len() != HAND || b.len() != HAND || (a | b) != pack() {
-            return Err(DealError::Cards(format!(
-                "the hands must share the 12 cards A K Q of each suit, six each: {a} and {b}"
-            )));
+        for (seat, h) in [a, b].into_iter().enumerate() {
+            if h.len() != HAND {
+                return Err(DealError::HandSize {
+                    seat,
+                    got: h.len(),
+                    want: HAND,
+                });
+            }
+        }
+        if !(a & b).is_empty() {
+            return Err(DealError::Twice(a & b));
+        }
+        if (a | b) != pack() {
+            return Err(DealError::NotThePack {
+                size: pack().len(),
+                missing: pack() - (a | b),
+                extra: (a | b) - pack(),
+            });
         }
         Ok(Tiny::new([a, b], m.dealer))
     }
