@@ -15,7 +15,6 @@ use crate::games::record::replay_line;
 
 use super::error::user;
 
-
 /// The `bots` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum BotsCommand {

@@ -15,7 +15,6 @@ use crate::games::record::replay_line;
 
 use super::error::user;
 
-
 /// Arguments of `tricklab bots bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {

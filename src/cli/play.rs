@@ -18,7 +18,6 @@ use crate::play::{HintConfig, MatchLog, Table, TableConfig, TableGame, parse_pla
 
 use super::error::{interrupted, user};
 
-
 /// Arguments of `tricklab play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {

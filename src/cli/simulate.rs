@@ -87,7 +87,10 @@ pub struct SimulateArgs {
 /// Runs `tricklab simulate`.
 pub fn run(args: SimulateArgs) -> anyhow::Result<()> {
     let game: GameKind = args.game.parse().map_err(user)?;
-    run_game(&args, &game.load_words(args.players, &args.options).map_err(user)?)
+    run_game(
+        &args,
+        &game.load_words(args.players, &args.options).map_err(user)?,
+    )
 }
 
 /// Reads the seating (one spec for all seats, or one per seat) and checks that every agent can
@@ -288,9 +291,8 @@ fn in_folder(
                 super::resume::continue_command()
             )))
         }
-        RunEnd::Complete => {
-            write_summary(exp, &game.kind().statistics(exp.matches), dir).map_err(anyhow::Error::from)
-        }
+        RunEnd::Complete => write_summary(exp, &game.kind().statistics(exp.matches), dir)
+            .map_err(anyhow::Error::from),
     }
 }
 
@@ -313,24 +315,24 @@ fn in_memory(
     let stop = super::run::stop_flag();
     let end = game
         .play_batches(
-        exp,
-        0..exp.deals,
-        0,
-        log.is_some(),
-        &stop,
-        args.stop_after_games,
-        &mut |batch, done| {
-            tally.add_deal_rows(&batch.deal_rows);
-            if let Some(l) = log.as_mut() {
-                l.writer().write_all(&batch.records)?;
-            }
-            if let Some(p) = progress {
-                p.set_position(done);
-            }
-            Ok(())
-        },
-    )
-    .map_err(|e: RunError| anyhow::Error::new(e).context("writing the records"))?;
+            exp,
+            0..exp.deals,
+            0,
+            log.is_some(),
+            &stop,
+            args.stop_after_games,
+            &mut |batch, done| {
+                tally.add_deal_rows(&batch.deal_rows);
+                if let Some(l) = log.as_mut() {
+                    l.writer().write_all(&batch.records)?;
+                }
+                if let Some(p) = progress {
+                    p.set_position(done);
+                }
+                Ok(())
+            },
+        )
+        .map_err(|e: RunError| anyhow::Error::new(e).context("writing the records"))?;
     if let RunEnd::Interrupted(done) = end {
         drop(log);
         let what = args

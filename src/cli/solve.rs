@@ -116,9 +116,7 @@ fn table(game: GameKind, args: &SolveArgs) -> anyhow::Result<(usize, Sides, Trum
             "--players and --option apply to catch-the-ten only, not {game}"
         )));
     }
-    let table = game
-        .load_words(args.players, &args.options)
-        .map_err(user)?;
+    let table = game.load_words(args.players, &args.options).map_err(user)?;
     Ok((
         table.players(),
         table.sides(),

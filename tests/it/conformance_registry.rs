@@ -39,7 +39,10 @@ fn conform(kind: GameKind) -> usize {
             assert!(c.endings > 0, "{game}: no ending was solved");
             assert!(c.matches_ended > 0, "{game}: no match ended");
         }
-        assert!(fits > 0, "{kind}: the option set `{set}` fits no player count");
+        assert!(
+            fits > 0,
+            "{kind}: the option set `{set}` fits no player count"
+        );
         tables += fits;
     }
     tables
@@ -62,7 +65,9 @@ fn a_registered_game_loads_by_name_and_its_records_tell_their_story() {
     assert_eq!(game.kind(), kind);
     assert_eq!(game.to_string(), "tiny-tricks(players=2,target=3)");
     assert_eq!(
-        tricklab::load("tiny-tricks(players=3)").unwrap_err().to_string(),
+        tricklab::load("tiny-tricks(players=3)")
+            .unwrap_err()
+            .to_string(),
         "tiny-tricks is played by 2 players, not 3"
     );
     assert!(

@@ -20,8 +20,18 @@ pub static GAME: GameEntry = GameEntry::new::<Setup>(GameFacts {
         table_options: true,
     },
     later_hands_differ: false,
-    unset_options: &[("revoke_penalty", "LoseGame or LoseHandPoints, only with allow_revokes; unset means LoseGame")],
-    option_sets: &["", "pairs", "everyone_alone", "keep_6S", "game_at_once", "allow_revokes,revoke_penalty=LoseHandPoints"],
+    unset_options: &[(
+        "revoke_penalty",
+        "LoseGame or LoseHandPoints, only with allow_revokes; unset means LoseGame",
+    )],
+    option_sets: &[
+        "",
+        "pairs",
+        "everyone_alone",
+        "keep_6S",
+        "game_at_once",
+        "allow_revokes,revoke_penalty=LoseHandPoints",
+    ],
 });
 
 impl Setup {

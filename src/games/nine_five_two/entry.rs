@@ -20,8 +20,16 @@ pub static GAME: GameEntry = GameEntry::new::<Setup>(GameFacts {
         table_options: false,
     },
     later_hands_differ: true,
-    unset_options: &[("end", "FirstTo(10), FirstTo(20) or FixedHands(k) with k at least 1; unset means the variant's own end")],
-    option_sets: &["", "rules=SergeantMajor", "rules=SwappedTargets", "end=FixedHands(3)"],
+    unset_options: &[(
+        "end",
+        "FirstTo(10), FirstTo(20) or FixedHands(k) with k at least 1; unset means the variant's own end",
+    )],
+    option_sets: &[
+        "",
+        "rules=SergeantMajor",
+        "rules=SwappedTargets",
+        "end=FixedHands(3)",
+    ],
 });
 
 impl Setup {

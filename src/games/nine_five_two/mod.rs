@@ -35,14 +35,14 @@
 //!
 //! A [`NineFiveTwo`] is one hand; [`Setup`] plays matches of them and writes their records.
 
-mod exchange;
 mod entry;
+mod exchange;
 mod options;
 mod record;
 mod state;
 
-pub use exchange::{Batch, Exchange, return_order};
 pub use entry::GAME;
+pub use exchange::{Batch, Exchange, return_order};
 pub use options::{BadEnd, End, EndRule, Options, PLAYERS, Setup, Variant};
 pub use record::{BatchResult, Deal, HandResult};
 pub use state::{HAND_SIZE, KITTY_SIZE, MatchContext, NineFiveTwo, NineFiveTwoView, Phase};

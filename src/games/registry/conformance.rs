@@ -164,15 +164,19 @@ fn decision<G: Observable>(
         }
         c.refused += 1;
     }
-    if c.decisions % WORLD_EVERY == 0 {
+    if c.decisions.is_multiple_of(WORLD_EVERY) {
         for s in 0..h.num_seats() {
             let s = Seat(s as u8);
             let w = h.sample_world(s, probe);
             if w.view(s) != h.view(s) {
-                return Err(format!("a world sampled for seat {s} looks different to it"));
+                return Err(format!(
+                    "a world sampled for seat {s} looks different to it"
+                ));
             }
             if w.knowledge(s) != h.knowledge(s) {
-                return Err(format!("a world sampled for seat {s} changes what it knows"));
+                return Err(format!(
+                    "a world sampled for seat {s} changes what it knows"
+                ));
             }
             c.worlds += 1;
         }
@@ -258,7 +262,9 @@ fn round_trip<R: RecordRules>(line: &str) -> Result<(), String> {
     let back: RecordOf<R> = serde_json::from_str(line).map_err(|e| e.to_string())?;
     let again = serde_json::to_string(&back).map_err(|e| e.to_string())?;
     if again != line {
-        return Err(format!("the record reads back as another line:\n{line}\n{again}"));
+        return Err(format!(
+            "the record reads back as another line:\n{line}\n{again}"
+        ));
     }
     Ok(())
 }

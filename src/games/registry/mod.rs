@@ -38,8 +38,8 @@ use crate::play::TableGame;
 
 use super::kind::{GameKind, OpenTable, RulesError};
 
-pub(crate) use jobs::Jobs;
 pub use conformance::{Conformance, ENDING_CARDS};
+pub(crate) use jobs::Jobs;
 pub use loaded::{LoadedGame, load, option_table};
 
 /// A game's configuration with everything the layers above ask of it: records and match play

@@ -14,8 +14,8 @@ use tricklab::games::deal::DealError;
 use tricklab::games::matches::{MatchRules, MatchState, PlayedHand};
 use tricklab::games::record::RecordRules;
 use tricklab::games::{
-    Action, ActionSet, Game, GameEntry, GameFacts, GameKind, OpenTable, Rewarded, RulesError,
-    Seat, Side, Sides, Trick, TrickPlay, TrumpOrder,
+    Action, ActionSet, Game, GameEntry, GameFacts, GameKind, OpenTable, Rewarded, RulesError, Seat,
+    Side, Sides, Trick, TrickPlay, TrumpOrder,
 };
 use tricklab::knowledge::{Knowledge, Observable, Place, PlaceKind, suits_of};
 use tricklab::play::TableGame;
