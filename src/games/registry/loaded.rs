@@ -280,7 +280,8 @@ pub fn option_table(items: &[String]) -> Result<toml::Table, RulesError> {
 ///
 /// ```
 /// let game = tricklab::load("catch-the-ten(players=6,pairs)").unwrap();
-/// assert_eq!((game.name(), game.players(), game.sides().num_sides()), ("catch-the-ten", 6, 2));
+/// // Six players in pairs: three sides of two.
+/// assert_eq!((game.name(), game.players(), game.sides().num_sides()), ("catch-the-ten", 6, 3));
 /// assert!(tricklab::load("whist(players=3)").is_err());
 /// ```
 ///

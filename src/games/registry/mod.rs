@@ -18,13 +18,16 @@
 //! 2. Declare it in that folder: a `static GAME: GameEntry = GameEntry::new::<Setup>(…)`
 //!    with its [`GameFacts`], and `Setup::KIND = GameKind::of(&GAME)` for its hands and
 //!    records to name it.
-//! 3. One registry line: a built-in game is added to `BUILT_IN` below and to
-//!    [`GameKind::BUILT_IN`]; a game from another crate calls [`register`] with its entry.
+//! 3. One registry line: a game from another crate calls [`register`] with its entry; a
+//!    built-in game is added to [`GameKind::BUILT_IN`] (with a `GameKind` constant for code
+//!    that names it, and its name in the list of names a config may spell, `BUILT_IN_NAMES`
+//!    in `kind.rs`).
 //!
 //! Every command, config validation and the conformance suite over the registry
-//! (`tests/it/conformance_registry.rs`, which also registers a test-only game from the test
-//! crate) then reach it. What is not generic stays per game: its baseline agent's switches
-//! (`tricklab list switches`) and the Python package's tensors.
+//! (`tests/it/conformance_registry.rs`, which registers Tiny Tricks, a test-only game, from
+//! the test crate) then reach it. Still per game, outside this checklist: the baseline
+//! agent's switches in `tricklab list switches`, the `--game` help texts, and the Python
+//! package (`python/src`), which keeps its own table of the built-in games.
 
 mod conformance;
 mod jobs;
