@@ -19,3 +19,5 @@ pub mod show;
 pub mod sim;
 pub mod solver;
 pub mod stats;
+
+pub use games::{GameKind, LoadedGame, load};

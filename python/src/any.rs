@@ -54,10 +54,14 @@ impl AnyPlay {
     pub fn from_record(line: &str) -> Result<AnyPlay, String> {
         use tricklab::games::GameKind;
         let kind = tricklab::games::record::game_of_line(line).map_err(|e| e.to_string())?;
-        Ok(match kind {
-            GameKind::CatchTheTen => AnyPlay::CatchTheTen(Play::from_record(line)?),
-            GameKind::NineFiveTwo => AnyPlay::NineFiveTwo(Play::from_record(line)?),
-            GameKind::Whist => AnyPlay::Whist(Play::from_record(line)?),
+        Ok(if kind == GameKind::CATCH_THE_TEN {
+            AnyPlay::CatchTheTen(Play::from_record(line)?)
+        } else if kind == GameKind::NINE_FIVE_TWO {
+            AnyPlay::NineFiveTwo(Play::from_record(line)?)
+        } else if kind == GameKind::WHIST {
+            AnyPlay::Whist(Play::from_record(line)?)
+        } else {
+            return Err(format!("the Python package does not play {kind}"));
         })
     }
 }

@@ -84,14 +84,14 @@ impl AnyRules {
     /// error is the command line's one-line message.
     pub fn new(game: &str, players: Option<usize>, options: &[String]) -> Result<AnyRules, String> {
         let kind: GameKind = game.parse().map_err(|e| format!("{e}"))?;
-        Ok(match kind {
-            GameKind::CatchTheTen => AnyRules::CatchTheTen(checked(kind, players, 4, options)?),
-            GameKind::NineFiveTwo => {
-                AnyRules::NineFiveTwo(checked(kind, players, nine_five_two::PLAYERS, options)?)
-            }
-            GameKind::Whist => {
-                AnyRules::Whist(checked(kind, players, whist::Setup::PLAYERS, options)?)
-            }
+        Ok(if kind == GameKind::CATCH_THE_TEN {
+            AnyRules::CatchTheTen(checked(kind, players, 4, options)?)
+        } else if kind == GameKind::NINE_FIVE_TWO {
+            AnyRules::NineFiveTwo(checked(kind, players, nine_five_two::PLAYERS, options)?)
+        } else if kind == GameKind::WHIST {
+            AnyRules::Whist(checked(kind, players, whist::Setup::PLAYERS, options)?)
+        } else {
+            return Err(format!("the Python package does not play {kind}"));
         })
     }
 

@@ -17,7 +17,7 @@ use crate::experiment::agreement_report::{
     Scored, agreement_markdown, csv_header, csv_row, scored_from_csv, summarise_answers,
 };
 use crate::experiment::answers::{AnswerLog, PARTIAL};
-use crate::experiment::{Experiment, Measured, rules_from_table};
+use crate::experiment::{Experiment, Measured};
 use crate::games::Game;
 use crate::report::{CommandRecord, Provenance, write_record};
 
@@ -94,14 +94,21 @@ pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
             out.display()
         )));
     }
-    pool.install(|| crate::with_game!(exp.game, R => go::<R>(&exp, &out, &args)))
+    let game = exp.game.load(exp.players, &exp.options).map_err(user)?;
+    pool.install(|| game.jobs().agree(&game, &exp, &out, &args))
 }
 
-fn go<R: Measured>(exp: &Experiment, out: &Path, args: &AgreeArgs) -> anyhow::Result<()>
+/// Collects the positions and asks every searcher, into `out` (the game `R`'s half of
+/// `tricklab agree`).
+pub(crate) fn go<R: Measured>(
+    rules: &R,
+    exp: &Experiment,
+    out: &Path,
+    args: &AgreeArgs,
+) -> anyhow::Result<()>
 where
     R::Hand: AgentFactory,
 {
-    let rules: R = rules_from_table(exp.players, &exp.options).map_err(user)?;
     let provenance = Provenance::start(rayon::current_num_threads());
     let ag = exp.agreement.as_ref().expect("checked");
     let stop = stop_flag();
@@ -115,7 +122,7 @@ where
         );
         p
     });
-    let positions = collect_until(exp, &rules, &stop, collecting.as_ref());
+    let positions = collect_until(exp, rules, &stop, collecting.as_ref());
     if let Some(p) = &collecting {
         p.finish_and_clear();
     }

@@ -37,10 +37,11 @@ pub struct AnalyzeArgs {
 /// Runs `tricklab analyze`.
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     let (game, line) = record_line(&args.log, args.hand)?;
-    crate::with_game!(game, R => analyze::<R>(&args, &line))
+    game.jobs().analyze(&args, &line)
 }
 
-fn analyze<R>(args: &AnalyzeArgs, line: &str) -> anyhow::Result<()>
+/// Analyzes a decision of a hand of the game `R`.
+pub(crate) fn analyze<R>(args: &AnalyzeArgs, line: &str) -> anyhow::Result<()>
 where
     R: RecordRules,
     R::Hand: AgentFactory,

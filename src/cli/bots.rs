@@ -14,7 +14,6 @@ use crate::games::GameKind;
 use crate::games::record::replay_line;
 
 use super::error::user;
-use super::options::parse_options;
 
 /// The `bots` subcommands.
 #[derive(Debug, Subcommand)]
@@ -112,7 +111,8 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
             .iter()
             .filter(|&&p| args.players.is_none_or(|w| w == p))
         {
-            let line = crate::with_game!(game, R => play::<R>(args, &spec, game, players))?;
+            let table = game.load_words(Some(players), &[]).map_err(user)?;
+            let line = table.jobs().bots_check(&table, args, &spec)?;
             println!("{game} with {players} players: {line}");
             checked += 1;
         }
@@ -132,17 +132,12 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
 }
 
 /// Plays `args.hands` single hands of `R` with the bot and replays every record.
-fn play<R>(
-    args: &CheckArgs,
-    spec: &ExternalSpec,
-    game: GameKind,
-    players: usize,
-) -> anyhow::Result<String>
+pub(crate) fn play<R>(rules: &R, args: &CheckArgs, spec: &ExternalSpec) -> anyhow::Result<String>
 where
     R: Measured,
     R::Hand: AgentFactory,
 {
-    let rules = R::from_options(players, &parse_options(game.name(), &[])?).map_err(user)?;
+    let game = rules.game();
     let bot = AgentSpec::External(Box::new(spec.clone()));
     let seats: Vec<AgentSpec> = (0..rules.sides().num_seats())
         .map(|s| {
@@ -156,7 +151,7 @@ where
     let hands = Experiment::single_hands("bots", game, seats, args.seed, args.hands);
     // 9-5-2 asks for gives only from its second hand on: whole matches, so that a broken give
     // handler is found.
-    let exp = if game == GameKind::NineFiveTwo {
+    let exp = if game.facts().later_hands_differ {
         Experiment {
             matches: true,
             max_hands: 4,
@@ -165,7 +160,7 @@ where
     } else {
         hands
     };
-    let log = hand_records(&rules, exp)?;
+    let log = hand_records(rules, exp)?;
     let text = String::from_utf8(log)?;
     let (mut decisions, mut gives) = (0, 0);
     for (i, line) in text.lines().enumerate() {

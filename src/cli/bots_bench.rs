@@ -14,7 +14,6 @@ use crate::games::GameKind;
 use crate::games::record::replay_line;
 
 use super::error::user;
-use super::options::parse_options;
 
 /// Arguments of `tricklab bots bench`.
 #[derive(Debug, Args)]
@@ -96,16 +95,17 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
         return Err(user("the bot's command is empty"));
     }
     let game: GameKind = args.game.parse().map_err(user)?;
-    crate::with_game!(game, R => bench_game::<R>(args, game))
+    let game = game.load_words(args.players, &[]).map_err(user)?;
+    game.jobs().bots_bench(&game, args)
 }
 
-fn bench_game<R>(args: &BenchArgs, game: GameKind) -> anyhow::Result<()>
+/// Benchmarks the bot at the table of `rules` (the game `R`'s half of `bots bench`).
+pub(crate) fn bench_game<R>(rules: &R, args: &BenchArgs) -> anyhow::Result<()>
 where
     R: Measured,
     R::Hand: AgentFactory,
 {
-    let players = args.players.unwrap_or(game.default_players());
-    let rules = R::from_options(players, &parse_options(game.name(), &[])?).map_err(user)?;
+    let (game, players) = (rules.game(), rules.players());
     let spec = ExternalSpec {
         cmd: args.cmd.clone(),
         name: "bot".into(),
@@ -114,9 +114,9 @@ where
         log: None,
     };
     let mut seats = vec![AgentSpec::Random; rules.sides().num_seats()];
-    let random = pass(&rules, &seats, args)?;
+    let random = pass(rules, &seats, args)?;
     seats[0] = AgentSpec::External(Box::new(spec));
-    let bot = pass(&rules, &seats, args)?;
+    let bot = pass(rules, &seats, args)?;
     let per_s = |n: usize, d: Duration| n as f64 / d.as_secs_f64().max(1e-9);
     let us = |d: Duration, n: usize| d.as_secs_f64() * 1e6 / n.max(1) as f64;
     println!(

@@ -8,7 +8,7 @@ use clap::Args;
 
 use crate::experiment::{
     Experiment, FamilyMember, StatDef, complete_run, deals_played, field_interactions, holm_family,
-    members_of, run_folder_of, statistics_of, summarise,
+    members_of, run_folder_of, summarise,
 };
 use crate::games::GameKind;
 use crate::report::{
@@ -32,7 +32,7 @@ pub struct FamilyArgs {
 }
 
 fn defs(game: GameKind, matches: bool) -> Vec<StatDef> {
-    crate::with_game!(game, R => statistics_of::<R>(matches))
+    game.statistics(matches)
 }
 
 /// Runs `tricklab family`: writes `family-<name>.md` and `.csv`, `hypotheses-<name>.csv`

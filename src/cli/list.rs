@@ -4,9 +4,7 @@
 use clap::{Args, ValueEnum};
 
 use crate::agents::baseline::{CatchTheTenSwitch, NineFiveTwoSwitch, Switch, WhistSwitch};
-use crate::experiment::statistics_of;
-use crate::games::record::RecordRules;
-use crate::games::{GAMES, GameKind};
+use crate::games::GameKind;
 
 /// Arguments of `tricklab list`.
 #[derive(Debug, Args)]
@@ -72,8 +70,8 @@ pub fn lines(what: What) -> Vec<String> {
         }
         What::Options => {
             let mut v = Vec::new();
-            for game in GAMES {
-                crate::with_game!(game, R => v.extend(options::<R>(game)));
+            for game in GameKind::all() {
+                v.extend(options(game));
             }
             v
         }
@@ -81,8 +79,8 @@ pub fn lines(what: What) -> Vec<String> {
             let mut v = Vec::new();
             for matches in [false, true] {
                 let unit = if matches { "matches" } else { "hands" };
-                for game in GAMES {
-                    let defs = crate::with_game!(game, R => statistics_of::<R>(matches));
+                for game in GameKind::all() {
+                    let defs = game.statistics(matches);
                     v.extend(
                         defs.iter()
                             .map(|d| format!("{game} {unit} {}  {}", d.name, d.about)),
@@ -91,7 +89,7 @@ pub fn lines(what: What) -> Vec<String> {
             }
             v
         }
-        What::Games => GAMES
+        What::Games => GameKind::all()
             .iter()
             .map(|g| format!("{g}  {}", g.about()))
             .collect(),
@@ -106,25 +104,10 @@ fn switches<S: Switch>() -> Vec<String> {
         .collect()
 }
 
-/// The options that are unset by default, which the serialised defaults leave out: the game's
-/// name, the option's name, and what it takes (and means when unset).
-const UNSET: [(&str, &str, &str); 2] = [
-    (
-        "catch-the-ten",
-        "revoke_penalty",
-        "LoseGame or LoseHandPoints, only with allow_revokes; unset means LoseGame",
-    ),
-    (
-        "nine-five-two",
-        "end",
-        "FirstTo(10), FirstTo(20) or FixedHands(k) with k at least 1; unset means the variant's own end",
-    ),
-];
-
-/// One line per option of the game `R`, in name order: `game name=default`, or for an option
-/// unset by default `game name=(unset)  what it takes`.
-fn options<R: RecordRules>(game: GameKind) -> Vec<String> {
-    let table = toml::Table::try_from(R::Options::default()).unwrap_or_default();
+/// One line per option of `game`, in name order: `game name=default`, or for an option unset
+/// by default `game name=(unset)  what it takes`.
+fn options(game: GameKind) -> Vec<String> {
+    let table = game.option_defaults();
     let mut lines: Vec<(&str, String)> = table
         .iter()
         .map(|(k, v)| {
@@ -135,10 +118,11 @@ fn options<R: RecordRules>(game: GameKind) -> Vec<String> {
         })
         .collect();
     lines.extend(
-        UNSET
+        game.facts()
+            .unset_options
             .iter()
-            .filter(|u| u.0 == game.to_string() && !table.contains_key(u.1))
-            .map(|&(_, name, takes)| (name, format!("{game} {name}=(unset)  {takes}"))),
+            .filter(|u| !table.contains_key(u.0))
+            .map(|&(name, takes)| (name, format!("{game} {name}=(unset)  {takes}"))),
     );
     lines.sort_by(|a, b| a.0.cmp(b.0));
     lines.into_iter().map(|l| l.1).collect()
@@ -167,9 +151,7 @@ mod tests {
             assert!(!about.trim().is_empty() && !about.contains('\n'), "{line}");
             let spec: crate::agents::AgentSpec = format!("rules:{switch}").parse().unwrap();
             let kind: GameKind = game.parse().unwrap();
-            let ok = crate::with_game!(kind, R => {
-                crate::agents::build_agent::<<R as crate::games::matches::MatchRules>::Hand>(&spec).is_ok()
-            });
+            let ok = kind.check_agent(&spec).is_ok();
             assert!(ok, "{line}");
         }
         assert!(lines(What::Games).iter().any(|l| l.starts_with("whist ")));
@@ -178,22 +160,6 @@ mod tests {
                 .iter()
                 .any(|l| l.starts_with("catch-the-ten allow_revokes=false"))
         );
-    }
-
-    /// The names an options type accepts, from the error its deserialiser gives for an
-    /// unknown one (`expected one of `a`, `b``).
-    fn accepted<O: serde::de::DeserializeOwned>() -> Vec<String> {
-        let e = toml::from_str::<O>("no_such_option = 1")
-            .err()
-            .expect("unknown options are refused")
-            .to_string();
-        let expected = e.split("expected").nth(1).expect("the names accepted");
-        expected
-            .split('`')
-            .skip(1)
-            .step_by(2)
-            .map(str::to_string)
-            .collect()
     }
 
     #[test]
@@ -209,9 +175,8 @@ mod tests {
             v.sort();
             v
         };
-        for game in GAMES {
-            let mut accepted =
-                crate::with_game!(game, R => accepted::<<R as RecordRules>::Options>());
+        for game in GameKind::all() {
+            let mut accepted = game.option_names();
             // `keep_6s` is an alias of `keep_6S`.
             accepted.retain(|n| n != "keep_6s");
             accepted.sort();

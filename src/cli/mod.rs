@@ -8,6 +8,7 @@ mod bots_bench;
 mod completions;
 mod error;
 mod family;
+pub(crate) mod jobs;
 mod list;
 mod log_shape;
 mod notices;

@@ -17,7 +17,6 @@ use crate::play::tui::play_tui;
 use crate::play::{HintConfig, MatchLog, Table, TableConfig, TableGame, parse_players};
 
 use super::error::{interrupted, user};
-use super::options::parse_options;
 
 /// Arguments of `tricklab play`.
 #[derive(Debug, Args)]
@@ -69,15 +68,12 @@ pub struct PlayArgs {
 /// Runs `tricklab play`.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let game: GameKind = args.game.parse().map_err(user)?;
-    crate::with_game!(game, R => play(&args, checked::<R>(&args, game)?))
+    let game = game.load_words(args.players, &args.options).map_err(user)?;
+    game.jobs().play(&game, &args)
 }
 
-fn checked<R: RecordRules>(args: &PlayArgs, game: GameKind) -> anyhow::Result<R> {
-    let opts: R::Options = parse_options(game.name(), &args.options)?;
-    R::from_options(args.players.unwrap_or(game.default_players()), &opts).map_err(user)
-}
-
-fn play<R: RecordRules>(args: &PlayArgs, rules: R) -> anyhow::Result<()>
+/// Plays the match at the table of `rules` (the game `R`'s half of `tricklab play`).
+pub(crate) fn play<R: RecordRules>(args: &PlayArgs, rules: R) -> anyhow::Result<()>
 where
     R::Hand: TableGame,
 {

@@ -30,7 +30,7 @@ pub struct ReplayArgs {
 }
 
 /// Where the previous line left its match, to check that the next hand follows on.
-struct Chain {
+pub(crate) struct Chain {
     match_index: u64,
     hand: u32,
     after: MatchState,
@@ -75,7 +75,8 @@ fn check_chain<R: RecordRules>(
     Ok(())
 }
 
-fn replay_one<R: RecordRules>(
+/// Replays one line of the game `R`, checking that it follows `prev`.
+pub(crate) fn replay_one<R: RecordRules>(
     line: &str,
     prev: &mut Option<Chain>,
     verbose: bool,
@@ -146,7 +147,9 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
                 at(e.to_string())
             }
         })?;
-        let summary = crate::with_game!(game, R => replay_one::<R>(&line, &mut prev, args.verbose))
+        let summary = game
+            .jobs()
+            .replay_one(&line, &mut prev, args.verbose)
             .map_err(at)?;
         hands += 1;
         let p = prev.as_ref().expect("set by a replayed hand");

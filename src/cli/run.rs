@@ -8,10 +8,9 @@ use std::sync::{Arc, OnceLock};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::agents::AgentFactory;
 use crate::experiment::{
-    Experiment, FolderLock, Measured, MergeError, RunEnd, RunPlan, RunRecord, Summary, finish_run,
-    merge_shards, rules_from_table, statistics_of, write_run_record, write_summary,
+    Experiment, FolderLock, MergeError, RunEnd, RunPlan, RunRecord, Summary, finish_run,
+    merge_shards, write_run_record, write_summary,
 };
 use crate::report::Provenance;
 
@@ -145,14 +144,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         stop_after: args.stop_after_deals,
         records: None,
     };
-    pool.install(|| crate::with_game!(exp.game, R => run_game::<R>(&exp, &plan, &args)))
+    pool.install(|| run_game(&exp, &plan, &args))
 }
 
-fn run_game<R: Measured>(exp: &Experiment, plan: &RunPlan, args: &RunArgs) -> anyhow::Result<()>
-where
-    R::Hand: AgentFactory,
-{
-    let rules: R = rules_from_table(exp.players, &exp.options).map_err(user)?;
+fn run_game(exp: &Experiment, plan: &RunPlan, args: &RunArgs) -> anyhow::Result<()> {
+    let game = exp.game.load(exp.players, &exp.options).map_err(user)?;
     let provenance = Provenance::start(rayon::current_num_threads());
     // Not cleared here: a stop asked for while this run was starting is this run's
     // (`clear_stop` forgets earlier runs' stops).
@@ -171,7 +167,7 @@ where
     crate::agents::external::capture_stderr_in(Some(&plan.out));
     // A bot's fault stops the run like a signal: every finished deal stays for `--resume`.
     let ran = crate::agents::external::catch_faults(|| {
-        crate::experiment::run(exp, &rules, plan, &lock, &stop, progress.as_ref())
+        game.run(exp, plan, &lock, &stop, progress.as_ref())
     })
     .map_err(|fault| {
         anyhow::anyhow!(
@@ -191,7 +187,7 @@ where
         RunEnd::Complete => {
             let record = RunRecord::new(exp, &command_of(&args.config), plan.shard, provenance);
             if plan.shard.is_none() {
-                let summary = write_summary(exp, &statistics_of::<R>(exp.matches), &plan.out)?;
+                let summary = write_summary(exp, &exp.game.statistics(exp.matches), &plan.out)?;
                 write_run_record(&plan.out, &record)?;
                 print_summary(exp, &summary, &plan.out, args.json);
             } else {
@@ -240,7 +236,7 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
         }
         e => user(e),
     })?;
-    let defs = crate::with_game!(exp.game, R => statistics_of::<R>(exp.matches));
+    let defs = exp.game.statistics(exp.matches);
     let summary = write_summary(&exp, &defs, &out)?;
     record.provenance = provenance.finish();
     write_run_record(&out, &record)?;
@@ -274,7 +270,7 @@ pub fn summarise(args: SummariseArgs) -> anyhow::Result<()> {
         crate::experiment::wholeness::Cover::EveryDealEvenly,
     )
     .map_err(user)?;
-    let defs = crate::with_game!(exp.game, R => statistics_of::<R>(exp.matches));
+    let defs = exp.game.statistics(exp.matches);
     let summary = write_summary(&exp, &defs, dir)?;
     print_summary(&exp, &summary, dir, args.json);
     Ok(())

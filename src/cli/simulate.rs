@@ -14,17 +14,15 @@ use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_seating};
+use crate::agents::{AgentSpec, parse_seating};
 use crate::experiment::{
-    DealTally, Experiment, FolderLock, Measured, RunEnd, RunError, RunPlan, RunRecord, Simulation,
-    partial_name, play_batches, simulation, statistics_of, write_run_record, write_summary,
+    DealTally, Experiment, FolderLock, RunEnd, RunError, RunPlan, RunRecord, Simulation,
+    partial_name, write_run_record, write_summary,
 };
-use crate::games::GameKind;
-use crate::games::record::RecordRules;
+use crate::games::{GameKind, LoadedGame};
 use crate::report::{Provenance, summary_markdown};
 
 use super::error::{interrupted, run_error, user};
-use super::options::parse_options;
 use super::output::{Output, check_distinct, is_stdout};
 
 /// Arguments of `tricklab simulate`.
@@ -89,36 +87,29 @@ pub struct SimulateArgs {
 /// Runs `tricklab simulate`.
 pub fn run(args: SimulateArgs) -> anyhow::Result<()> {
     let game: GameKind = args.game.parse().map_err(user)?;
-    crate::with_game!(game, R => run_rules(&args, &checked::<R>(&args, game)?))
-}
-
-/// Reads `--option` into the game's options and checks them with `--players` (default: the
-/// game's usual count).
-fn checked<R: RecordRules>(args: &SimulateArgs, game: GameKind) -> anyhow::Result<R> {
-    let opts: R::Options = parse_options(game.name(), &args.options)?;
-    R::from_options(args.players.unwrap_or(game.default_players()), &opts).map_err(user)
+    run_game(
+        &args,
+        &game.load_words(args.players, &args.options).map_err(user)?,
+    )
 }
 
 /// Reads the seating (one spec for all seats, or one per seat) and checks that every agent can
 /// be built for the game.
-pub fn seating<G: AgentFactory>(text: &str, seats: usize) -> anyhow::Result<Vec<AgentSpec>> {
+pub fn seating(game: GameKind, text: &str, seats: usize) -> anyhow::Result<Vec<AgentSpec>> {
     let specs = parse_seating(text, seats).map_err(user)?;
     super::notices::warn_clock(&specs);
     for s in &specs {
-        build_agent::<G>(s).map_err(user)?;
+        game.check_agent(s).map_err(user)?;
     }
     Ok(specs)
 }
 
 /// The one-arm experiment a simulation runs (see [`crate::experiment::simulation`]).
-pub fn experiment<R: Measured>(
+pub fn experiment(
     args: &SimulateArgs,
-    rules: &R,
+    game: &LoadedGame,
     seats: &[AgentSpec],
-) -> anyhow::Result<Experiment>
-where
-    R::Hand: AgentFactory,
-{
+) -> anyhow::Result<Experiment> {
     for (flag, v) in [("--seed", args.seed), ("--games", args.games)] {
         if i64::try_from(v).is_err() {
             return Err(user(format!("{flag} must be below 2^63")));
@@ -132,14 +123,11 @@ where
         max_hands: args.max_hands,
         hand_rows: args.out.is_some(),
     };
-    simulation(rules, seats, &sim).map_err(user)
+    game.simulation(seats, &sim).map_err(user)
 }
 
-fn run_rules<R: Measured>(args: &SimulateArgs, rules: &R) -> anyhow::Result<()>
-where
-    R::Hand: AgentFactory,
-{
-    let seats = seating::<R::Hand>(&args.agents, rules.sides().num_seats())?;
+fn run_game(args: &SimulateArgs, game: &LoadedGame) -> anyhow::Result<()> {
+    let seats = seating(game.kind(), &args.agents, game.sides().num_seats())?;
     if args.games == 0 {
         return Err(user("--games must be at least 1"));
     }
@@ -148,7 +136,7 @@ where
     }
     let pool = super::options::worker_pool(args.threads)?;
     check_outputs(args)?;
-    let exp = experiment(args, rules, &seats)?;
+    let exp = experiment(args, game, &seats)?;
     pool.install(|| {
         let provenance = Provenance::start(rayon::current_num_threads());
         let progress = std::io::stderr().is_terminal().then(|| {
@@ -169,9 +157,9 @@ where
         let outcome = match (&args.out, &lock) {
             (Some(dir), Some(lock)) => {
                 crate::agents::external::capture_stderr_in(Some(dir));
-                in_folder(args, &exp, rules, dir, lock, progress.as_ref())
+                in_folder(args, &exp, game, dir, lock, progress.as_ref())
             }
-            _ => in_memory(args, &exp, rules, progress.as_ref()),
+            _ => in_memory(args, &exp, game, progress.as_ref()),
         };
         if let Some(p) = &progress {
             p.finish_and_clear();
@@ -260,17 +248,14 @@ fn check_outputs(args: &SimulateArgs) -> anyhow::Result<()> {
 
 /// Plays the simulation into the folder `dir` with run's guarantees: every finished batch of
 /// games stays on an interrupt, and `--resume` ends byte-identical to an uninterrupted run.
-fn in_folder<R: Measured>(
+fn in_folder(
     args: &SimulateArgs,
     exp: &Experiment,
-    rules: &R,
+    game: &LoadedGame,
     dir: &Path,
     lock: &FolderLock,
     progress: Option<&ProgressBar>,
-) -> anyhow::Result<crate::experiment::Summary>
-where
-    R::Hand: AgentFactory,
-{
+) -> anyhow::Result<crate::experiment::Summary> {
     let plan = RunPlan {
         out: dir.to_path_buf(),
         resume: args.resume,
@@ -282,7 +267,7 @@ where
     let stop = super::run::stop_flag();
     // A bot's fault stops the run like a signal: every finished game stays for `--resume`.
     let ran = crate::agents::external::catch_faults(|| {
-        crate::experiment::run(exp, rules, &plan, lock, &stop, progress)
+        game.run(exp, &plan, lock, &stop, progress)
     })
     .map_err(|fault| {
         anyhow::anyhow!(
@@ -306,23 +291,19 @@ where
                 super::resume::continue_command()
             )))
         }
-        RunEnd::Complete => {
-            write_summary(exp, &statistics_of::<R>(exp.matches), dir).map_err(anyhow::Error::from)
-        }
+        RunEnd::Complete => write_summary(exp, &game.kind().statistics(exp.matches), dir)
+            .map_err(anyhow::Error::from),
     }
 }
 
 /// Plays the simulation keeping only the per-game statistics in memory (and the records, under
 /// a temporary name until the run is complete): an interrupt keeps nothing.
-fn in_memory<R: Measured>(
+fn in_memory(
     args: &SimulateArgs,
     exp: &Experiment,
-    rules: &R,
+    game: &LoadedGame,
     progress: Option<&ProgressBar>,
-) -> anyhow::Result<crate::experiment::Summary>
-where
-    R::Hand: AgentFactory,
-{
+) -> anyhow::Result<crate::experiment::Summary> {
     let mut log = args
         .log
         .as_deref()
@@ -332,26 +313,26 @@ where
     // --games.
     let mut tally = DealTally::new(exp);
     let stop = super::run::stop_flag();
-    let end = play_batches(
-        exp,
-        rules,
-        0..exp.deals,
-        0,
-        log.is_some(),
-        &stop,
-        args.stop_after_games,
-        |batch, done| {
-            tally.add_deal_rows(&batch.deal_rows);
-            if let Some(l) = log.as_mut() {
-                l.writer().write_all(&batch.records)?;
-            }
-            if let Some(p) = progress {
-                p.set_position(done);
-            }
-            Ok(())
-        },
-    )
-    .map_err(|e: RunError| anyhow::Error::new(e).context("writing the records"))?;
+    let end = game
+        .play_batches(
+            exp,
+            0..exp.deals,
+            0,
+            log.is_some(),
+            &stop,
+            args.stop_after_games,
+            &mut |batch, done| {
+                tally.add_deal_rows(&batch.deal_rows);
+                if let Some(l) = log.as_mut() {
+                    l.writer().write_all(&batch.records)?;
+                }
+                if let Some(p) = progress {
+                    p.set_position(done);
+                }
+                Ok(())
+            },
+        )
+        .map_err(|e: RunError| anyhow::Error::new(e).context("writing the records"))?;
     if let RunEnd::Interrupted(done) = end {
         drop(log);
         let what = args
@@ -369,7 +350,7 @@ where
         l.finish()?;
     }
     tally
-        .finish(&statistics_of::<R>(exp.matches))
+        .finish(&game.kind().statistics(exp.matches))
         .map_err(anyhow::Error::from)
 }
 

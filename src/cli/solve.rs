@@ -6,13 +6,10 @@ use std::fmt::Write as _;
 use clap::Args;
 
 use crate::cards::{CardSet, Deck, Suit, parse_cards_by_seat};
-use crate::games::matches::MatchRules;
-use crate::games::record::RecordRules;
 use crate::games::{GameKind, Sides, TrumpOrder};
 use crate::solver::{Position, Scoring, Solver};
 
 use super::error::user;
-use super::options::parse_options;
 use super::seat_arg::parse_seat;
 
 /// Arguments of `tricklab solve`.
@@ -119,17 +116,13 @@ fn table(game: GameKind, args: &SolveArgs) -> anyhow::Result<(usize, Sides, Trum
             "--players and --option apply to catch-the-ten only, not {game}"
         )));
     }
-    crate::with_game!(game, R => {
-        let opts: <R as RecordRules>::Options = parse_options(game.name(), &args.options)?;
-        let rules = R::from_options(args.players.unwrap_or(game.default_players()), &opts)
-            .map_err(user)?;
-        Ok((
-            RecordRules::players(&rules),
-            MatchRules::sides(&rules),
-            game.open_table().order,
-            RecordRules::deck(&rules),
-        ))
-    })
+    let table = game.load_words(args.players, &args.options).map_err(user)?;
+    Ok((
+        table.players(),
+        table.sides(),
+        game.open_table().order,
+        table.deck(),
+    ))
 }
 
 /// Reads `--trump`: a suit, or `N` (none) where the game allows it.

@@ -11,7 +11,7 @@ use clap::Args;
 use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_specs};
 use crate::experiment::{
     ArmStat, Design, Entrant, FAULTS, Finished, PROGRESS, TournamentConfig, TournamentEnd,
-    TournamentPlan, read_progress, rules_from_table, run_tournament, tournament_tables,
+    TournamentPlan, read_progress, run_tournament, tournament_tables,
 };
 use crate::games::GameKind;
 use crate::games::record::RecordRules;
@@ -22,7 +22,6 @@ use crate::report::{
 };
 
 use super::error::{interrupted, user};
-use super::options::parse_options;
 
 /// Arguments of `tricklab tournament`.
 #[derive(Debug, Args)]
@@ -88,8 +87,13 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<()> {
     };
     let config = overridden(config, &args)?;
     let pool = super::options::worker_pool(args.threads)?;
-    let game = config.game;
-    pool.install(|| crate::with_game!(game, R => go::<R>(&args, &config)))
+    let game = if args.config.is_some() {
+        config.game.load(config.players, &config.options)
+    } else {
+        config.game.load_words(Some(config.players), &args.options)
+    }
+    .map_err(user)?;
+    pool.install(|| game.jobs().tournament(&game, &args, &config))
 }
 
 /// The tournament the flags describe: every pair, the agents named by their specs.
@@ -180,18 +184,18 @@ fn cap_agent(spec: &mut AgentSpec, caps: &[(String, u32)]) {
     }
 }
 
-fn go<R: RecordRules>(args: &TournamentArgs, config: &TournamentConfig) -> anyhow::Result<()>
+/// Plays the tournament of `config` at the table of `rules` (the game `R`'s half of
+/// `tricklab tournament`).
+pub(crate) fn go<R: RecordRules>(
+    rules: &R,
+    args: &TournamentArgs,
+    config: &TournamentConfig,
+) -> anyhow::Result<()>
 where
     R::Hand: AgentFactory,
 {
     let provenance = Provenance::start(rayon::current_num_threads());
     let game = config.game;
-    let rules: R = if args.config.is_some() {
-        rules_from_table(config.players, &config.options).map_err(user)?
-    } else {
-        let opts: R::Options = parse_options(game.name(), &args.options)?;
-        R::from_options(config.players, &opts).map_err(user)?
-    };
     let specs: Vec<AgentSpec> = config.agents.iter().map(|a| a.spec.clone()).collect();
     super::notices::warn_clock(&specs);
     for a in &specs {
@@ -233,7 +237,7 @@ where
     };
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
     let stop = super::run::stop_flag();
-    let end = run_tournament(&rules, &plan, &out, done, &stop, args.stop_after_chunks)
+    let end = run_tournament(rules, &plan, &out, done, &stop, args.stop_after_chunks)
         .with_context(|| format!("writing {}", out.join(PROGRESS).display()))?;
     let (results, times, faults) = match end {
         TournamentEnd::Interrupted(kept, total) => {

@@ -39,10 +39,11 @@ pub struct WorldsArgs {
 /// Runs `tricklab worlds`.
 pub fn run(args: WorldsArgs) -> anyhow::Result<()> {
     let (game, line) = record_line(&args.log, args.hand)?;
-    crate::with_game!(game, R => show::<R>(&args, &line))
+    game.jobs().worlds(&args, &line)
 }
 
-fn show<R>(args: &WorldsArgs, line: &str) -> anyhow::Result<()>
+/// Prints the knowledge and sample worlds of a hand of the game `R`.
+pub(crate) fn show<R>(args: &WorldsArgs, line: &str) -> anyhow::Result<()>
 where
     R: RecordRules,
     R::Hand: Observable,

@@ -1,13 +1,11 @@
 //! What an experiment config needs from the games, for validation: the statistics each game
-//! reports and a check of options and seatings, reached through the game registry
-//! ([`with_game!`](crate::with_game)).
+//! reports and a check of options and seatings, asked of the game registry
+//! ([`GameKind`]).
 
-use crate::agents::{AgentFactory, build_agent};
 use crate::games::record::RecordRules;
 use crate::games::{GameKind, RulesError};
 
 use super::config::Arm;
-use super::measure::{Measured, statistics_of};
 
 /// Builds the rules of `R` from a config's option table.
 ///
@@ -24,37 +22,9 @@ pub fn rules_from_table<R: RecordRules>(
     R::from_options(players, &opts)
 }
 
-fn check_game<R: Measured>(
-    players: usize,
-    options: &toml::Table,
-    arms: &[Arm],
-) -> Result<(), String>
-where
-    R::Hand: AgentFactory,
-{
-    let rules: R = rules_from_table(players, options).map_err(|e| e.to_string())?;
-    let seats = rules.sides().num_seats();
-    for a in arms {
-        if a.seats.len() != seats {
-            return Err(format!(
-                "arm `{}` seats {} agents at a table of {seats}",
-                a.name,
-                a.seats.len()
-            ));
-        }
-        for s in &a.seats {
-            build_agent::<R::Hand>(s).map_err(|e| format!("arm `{}`: {e}", a.name))?;
-        }
-    }
-    Ok(())
-}
-
 /// The statistics `game` can report, in single-hand or match mode.
 pub(super) fn statistics(game: GameKind, matches: bool) -> Vec<&'static str> {
-    crate::with_game!(game, R => statistics_of::<R>(matches))
-        .iter()
-        .map(|d| d.name)
-        .collect()
+    game.statistics(matches).iter().map(|d| d.name).collect()
 }
 
 /// Checks the options for the table, and that every agent of `arms` can be built.
@@ -64,7 +34,9 @@ pub(super) fn check(
     options: &toml::Table,
     arms: &[Arm],
 ) -> Result<(), String> {
-    crate::with_game!(game, R => check_game::<R>(players, options, arms))
+    game.load(players, options)
+        .map_err(|e| e.to_string())?
+        .check_arms(arms)
 }
 
 #[cfg(test)]

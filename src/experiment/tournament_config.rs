@@ -30,9 +30,8 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::agents::{AgentSpec, build_agent};
+use crate::agents::AgentSpec;
 use crate::games::GameKind;
-use crate::games::matches::MatchRules;
 
 use super::config::{ConfigError, Lines, read_config};
 
@@ -333,9 +332,7 @@ pub fn pairs_of(
 }
 
 fn check_agent(game: GameKind, spec: &AgentSpec) -> Result<(), String> {
-    crate::with_game!(game, R => build_agent::<<R as MatchRules>::Hand>(spec)
-        .map(|_| ())
-        .map_err(|e| e.to_string()))
+    game.check_agent(spec).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -1,98 +1,99 @@
-//! The game registry: the one place that maps a game's name to its types, and the error for
-//! rules that do not fit together.
+//! A game's name in the registry, [`GameKind`], and the error for rules that do not fit
+//! together.
 //!
-//! Code above the games never matches on [`GameKind`]: it hands a generic function to
-//! [`with_game!`](crate::with_game), which calls it with the game's configuration type (the
-//! type that implements [`RecordRules`](super::record::RecordRules): `catch_the_ten::Setup`,
-//! `nine_five_two::Setup`, `whist::Setup`). Everything else a caller needs (the hand type, the
-//! options, statistics, agents) hangs off that type's traits.
-//!
-//! # Adding a fourth game
-//!
-//! 1. Write the game in its own folder under `src/games/` with a configuration type that
-//!    implements `RecordRules` (and so `MatchRules`), plus whatever the layers above ask of it
-//!    through their traits (`Measured` for experiments, `AgentFactory` for agents, `Solvable`
-//!    for the solver, `Observable` for worlds).
-//! 2. Here: add a variant to [`GameKind`], to [`GameKind::ALL`], its name in
-//!    [`GameKind::name`] and [`FromStr`], its line in [`GameKind::about`], its default player
-//!    count in [`GameKind::default_players`], its solver table in [`GameKind::open_table`], the
-//!    `KIND` constant of its configuration type, and one arm in [`with_game!`](crate::with_game).
-//!
-//! Nothing else changes: every command (`simulate`, `run`, `tournament`, `agree`, `replay`,
-//! `worlds`, `analyze`, `solve`), config validation and the conformance suite
-//! (`tests/conformance_registry.rs`) reach the new game through [`with_game!`](crate::with_game).
+//! A [`GameKind`] is a registered game without a table: it answers what holds for every
+//! player count and option set (its name, players, statistics, the agents it seats, its
+//! records). [`GameKind::load`] gives the [`LoadedGame`](super::LoadedGame) of one table.
+//! See [`registry`](super::registry) for how a game is registered.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
 use super::TrumpOrder;
+use super::registry::{self, GameEntry, GameFacts};
 
-/// The games tricklab plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameKind {
-    /// Catch the Ten (Scotch Whist), 2–8 players (RULES.md §1).
-    CatchTheTen,
-    /// 9-5-2 (Sergeant Major), 3 players (RULES.md §2).
-    NineFiveTwo,
-    /// Whist, 4 players (RULES.md §3).
-    Whist,
-}
+/// A registered game: a handle on its [`GameEntry`]. Two kinds are equal when their names are.
+#[derive(Clone, Copy)]
+pub struct GameKind(&'static GameEntry);
 
 impl GameKind {
-    /// Every game.
-    pub const ALL: [GameKind; 3] = [
-        GameKind::CatchTheTen,
-        GameKind::NineFiveTwo,
-        GameKind::Whist,
+    /// Catch the Ten (Scotch Whist), 2–8 players (RULES.md §1).
+    pub const CATCH_THE_TEN: GameKind = super::catch_the_ten::Setup::KIND;
+    /// 9-5-2 (Sergeant Major), 3 players (RULES.md §2).
+    pub const NINE_FIVE_TWO: GameKind = super::nine_five_two::Setup::KIND;
+    /// Whist, 4 players (RULES.md §3).
+    pub const WHIST: GameKind = super::whist::Setup::KIND;
+
+    /// The games built into tricklab, in registry order.
+    pub const BUILT_IN: [GameKind; 3] = [
+        GameKind::CATCH_THE_TEN,
+        GameKind::NINE_FIVE_TWO,
+        GameKind::WHIST,
     ];
 
-    /// The player count when none is given.
-    pub const fn default_players(self) -> usize {
-        match self {
-            GameKind::CatchTheTen => 4,
-            GameKind::NineFiveTwo => super::nine_five_two::PLAYERS,
-            GameKind::Whist => super::whist::Setup::PLAYERS,
-        }
+    /// The kind of a game's entry (its configuration type's `KIND` constant is made so).
+    pub const fn of(entry: &'static GameEntry) -> GameKind {
+        GameKind(entry)
     }
 
-    /// How the game is solved with every card open (`tricklab solve`).
-    pub const fn open_table(self) -> OpenTable {
-        match self {
-            GameKind::CatchTheTen => OpenTable {
-                order: TrumpOrder::JACK_HIGH,
-                counts_honours: true,
-                no_trump: false,
-                table_options: true,
-            },
-            GameKind::NineFiveTwo | GameKind::Whist => OpenTable {
-                order: TrumpOrder::ACES_HIGH,
-                counts_honours: false,
-                no_trump: true,
-                table_options: false,
-            },
-        }
+    /// Every registered game: the built-in ones, then those registered at run time
+    /// ([`register`](super::register)), in the order they were registered.
+    pub fn all() -> Vec<GameKind> {
+        registry::all()
     }
 
-    /// The game in a line, for `tricklab list games`.
-    pub const fn about(self) -> &'static str {
-        match self {
-            GameKind::CatchTheTen => "Catch the Ten (Scotch Whist), 2 to 8 players, 4 by default",
-            GameKind::NineFiveTwo => "9-5-2 (Sergeant Major), 3 players",
-            GameKind::Whist => "Whist, 4 players in two partnerships",
-        }
+    /// The game's entry.
+    pub const fn entry(self) -> &'static GameEntry {
+        self.0
+    }
+
+    /// What the game declares of itself.
+    pub const fn facts(self) -> &'static GameFacts {
+        self.0.facts()
     }
 
     /// The name used on the command line, in configs and in records.
     pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::CatchTheTen => "catch-the-ten",
-            GameKind::NineFiveTwo => "nine-five-two",
-            GameKind::Whist => "whist",
-        }
+        self.0.facts().name
+    }
+
+    /// The game in a line, for `tricklab list games`.
+    pub const fn about(self) -> &'static str {
+        self.0.facts().about
+    }
+
+    /// The player count when none is given.
+    pub const fn default_players(self) -> usize {
+        self.0.facts().default_players
+    }
+
+    /// How the game is solved with every card open (`tricklab solve`).
+    pub const fn open_table(self) -> OpenTable {
+        self.0.facts().open_table
+    }
+}
+
+impl PartialEq for GameKind {
+    fn eq(&self, other: &GameKind) -> bool {
+        std::ptr::eq(self.0, other.0) || self.name() == other.name()
+    }
+}
+
+impl Eq for GameKind {}
+
+impl Hash for GameKind {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.name().hash(state);
+    }
+}
+
+impl fmt::Debug for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "GameKind({})", self.name())
     }
 }
 
@@ -105,13 +106,33 @@ impl fmt::Display for GameKind {
 impl FromStr for GameKind {
     type Err = RulesError;
 
+    /// A game by its name or one of its aliases, in any case, `_` read as `-`.
     fn from_str(s: &str) -> Result<GameKind, RulesError> {
-        match s.to_ascii_lowercase().replace('_', "-").as_str() {
-            "catch-the-ten" | "scotch-whist" => Ok(GameKind::CatchTheTen),
-            "nine-five-two" | "9-5-2" | "sergeant-major" => Ok(GameKind::NineFiveTwo),
-            "whist" => Ok(GameKind::Whist),
-            _ => Err(RulesError::UnknownGame(s.to_string())),
-        }
+        let wanted = s.to_ascii_lowercase().replace('_', "-");
+        GameKind::all()
+            .into_iter()
+            .find(|k| k.name() == wanted || k.facts().aliases.contains(&wanted.as_str()))
+            .ok_or_else(|| RulesError::UnknownGame(s.to_string()))
+    }
+}
+
+impl Serialize for GameKind {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+/// The names of the built-in games, as a config or record must spell them.
+const BUILT_IN_NAMES: [&str; 3] = ["catch-the-ten", "nine-five-two", "whist"];
+
+impl<'de> Deserialize<'de> for GameKind {
+    /// A game by its exact name (no alias), as configs and records write it.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<GameKind, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        GameKind::all()
+            .into_iter()
+            .find(|k| k.name() == name)
+            .ok_or_else(|| serde::de::Error::unknown_variant(&name, &BUILT_IN_NAMES))
     }
 }
 
@@ -128,67 +149,20 @@ pub struct OpenTable {
     pub table_options: bool,
 }
 
-/// Evaluates an expression once per game, with a type name bound to the game's configuration
-/// type (its [`RecordRules`](crate::games::record::RecordRules) implementor), and runs the arm
-/// of `kind`:
-///
-/// ```
-/// use tricklab::experiment::rules_from_table;
-/// use tricklab::games::{GameKind, record::RecordRules};
-/// fn seats<R: RecordRules>(kind: GameKind) -> usize {
-///     rules_from_table::<R>(kind.default_players(), &toml::Table::new()).map_or(0, |r| r.players())
-/// }
-/// let kind: GameKind = "9-5-2".parse().unwrap();
-/// assert_eq!(tricklab::with_game!(kind, R => seats::<R>(kind)), 3);
-/// ```
-///
-/// This macro is the game registry's dispatch: no other code matches on [`GameKind`].
-#[macro_export]
-macro_rules! with_game {
-    ($kind:expr, $R:ident => $body:expr) => {
-        match $kind {
-            $crate::games::GameKind::CatchTheTen => {
-                type $R = $crate::games::catch_the_ten::Setup;
-                $body
-            }
-            $crate::games::GameKind::NineFiveTwo => {
-                type $R = $crate::games::nine_five_two::Setup;
-                $body
-            }
-            $crate::games::GameKind::Whist => {
-                type $R = $crate::games::whist::Setup;
-                $body
-            }
-        }
-    };
-}
-
-/// Every registered game, in registry order (the same list as [`GameKind::ALL`]), for code
-/// above the games that goes through each of them.
-pub const GAMES: [GameKind; 3] = GameKind::ALL;
-
-/// Each game's configuration type names its game here, so that the games themselves never
-/// spell a [`GameKind`] variant (the registry is the one place that does).
-impl super::catch_the_ten::Setup {
-    /// The game of this configuration.
-    pub const KIND: GameKind = GameKind::CatchTheTen;
-}
-
-impl super::nine_five_two::Setup {
-    /// The game of this configuration.
-    pub const KIND: GameKind = GameKind::NineFiveTwo;
-}
-
-impl super::whist::Setup {
-    /// The game of this configuration.
-    pub const KIND: GameKind = GameKind::Whist;
+/// The registered games' names in words: `catch-the-ten, nine-five-two or whist`.
+fn known_games() -> String {
+    let names: Vec<&str> = GameKind::all().iter().map(|k| k.name()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
 }
 
 /// Rules or options that cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RulesError {
     /// No such game.
-    #[error("unknown game `{0}`: expected catch-the-ten, nine-five-two or whist")]
+    #[error("unknown game `{0}`: expected {known}", known = known_games())]
     UnknownGame(String),
     /// The player count does not fit the game.
     #[error("{game} is played by {allowed} players, not {players}")]

@@ -1,5 +1,5 @@
-//! The games: the common [`Game`] trait, the shared trick rules, one module per game, match
-//! play and game records.
+//! The games: the common [`Game`] trait (one hand's state), the shared trick rules, one module
+//! per game, match play, game records and the [`registry`] that loads a game by name.
 //!
 //! The rules know nothing of agents or runners: a hand is driven by calling
 //! [`Game::to_act`], [`Game::legal_actions`] and [`Game::apply`] until the hand is over.
@@ -12,6 +12,7 @@ mod kind;
 pub mod matches;
 pub mod nine_five_two;
 pub mod record;
+pub mod registry;
 mod reward;
 mod seat;
 pub mod trick;
@@ -19,7 +20,8 @@ pub mod whist;
 
 pub use action::{Action, ActionSet, Decision};
 pub use game::{Game, IllegalAction, Masked};
-pub use kind::{GAMES, GameKind, OpenTable, RulesError};
+pub use kind::{GameKind, OpenTable, RulesError};
+pub use registry::{GameEntry, GameFacts, LoadedGame, Rules, load, register};
 pub use reward::{RewardKind, Rewarded, win_estimate};
 pub use seat::{MAX_SEATS, Seat, Side, Sides};
 pub use trick::{PlayedCard, Trick, TrickPlay, TrumpOrder};

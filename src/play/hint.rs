@@ -82,9 +82,10 @@ pub struct Hint {
 
 /// The unit the solver counts in for `game`.
 pub fn unit_of(game: GameKind) -> &'static str {
-    match game {
-        GameKind::CatchTheTen => "points",
-        _ => "tricks",
+    if game.open_table().counts_honours {
+        "points"
+    } else {
+        "tricks"
     }
 }
 

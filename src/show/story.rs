@@ -117,7 +117,7 @@ pub enum StoryError {
 /// [`StoryError`]: the line is not a valid record (it must replay).
 pub fn story_of_line(line: &str) -> Result<HandStory, StoryError> {
     let game = game_of_line(line)?;
-    crate::with_game!(game, R => story::<R>(line))
+    game.jobs().story(line)
 }
 
 fn sets_of(v: &Value) -> Result<Vec<CardSet>, StoryError> {
@@ -132,7 +132,8 @@ fn sets_of(v: &Value) -> Result<Vec<CardSet>, StoryError> {
     }
 }
 
-fn story<R: RecordRules>(line: &str) -> Result<HandStory, StoryError>
+/// The story of a record line of the game `R` (reached through the game registry).
+pub(crate) fn story<R: RecordRules>(line: &str) -> Result<HandStory, StoryError>
 where
     R::Hand: AgentFactory,
 {

@@ -1,39 +1,114 @@
-//! Every game in the registry under the shared conformance suite, reached only through
-//! `with_game!`: a game added to the registry is played, checked and replayed here without a
-//! line of this file changing.
+//! Every game in the registry under the conformance suite ([`LoadedGame::conformance`]), at
+//! every player count and option set it declares, reached only through the registry: the
+//! built-in games and Tiny Tricks, a test-only game registered from this crate. A game added
+//! to the registry is played, checked and replayed here without a line of this file changing.
+//!
+//! [`LoadedGame::conformance`]: tricklab::games::LoadedGame::conformance
 
-use crate::common;
+use crate::common::tiny;
 
-use common::conformance::{Plan, run};
-use tricklab::experiment::rules_from_table;
-use tricklab::games::GameKind;
-use tricklab::games::record::RecordRules;
+use tricklab::games::{GameEntry, GameFacts, GameKind, RulesError};
 
-/// Random matches of `R` with its default options and player count: every generic invariant
-/// (legal sets, rejected illegal actions, record round trips), returning the hands played.
-fn conform<R: RecordRules>(kind: GameKind) -> u64 {
-    let rules: R = rules_from_table(kind.default_players(), &toml::Table::new())
-        .unwrap_or_else(|e| panic!("{kind}: default rules: {e}"));
-    assert_eq!(
-        rules.game(),
-        kind,
-        "the registry maps {kind} to another game"
-    );
-    let plan = Plan::new(0x5E61 ^ kind as u64, 40);
-    let counts = run(&rules, plan, None, |_| Ok(()));
-    assert_eq!(
-        counts.matches_ended, plan.games,
-        "{kind}: a match did not end"
-    );
-    assert!(counts.rejected > 0, "{kind}: no illegal action was tried");
-    counts.hands
+/// Matches played at each table.
+const MATCHES: u64 = 3;
+
+/// The conformance suite at every table of `kind`: returns the tables played.
+fn conform(kind: GameKind) -> usize {
+    assert_eq!(kind.name().parse::<GameKind>(), Ok(kind), "{kind}: name");
+    let facts = kind.facts();
+    let mut tables = 0;
+    for (i, set) in facts.option_sets.iter().enumerate() {
+        let mut fits = 0;
+        for players in facts.min_players..=facts.max_players {
+            let game = match kind.load_words(Some(players), &[set.to_string()]) {
+                Ok(g) => g,
+                // An option set that does not fit this count (`pairs` with 5 players).
+                Err(RulesError::Option(_)) => continue,
+                Err(e) => panic!("{kind} with {players} players, options `{set}`: {e}"),
+            };
+            fits += 1;
+            assert_eq!((game.kind(), game.players()), (kind, players));
+            let seed = 0x5E61 ^ (players as u64) << 8 ^ i as u64;
+            let c = game
+                .conformance(seed, MATCHES)
+                .unwrap_or_else(|e| panic!("{game}: {e}"));
+            assert!(c.hands >= MATCHES, "{game}: {c:?}");
+            assert_eq!(c.records, c.hands, "{game}: every hand's record replays");
+            assert!(c.refused > 0, "{game}: no illegal action was tried");
+            assert!(c.worlds > 0, "{game}: no world was sampled");
+            assert!(c.endings > 0, "{game}: no ending was solved");
+            assert!(c.matches_ended > 0, "{game}: no match ended");
+        }
+        assert!(
+            fits > 0,
+            "{kind}: the option set `{set}` fits no player count"
+        );
+        tables += fits;
+    }
+    tables
 }
 
 #[test]
-fn every_registered_game_conforms() {
-    for kind in GameKind::ALL {
-        let hands = tricklab::with_game!(kind, R => conform::<R>(kind));
-        assert!(hands >= 40, "{kind}: only {hands} hands");
-        assert_eq!(kind.name().parse::<GameKind>(), Ok(kind), "{kind}: name");
+fn every_registered_game_conforms_at_every_table() {
+    let tiny = tiny::register();
+    let all = GameKind::all();
+    assert!(all.contains(&tiny), "{all:?}");
+    let tables: usize = all.into_iter().map(conform).sum();
+    assert!(tables > 10, "{tables} tables");
+}
+
+#[test]
+fn a_registered_game_loads_by_name_and_its_records_tell_their_story() {
+    let kind = tiny::register();
+    assert_eq!(tiny::register(), kind, "registering again changes nothing");
+    let game = tricklab::load("tiny(target=3)").unwrap();
+    assert_eq!(game.kind(), kind);
+    assert_eq!(game.to_string(), "tiny-tricks(players=2,target=3)");
+    assert_eq!(
+        tricklab::load("tiny-tricks(players=3)")
+            .unwrap_err()
+            .to_string(),
+        "tiny-tricks is played by 2 players, not 3"
+    );
+    assert!(
+        "no-such-game"
+            .parse::<GameKind>()
+            .unwrap_err()
+            .to_string()
+            .ends_with(", whist or tiny-tricks"),
+        "the registered game is named among those expected"
+    );
+    // A hand played by the experiments' runner replays and tells its story.
+    let seats = vec![tricklab::agents::AgentSpec::Random; 2];
+    let exp = tricklab::experiment::Experiment::single_hands("tiny", kind, seats, 7, 4);
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let mut records = Vec::new();
+    game.play_batches(&exp, 0..4, 0, true, &never, None, &mut |batch, _| {
+        records.extend(batch.records);
+        Ok(())
+    })
+    .unwrap();
+    let text = String::from_utf8(records).unwrap();
+    assert_eq!(text.lines().count(), 4);
+    for line in text.lines() {
+        let story = tricklab::show::story_of_line(line).unwrap_or_else(|e| panic!("{e}\n{line}"));
+        assert_eq!(story.game, kind);
     }
+}
+
+/// A game whose name another game already has.
+static IMPOSTOR: GameEntry = GameEntry::new::<tiny::Setup>(GameFacts {
+    name: "impostor",
+    aliases: &["whist"],
+    ..*tiny::GAME.facts()
+});
+
+#[test]
+fn a_game_cannot_take_a_registered_name() {
+    let e = tricklab::games::register(&IMPOSTOR).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "cannot register impostor: the name is taken by whist"
+    );
+    assert!(!GameKind::all().iter().any(|k| k.name() == "impostor"));
 }

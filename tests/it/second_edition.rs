@@ -5,12 +5,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use tricklab::agents::AgentFactory;
 use tricklab::experiment::{
-    Experiment, FolderLock, Measured, RunEnd, RunPlan, finish_run, rules_from_table, run,
-    statistics_of, write_summary,
+    Experiment, FolderLock, RunEnd, RunPlan, finish_run, rules_from_table, write_summary,
 };
-use tricklab::games::{GameKind, catch_the_ten, nine_five_two, whist};
+use tricklab::games::catch_the_ten;
 
 use crate::common;
 
@@ -24,11 +22,8 @@ fn configs() -> Vec<PathBuf> {
     v
 }
 
-fn shard<R: Measured>(exp: &Experiment, out: &Path)
-where
-    R::Hand: AgentFactory,
-{
-    let rules: R = rules_from_table(exp.players, &exp.options).unwrap();
+fn shard(exp: &Experiment, out: &Path) {
+    let game = exp.game.load(exp.players, &exp.options).unwrap();
     let plan = RunPlan {
         out: out.to_path_buf(),
         resume: false,
@@ -38,9 +33,11 @@ where
         records: None,
     };
     let lock = FolderLock::take(out).unwrap();
-    let end = run::<R>(exp, &rules, &plan, &lock, &AtomicBool::new(false), None).unwrap();
+    let end = game
+        .run(exp, &plan, &lock, &AtomicBool::new(false), None)
+        .unwrap();
     assert_eq!(end, RunEnd::Complete);
-    write_summary(exp, &statistics_of::<R>(exp.matches), out).unwrap();
+    write_summary(exp, &exp.game.statistics(exp.matches), out).unwrap();
     finish_run(out).unwrap();
 }
 
@@ -67,11 +64,7 @@ fn every_config_parses_declares_the_family_and_a_small_shard_runs() {
         exp.deals = 2;
         exp.max_hands = 2;
         let out = root.join(&exp.name);
-        match exp.game {
-            GameKind::CatchTheTen => shard::<catch_the_ten::Setup>(&exp, &out),
-            GameKind::NineFiveTwo => shard::<nine_five_two::Setup>(&exp, &out),
-            GameKind::Whist => shard::<whist::Setup>(&exp, &out),
-        }
+        shard(&exp, &out);
         let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
         assert!(md.contains("## Hypotheses (field: "), "{}", p.display());
         for h in &exp.hypotheses {

@@ -70,10 +70,13 @@ fn ladder_readme() -> BTreeMap<String, String> {
 
 /// The ladder README's name for the game of a config.
 fn readme_game(exp: &Experiment) -> String {
-    match exp.game {
-        tricklab::games::GameKind::CatchTheTen => format!("Catch the Ten {}p", exp.players),
-        tricklab::games::GameKind::Whist => "Whist".into(),
-        tricklab::games::GameKind::NineFiveTwo => "9-5-2".into(),
+    use tricklab::games::GameKind;
+    if exp.game == GameKind::CATCH_THE_TEN {
+        format!("Catch the Ten {}p", exp.players)
+    } else if exp.game == GameKind::WHIST {
+        "Whist".into()
+    } else {
+        "9-5-2".into()
     }
 }
 

@@ -19,11 +19,13 @@
 //! A [`CatchTheTen`] is one deal, with the scores of the game before it, so that the deal
 //! itself settles every set and knows when the game ends.
 
+mod entry;
 mod options;
 mod record;
 mod scoring;
 mod state;
 
+pub use entry::GAME;
 pub use options::{Options, RevokePenalty, Setup};
 pub use record::{Deal, HandResult, SetResult, end_word};
 pub use scoring::{

@@ -35,11 +35,13 @@
 //!
 //! A [`NineFiveTwo`] is one hand; [`Setup`] plays matches of them and writes their records.
 
+mod entry;
 mod exchange;
 mod options;
 mod record;
 mod state;
 
+pub use entry::GAME;
 pub use exchange::{Batch, Exchange, return_order};
 pub use options::{BadEnd, End, EndRule, Options, PLAYERS, Setup, Variant};
 pub use record::{BatchResult, Deal, HandResult};

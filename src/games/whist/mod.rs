@@ -21,11 +21,13 @@
 //! A [`Whist`] is one hand, with the game scores before it, so that the hand itself knows
 //! which side may score honours and settles the game's end (see [`Settlement`]).
 
+mod entry;
 mod options;
 mod record;
 mod scoring;
 mod state;
 
+pub use entry::GAME;
 pub use options::{DEFAULT_TARGET, Options, Setup};
 pub use record::{Deal, HandResult};
 pub use scoring::{BOOK, SIDES, Settlement, TRICKS, honour_cards, honour_points, trick_points};

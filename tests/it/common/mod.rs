@@ -7,6 +7,7 @@ pub mod ctt;
 pub mod leak;
 pub mod n952;
 pub mod save_ten;
+pub mod tiny;
 pub mod worlds;
 
 use std::path::PathBuf;

@@ -1,0 +1,292 @@
+//! [`Jobs`]: every job the layers above ask of a game, as one object-safe trait with one
+//! generic implementation over the game's [`Rules`] type. Each method runs a whole job (a run,
+//! a batch loop, a replay of a line, a command's body), so the game is dispatched once per job
+//! and the play inside stays generic: no dynamic call per card or per playout.
+//!
+//! Some jobs are still command bodies in `cli/` (`agree`, `tournament`, `play`, `bots`,
+//! `worlds`, `analyze`, `replay`), reached from here with the command's arguments until they
+//! move into the library.
+
+use std::ops::Range;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+use indicatif::ProgressBar;
+
+use crate::agents::external::ExternalSpec;
+use crate::agents::{AgentSpec, SpecError, build_agent};
+use crate::cli::jobs as cli;
+use crate::experiment::{
+    Arm, Batch, Experiment, FolderLock, RunEnd, RunError, RunPlan, Simulation, SimulationError,
+    StatDef, TournamentConfig, rules_from_table, statistics_of,
+};
+use crate::games::RulesError;
+use crate::games::matches::MatchRules;
+use crate::show::{HandStory, StoryError};
+
+use super::{Conformance, Engine, LoadedGame, Rules};
+
+/// The jobs of one game (see the module doc). Reached through
+/// [`GameKind`](crate::games::GameKind) and
+/// [`LoadedGame`]; only the registry implements it.
+pub(crate) trait Jobs: Send + Sync {
+    /// Loads the game at a table (see [`GameKind::load`]).
+    fn load(&self, players: usize, options: &toml::Table) -> Result<LoadedGame, RulesError>;
+    /// Every statistic in single-hand or match mode.
+    fn statistics(&self, matches: bool) -> Vec<StatDef>;
+    /// The options with their defaults.
+    fn option_defaults(&self) -> toml::Table;
+    /// The name of every option the game reads.
+    fn option_names(&self) -> Vec<String>;
+    /// Whether the game seats `spec`.
+    fn check_agent(&self, spec: &AgentSpec) -> Result<(), SpecError>;
+    /// Checks that every arm seats one agent per seat of `game`, each one it can build.
+    fn check_arms(&self, game: &LoadedGame, arms: &[Arm]) -> Result<(), String>;
+    /// The one-arm experiment of a simulation at `game`'s table.
+    fn simulation(
+        &self,
+        game: &LoadedGame,
+        seats: &[AgentSpec],
+        sim: &Simulation,
+    ) -> Result<Experiment, SimulationError>;
+    /// Runs `exp` into its folder (see [`crate::experiment::run`]).
+    fn run(
+        &self,
+        game: &LoadedGame,
+        exp: &Experiment,
+        plan: &RunPlan,
+        lock: &FolderLock,
+        stop: &AtomicBool,
+        progress: Option<&ProgressBar>,
+    ) -> Result<RunEnd, RunError>;
+    /// Plays the deals `range` of `exp` in batches (see [`crate::experiment::play_batches`]).
+    #[allow(clippy::too_many_arguments)]
+    fn play_batches(
+        &self,
+        game: &LoadedGame,
+        exp: &Experiment,
+        range: Range<u64>,
+        done: u64,
+        records: bool,
+        stop: &AtomicBool,
+        stop_after: Option<u64>,
+        sink: &mut dyn FnMut(Batch, u64) -> Result<(), RunError>,
+    ) -> Result<RunEnd, RunError>;
+    /// `tricklab agree` at `game`'s table.
+    fn agree(
+        &self,
+        game: &LoadedGame,
+        exp: &Experiment,
+        out: &Path,
+        args: &cli::AgreeArgs,
+    ) -> anyhow::Result<()>;
+    /// `tricklab tournament` at `game`'s table.
+    fn tournament(
+        &self,
+        game: &LoadedGame,
+        args: &cli::TournamentArgs,
+        config: &TournamentConfig,
+    ) -> anyhow::Result<()>;
+    /// `tricklab play` at `game`'s table.
+    fn play(&self, game: &LoadedGame, args: &cli::PlayArgs) -> anyhow::Result<()>;
+    /// One table of `tricklab bots check`: the line it prints.
+    fn bots_check(
+        &self,
+        game: &LoadedGame,
+        args: &cli::CheckArgs,
+        spec: &ExternalSpec,
+    ) -> anyhow::Result<String>;
+    /// `tricklab bots bench` at `game`'s table.
+    fn bots_bench(&self, game: &LoadedGame, args: &cli::BenchArgs) -> anyhow::Result<()>;
+    /// Replays one record line, checking that it follows `prev`; the line `replay` prints.
+    fn replay_one(
+        &self,
+        line: &str,
+        prev: &mut Option<cli::Chain>,
+        verbose: bool,
+    ) -> Result<String, String>;
+    /// `tricklab worlds` on a record line.
+    fn worlds(&self, args: &cli::WorldsArgs, line: &str) -> anyhow::Result<()>;
+    /// `tricklab analyze` on a record line.
+    fn analyze(&self, args: &cli::AnalyzeArgs, line: &str) -> anyhow::Result<()>;
+    /// The story of a record line (`tricklab show`).
+    fn story(&self, line: &str) -> Result<HandStory, StoryError>;
+    /// The conformance suite on `matches` random matches at `game`'s table.
+    fn conformance(
+        &self,
+        game: &LoadedGame,
+        seed: u64,
+        matches: u64,
+    ) -> Result<Conformance, String>;
+}
+
+impl<R: Rules> Jobs for Engine<R> {
+    fn load(&self, players: usize, options: &toml::Table) -> Result<LoadedGame, RulesError> {
+        let rules: R = rules_from_table(players, options)?;
+        let table = toml::Table::try_from(rules.options()).unwrap_or_default();
+        Ok(LoadedGame::new(
+            rules.game(),
+            rules.players(),
+            MatchRules::sides(&rules),
+            rules.deck(),
+            table,
+            rules,
+        ))
+    }
+
+    fn statistics(&self, matches: bool) -> Vec<StatDef> {
+        statistics_of::<R>(matches)
+    }
+
+    fn option_defaults(&self) -> toml::Table {
+        toml::Table::try_from(R::Options::default()).unwrap_or_default()
+    }
+
+    fn option_names(&self) -> Vec<String> {
+        // The options type names what it accepts when it refuses an unknown option:
+        // ``expected one of `a`, `b` ``.
+        let refusal = toml::from_str::<R::Options>("no_such_option = 1")
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        let expected = refusal.split("expected").nth(1).unwrap_or_default();
+        expected
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    }
+
+    fn check_agent(&self, spec: &AgentSpec) -> Result<(), SpecError> {
+        build_agent::<R::Hand>(spec).map(|_| ())
+    }
+
+    fn check_arms(&self, game: &LoadedGame, arms: &[Arm]) -> Result<(), String> {
+        let seats = game.sides().num_seats();
+        for a in arms {
+            if a.seats.len() != seats {
+                return Err(format!(
+                    "arm `{}` seats {} agents at a table of {seats}",
+                    a.name,
+                    a.seats.len()
+                ));
+            }
+            for s in &a.seats {
+                self.check_agent(s)
+                    .map_err(|e| format!("arm `{}`: {e}", a.name))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn simulation(
+        &self,
+        game: &LoadedGame,
+        seats: &[AgentSpec],
+        sim: &Simulation,
+    ) -> Result<Experiment, SimulationError> {
+        crate::experiment::simulation(game.rules::<R>(), seats, sim)
+    }
+
+    fn run(
+        &self,
+        game: &LoadedGame,
+        exp: &Experiment,
+        plan: &RunPlan,
+        lock: &FolderLock,
+        stop: &AtomicBool,
+        progress: Option<&ProgressBar>,
+    ) -> Result<RunEnd, RunError> {
+        crate::experiment::run(exp, game.rules::<R>(), plan, lock, stop, progress)
+    }
+
+    fn play_batches(
+        &self,
+        game: &LoadedGame,
+        exp: &Experiment,
+        range: Range<u64>,
+        done: u64,
+        records: bool,
+        stop: &AtomicBool,
+        stop_after: Option<u64>,
+        sink: &mut dyn FnMut(Batch, u64) -> Result<(), RunError>,
+    ) -> Result<RunEnd, RunError> {
+        crate::experiment::play_batches(
+            exp,
+            game.rules::<R>(),
+            range,
+            done,
+            records,
+            stop,
+            stop_after,
+            sink,
+        )
+    }
+
+    fn agree(
+        &self,
+        game: &LoadedGame,
+        exp: &Experiment,
+        out: &Path,
+        args: &cli::AgreeArgs,
+    ) -> anyhow::Result<()> {
+        cli::agree::<R>(game.rules::<R>(), exp, out, args)
+    }
+
+    fn tournament(
+        &self,
+        game: &LoadedGame,
+        args: &cli::TournamentArgs,
+        config: &TournamentConfig,
+    ) -> anyhow::Result<()> {
+        cli::tournament::<R>(game.rules::<R>(), args, config)
+    }
+
+    fn play(&self, game: &LoadedGame, args: &cli::PlayArgs) -> anyhow::Result<()> {
+        cli::play::<R>(args, game.rules::<R>().clone())
+    }
+
+    fn bots_check(
+        &self,
+        game: &LoadedGame,
+        args: &cli::CheckArgs,
+        spec: &ExternalSpec,
+    ) -> anyhow::Result<String> {
+        cli::bots_check::<R>(game.rules::<R>(), args, spec)
+    }
+
+    fn bots_bench(&self, game: &LoadedGame, args: &cli::BenchArgs) -> anyhow::Result<()> {
+        cli::bots_bench::<R>(game.rules::<R>(), args)
+    }
+
+    fn replay_one(
+        &self,
+        line: &str,
+        prev: &mut Option<cli::Chain>,
+        verbose: bool,
+    ) -> Result<String, String> {
+        cli::replay_one::<R>(line, prev, verbose)
+    }
+
+    fn worlds(&self, args: &cli::WorldsArgs, line: &str) -> anyhow::Result<()> {
+        cli::worlds::<R>(args, line)
+    }
+
+    fn analyze(&self, args: &cli::AnalyzeArgs, line: &str) -> anyhow::Result<()> {
+        cli::analyze::<R>(args, line)
+    }
+
+    fn story(&self, line: &str) -> Result<HandStory, StoryError> {
+        crate::show::story::<R>(line)
+    }
+
+    fn conformance(
+        &self,
+        game: &LoadedGame,
+        seed: u64,
+        matches: u64,
+    ) -> Result<Conformance, String> {
+        super::conformance::check(game.rules::<R>(), seed, matches)
+    }
+}
