@@ -6,6 +6,7 @@ mod baseline_nine_five_two;
 mod baseline_whist;
 mod bots;
 mod bots_hygiene;
+mod bots_known;
 mod bots_lines;
 mod bots_stderr;
 mod cards_properties;

@@ -141,14 +141,15 @@ fn place_name(kind: PlaceKind) -> String {
     }
 }
 
-/// What `seat` knows of where hidden cards are: the places with cards it knows to be there.
+/// What `seat` knows of where hidden cards are: the places with cards it knows to be there
+/// (the turned card in the dealer's hand; a 9-5-2 card it gave or returned that can only be
+/// in the other seat's hand still).
 fn known<G: Observable>(state: &G, seat: Seat) -> Value {
     let k = state.knowledge(seat);
     Value::Array(
-        k.places
-            .iter()
-            .filter(|p| !p.known.is_empty())
-            .map(|p| json!({"place": place_name(p.kind), "cards": cards(p.known)}))
+        k.located(state.passed_on(seat))
+            .into_iter()
+            .map(|(place, set)| json!({"place": place_name(place), "cards": cards(set)}))
             .collect(),
     )
 }
