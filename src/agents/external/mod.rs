@@ -18,7 +18,13 @@
 //! and the fault is still noted.
 
 mod fault;
+#[cfg(target_os = "linux")]
 mod keeper;
+#[cfg(not(target_os = "linux"))]
+#[path = "keeper_group.rs"]
+mod keeper;
+#[cfg(all(test, target_os = "linux"))]
+mod keeper_group;
 mod lines;
 mod process;
 pub mod protocol;
