@@ -174,6 +174,9 @@ where
         crate::experiment::run(exp, &rules, plan, &lock, &stop, progress.as_ref())
     })
     .map_err(|fault| {
+        if fault.kind.is_users() {
+            return anyhow::Error::new(fault);
+        }
         anyhow::anyhow!(
             "{fault}; every deal finished before it is in {}; once the bot is fixed, continue with: {again}",
             plan.out.display()

@@ -285,6 +285,9 @@ where
         crate::experiment::run(exp, rules, &plan, lock, &stop, progress)
     })
     .map_err(|fault| {
+        if fault.kind.is_users() {
+            return anyhow::Error::new(fault);
+        }
         anyhow::anyhow!(
             "{fault}; every game finished before it is in {}; once the bot is fixed, continue with: {}",
             dir.display(),

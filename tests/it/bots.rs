@@ -712,7 +712,7 @@ mod leak {
     {
         fn choose(&mut self, state: &R::Hand, seat: Seat, rng: &mut GameRng) -> Action {
             self.check(
-                &protocol::decide(0, seat, state, 1000),
+                &protocol::decide(0, seat, state, &protocol::Ask::budget(1000)),
                 seat,
                 state.hand(seat),
             );

@@ -72,10 +72,18 @@ fn n_03_the_giver_is_told_its_card_is_in_the_receivers_hand() {
     assert!(located(&h, Seat(0)).is_empty(), "nothing given yet");
     apply(&mut h, Action::Give(card("3C")));
     // Anna is asked for her second card: the first is in Ben's hand, and she is told so.
-    let ask = protocol::decide(1, Seat(0), &h, 1000);
+    let ask = protocol::decide(1, Seat(0), &h, &protocol::Ask::budget(1000));
     assert_eq!(known_of(&ask), [("hand:1".to_string(), cards("3C"))]);
     // Carla took no part and is told nothing of it.
-    assert!(known_of(&protocol::decide(1, Seat(2), &h, 1000)).is_empty());
+    assert!(
+        known_of(&protocol::decide(
+            1,
+            Seat(2),
+            &h,
+            &protocol::Ask::budget(1000)
+        ))
+        .is_empty()
+    );
     apply(&mut h, Action::Give(card("4D")));
     // Ben returned AC and QD: Anna holds them, and Ben knows it; Ben, the dealer, has not
     // discarded yet, so Anna's cards are still in his hand.

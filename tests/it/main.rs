@@ -8,6 +8,7 @@ mod bots;
 mod bots_hygiene;
 mod bots_known;
 mod bots_lines;
+mod bots_protocol;
 mod bots_stderr;
 mod cards_properties;
 mod catch_the_ten_cases;
