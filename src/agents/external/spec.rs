@@ -124,7 +124,7 @@ impl ExternalSpec {
         })
     }
 
-    /// Builds a spec from `(key, value)` fields, keys among [`KEYS`] (`opt.NAME` for any
+    /// Builds a spec from `(key, value)` fields, keys among those of `external:` (`opt.NAME` for any
     /// option NAME), values as written (no quotes to strip). An error is the key, the value
     /// (`None`: the key is missing) and what is allowed.
     pub fn from_fields<'a>(
