@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
-"""A simple rule bot for tricklab (protocol tricklab-bot/1, docs/bot-protocol.md).
+"""A simple rule bot for tricklab (protocol tricklab-bot/1.1, docs/bot-protocol.md).
 
 Standard library only. It keeps the hand's story from the messages it is sent and plays by
 three rules:
 
 * last to play to a trick it can win: the lowest card that wins; otherwise, when its partner
   is winning or it cannot win, the lowest card it may play (non-trumps before trumps);
-* on lead: its highest card of its longest plain suit;
+* on lead: its highest card of its longest plain suit (its lowest with the option `lead=low`,
+  set from the spec with `opt.lead=low`);
 * 9-5-2: names its longest suit as trumps, discards and gives its lowest non-trumps.
 
 An `info` line before each action says which rule it used (tricklab keeps it in the log).
+It speaks protocol 1.1 to declare its option; it ignores the time it is given (it is fast).
 """
 
 import json
@@ -17,7 +19,7 @@ import sys
 
 HELLO = {
     "type": "hello",
-    "protocol": "tricklab-bot/1",
+    "protocol": "tricklab-bot/1.1",
     "name": "rule-bot",
     "author": "tricklab examples",
     "version": "1.0",
@@ -25,6 +27,9 @@ HELLO = {
         {"game": "catch-the-ten", "players": [2, 3, 4, 5, 6, 7, 8]},
         {"game": "nine-five-two", "players": [3]},
         {"game": "whist", "players": [4]},
+    ],
+    "options": [
+        {"name": "lead", "type": "choice", "default": "high", "values": ["high", "low"]},
     ],
 }
 
@@ -43,6 +48,7 @@ class Bot:
     def __init__(self):
         self.seat = 0
         self.sides = []
+        self.lead = "high"
 
     def power(self, card, led, trump):
         """How strongly `card` stands in a trick led in `led` (0: it cannot win)."""
@@ -71,8 +77,9 @@ class Bot:
             for c in plain:
                 counts[suit(c)] = counts.get(suit(c), 0) + 1
             longest = max(counts, key=lambda s: (counts[s], s))
-            best = max((c for c in plain if suit(c) == longest), key=rank)
-            return best, "lead high from the longest suit"
+            pick = max if self.lead == "high" else min
+            best = pick((c for c in plain if suit(c) == longest), key=rank)
+            return best, f"lead {self.lead} from the longest suit"
         led = suit(played[0])
         powers = [self.power(c, led, trump) for c in played]
         best = max(range(len(played)), key=lambda i: powers[i])
@@ -97,6 +104,11 @@ class Bot:
             kind = msg["type"]
             if kind == "hello":
                 out.write(json.dumps(HELLO) + "\n")
+                out.flush()
+            elif kind == "option" and msg["name"] == "lead":
+                self.lead = msg["value"]
+            elif kind == "isready":
+                out.write(json.dumps({"type": "readyok"}) + "\n")
                 out.flush()
             elif kind == "match":
                 self.seat = msg["seat"]

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use clap::{Args, Subcommand};
 
-use crate::agents::external::{self, ExternalSpec, OnFault};
+use crate::agents::external::{self, ExternalSpec};
 use crate::agents::{AgentFactory, AgentSpec};
 use crate::experiment::{Experiment, Measured, play_batches};
 use crate::games::GameKind;
@@ -72,14 +72,13 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
         .transpose()
         .map_err(user)?;
     let spec = ExternalSpec {
-        cmd: args.cmd.clone(),
         name: "bot".into(),
         budget_ms: args.budget_ms,
-        on_fault: OnFault::Abort,
         log: args.transcript.clone(),
+        ..ExternalSpec::command(&args.cmd)
     };
     let (process, hello) =
-        external::start(&spec, None).map_err(|e| anyhow::anyhow!("handshake: {e}"))?;
+        external::start(&spec, None).map_err(|(_, e)| anyhow::anyhow!("handshake: {e}"))?;
     process.stop();
     let spec = ExternalSpec {
         name: hello.name.clone(),
@@ -127,7 +126,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
                 .unwrap_or_default()
         )));
     }
-    println!("the bot follows {}", external::protocol::PROTOCOL);
+    println!("the bot follows {}", hello.protocol);
     Ok(())
 }
 

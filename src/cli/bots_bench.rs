@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use crate::agents::external::{self, ExternalSpec, OnFault};
+use crate::agents::external::{self, ExternalSpec};
 use crate::agents::{AgentFactory, AgentSpec};
 use crate::experiment::{Experiment, Measured};
 use crate::games::GameKind;
@@ -107,11 +107,9 @@ where
 {
     let (game, players) = (rules.game(), rules.players());
     let spec = ExternalSpec {
-        cmd: args.cmd.clone(),
         name: "bot".into(),
         budget_ms: 10_000,
-        on_fault: OnFault::Abort,
-        log: None,
+        ..ExternalSpec::command(&args.cmd)
     };
     let mut seats = vec![AgentSpec::Random; rules.sides().num_seats()];
     let random = pass(rules, &seats, args)?;

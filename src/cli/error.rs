@@ -50,7 +50,10 @@ pub fn interrupted(message: String) -> anyhow::Error {
 
 /// The exit code for an error: 2 for bad input, 3 for an interruption, 1 for anything else.
 pub fn exit_code(e: &anyhow::Error) -> u8 {
-    if e.downcast_ref::<UserError>().is_some() {
+    let users_fault = e
+        .downcast_ref::<crate::agents::external::BotFault>()
+        .is_some_and(|f| f.kind.is_users());
+    if users_fault || e.downcast_ref::<UserError>().is_some() {
         2
     } else if e.downcast_ref::<Interrupted>().is_some() {
         3

@@ -41,8 +41,9 @@ Exit codes:
   1  the environment failed: a file or folder that cannot be read or written, a disk that is
      full, a file that is not a record; or an external bot broke the protocol (the message
      names the bot, the match and the hand)
-  2  bad input: a flag, an option, an agent, a card, a config or a record; the message names
-     the problem and what is allowed
+  2  bad input: a flag, an option, an agent, a card, a config or a record (an external bot's
+     option or setting that the bot does not offer too); the message names the problem and what
+     is allowed
   3  interrupted (Ctrl-C or SIGTERM); the message says what was kept and how to continue
      (`run` and `agree` keep every finished deal or answer: `--resume`)
 A closed output pipe (`tricklab replay --verbose log.jsonl | head`) ends the command quietly.";

@@ -170,6 +170,9 @@ fn run_game(exp: &Experiment, plan: &RunPlan, args: &RunArgs) -> anyhow::Result<
         game.run(exp, plan, &lock, &stop, progress.as_ref())
     })
     .map_err(|fault| {
+        if fault.kind.is_users() {
+            return anyhow::Error::new(fault);
+        }
         anyhow::anyhow!(
             "{fault}; every deal finished before it is in {}; once the bot is fixed, continue with: {again}",
             plan.out.display()

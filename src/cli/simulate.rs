@@ -270,6 +270,9 @@ fn in_folder(
         game.run(exp, &plan, lock, &stop, progress)
     })
     .map_err(|fault| {
+        if fault.kind.is_users() {
+            return anyhow::Error::new(fault);
+        }
         anyhow::anyhow!(
             "{fault}; every game finished before it is in {}; once the bot is fixed, continue with: {}",
             dir.display(),

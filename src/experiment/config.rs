@@ -28,6 +28,8 @@
 //! # [bots.mybot]          # optional: an external bot (docs/bot-protocol.md) that seatings
 //! # cmd = "python3 bot.py" # and [agreement] name like an agent (`seats = ["mybot", "rules"]`)
 //! # budget_ms = 1000      # (or `time_ms`) per decision; on_fault = "abort" | "forfeit"; log = "FILE"
+//! # clock = "hand:60000+100"  # instead of budget_ms; iterations, nodes, ponder = true and
+//! # options = { depth = 3 }   # (the bot's declared options) need protocol 1.1
 //!
 //! [[hypothesis]]           # optional, any number: a prediction to give a verdict on
 //! tip = "tip"
@@ -134,8 +136,14 @@ struct RawBot {
     cmd: String,
     #[serde(alias = "time_ms")]
     budget_ms: Option<u64>,
+    clock: Option<String>,
+    iterations: Option<u64>,
+    nodes: Option<u64>,
+    ponder: Option<bool>,
     on_fault: Option<String>,
     log: Option<String>,
+    /// The bot's declared options (protocol 1.1): `options = { depth = 3 }`.
+    options: Option<std::collections::BTreeMap<String, toml::Value>>,
 }
 
 #[derive(Deserialize)]
@@ -824,11 +832,34 @@ fn named_bots(at: &Lines<'_>, raw: &RawConfig) -> Result<NamedBots, ConfigError>
                 ),
             ));
         }
-        let budget = b.budget_ms.map(|v| v.to_string());
+        let numbers = [
+            ("budget_ms", b.budget_ms.map(|v| v.to_string())),
+            ("iterations", b.iterations.map(|v| v.to_string())),
+            ("nodes", b.nodes.map(|v| v.to_string())),
+            ("ponder", b.ponder.map(|v| v.to_string())),
+        ];
+        let options: Vec<(String, String)> = b
+            .options
+            .iter()
+            .flatten()
+            .map(|(k, v)| {
+                let value = match v {
+                    toml::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                (format!("opt.{k}"), value)
+            })
+            .collect();
         let mut fields = vec![("name", name.as_str()), ("cmd", b.cmd.as_str())];
-        fields.extend(budget.as_deref().map(|v| ("budget_ms", v)));
+        fields.extend(
+            numbers
+                .iter()
+                .filter_map(|(k, v)| v.as_deref().map(|v| (*k, v))),
+        );
+        fields.extend(b.clock.as_deref().map(|v| ("clock", v)));
         fields.extend(b.on_fault.as_deref().map(|v| ("on_fault", v)));
         fields.extend(b.log.as_deref().map(|v| ("log", v)));
+        fields.extend(options.iter().map(|(k, v)| (k.as_str(), v.as_str())));
         let spec = ExternalSpec::from_fields(&fields).map_err(|(key, value, allowed)| {
             let message = match key {
                 "name" => format!(

@@ -108,6 +108,42 @@ impl Knowledge {
     pub fn is_balanced(&self) -> bool {
         self.places.iter().map(Place::hidden).sum::<usize>() == self.unknown.len()
     }
+
+    /// The one place an unknown `card` can be in (a place with hidden slots that does not
+    /// exclude it), if there is only one; `None` if there are several or the card is not
+    /// unknown.
+    pub fn only_place(&self, card: Card) -> Option<PlaceKind> {
+        if !self.unknown.contains(card) {
+            return None;
+        }
+        let mut may = self
+            .places
+            .iter()
+            .filter(|p| p.hidden() > 0 && !p.excluded.contains(card));
+        match (may.next(), may.next()) {
+            (Some(p), None) => Some(p.kind),
+            _ => None,
+        }
+    }
+
+    /// The cards the observer knows to be in each hidden place, in the order of
+    /// [`Knowledge::places`] and leaving out places with none: each place's known cards, and
+    /// those of `seen` (cards the observer saw, such as 9-5-2 cards it passed to another
+    /// seat, see [`Observable::passed_on`]) that can be in that place only.
+    pub fn located(&self, seen: CardSet) -> Vec<(PlaceKind, CardSet)> {
+        let seen = seen & self.unknown;
+        self.places
+            .iter()
+            .map(|p| {
+                let only_here = seen
+                    .iter()
+                    .filter(|&c| self.only_place(c) == Some(p.kind))
+                    .fold(CardSet::EMPTY, |a, c| a | CardSet::single(c));
+                (p.kind, p.known | only_here)
+            })
+            .filter(|(_, cards)| !cards.is_empty())
+            .collect()
+    }
 }
 
 impl fmt::Display for Knowledge {
@@ -189,6 +225,14 @@ pub trait Observable: Game {
     /// The same state with the hidden places of `knowledge` holding `hidden[i]` (the unknown
     /// cards placed in place `i`) besides their known cards. Everything `observer` sees stays.
     fn redeal(&self, knowledge: &Knowledge, hidden: &[CardSet]) -> Self;
+
+    /// The cards `observer` has handed to another seat and saw go (9-5-2 gives and returns,
+    /// RULES.md §2.8); none in games without an exchange. [`Knowledge::located`] tells which
+    /// of them the observer knows to be still where it sent them.
+    fn passed_on(&self, observer: Seat) -> CardSet {
+        let _ = observer;
+        CardSet::EMPTY
+    }
 
     /// A world drawn uniformly from those consistent with what `observer` knows.
     ///

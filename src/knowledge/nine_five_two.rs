@@ -161,6 +161,26 @@ impl Observable for NineFiveTwo {
         }
     }
 
+    fn passed_on(&self, observer: Seat) -> CardSet {
+        let x = self.exchange();
+        x.batches()
+            .iter()
+            .enumerate()
+            .fold(CardSet::EMPTY, |a, (b, batch)| {
+                let gave = if batch.giver == observer {
+                    x.given(b)
+                } else {
+                    CardSet::EMPTY
+                };
+                let returned = if batch.receiver == observer {
+                    x.returned(b)
+                } else {
+                    CardSet::EMPTY
+                };
+                a | gave | returned
+            })
+    }
+
     fn redeal(&self, knowledge: &Knowledge, hidden: &[CardSet]) -> NineFiveTwo {
         let mut hands = [CardSet::EMPTY; 3];
         for q in Seat::all(PLAYERS) {

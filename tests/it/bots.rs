@@ -712,7 +712,7 @@ mod leak {
     {
         fn choose(&mut self, state: &R::Hand, seat: Seat, rng: &mut GameRng) -> Action {
             self.check(
-                &protocol::decide(0, seat, state, 1000),
+                &protocol::decide(0, seat, state, &protocol::Ask::budget(1000)),
                 seat,
                 state.hand(seat),
             );
@@ -872,19 +872,34 @@ fn a_bots_table_runs_to_the_bytes_of_the_inline_spec() {
     let _ = std::fs::remove_dir_all(&base);
     std::fs::create_dir_all(&base).unwrap();
     let cmd = script(RULE);
-    let inline = named_config(
-        &base,
-        "inline.toml",
-        &format!("external:cmd=\"{cmd}\",name=pyrules,budget_ms=5000"),
-        "",
-    );
-    let table = format!(
-        "\n[bots.pyrules]\ncmd = {}\nbudget_ms = 5000\non_fault = \"abort\"\n",
-        toml_str(&cmd)
-    );
-    let named = named_config(&base, "named.toml", "pyrules", &table);
+    // The 1.0 keys, then protocol 1.1's clock, limit and the bot's option.
+    for (k, (spec, fields)) in [
+        ("budget_ms=5000", "budget_ms = 5000\non_fault = \"abort\""),
+        (
+            "clock=hand:60000+100,iterations=50,opt.lead=low",
+            "clock = \"hand:60000+100\"\niterations = 50\noptions = { lead = \"low\" }",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let inline = named_config(
+            &base,
+            &format!("inline{k}.toml"),
+            &format!("external:cmd=\"{cmd}\",name=pyrules,{spec}"),
+            "",
+        );
+        let table = format!("\n[bots.pyrules]\ncmd = {}\n{fields}\n", toml_str(&cmd));
+        let named = named_config(&base, &format!("named{k}.toml"), "pyrules", &table);
+        same_bytes(&base.join(k.to_string()), &inline, &named);
+    }
+}
+
+/// Runs the configs `inline` and `named` into folders under `base`; their files must be the
+/// same bytes but for `run.json`.
+fn same_bytes(base: &Path, inline: &Path, named: &Path) {
     let mut outs = Vec::new();
-    for (cfg, out) in [(&inline, "inline"), (&named, "named")] {
+    for (cfg, out) in [(inline, "inline"), (named, "named")] {
         let dir = base.join(out);
         tricklab_ok(&[
             "run",
@@ -925,6 +940,16 @@ fn bad_bots_tables_are_refused_naming_the_field() {
             "[bots.b] field `on_fault`: `retry` is not allowed; expected `abort` or `forfeit`",
         ),
         ("b", "[bots.b]\ncmd = \"  \"", "[bots.b] field `cmd`"),
+        (
+            "b",
+            "[bots.b]\ncmd = \"x\"\nclock = \"day:5\"",
+            "[bots.b] field `clock`: `day:5` is not allowed; expected `hand:MS` or `match:MS`",
+        ),
+        (
+            "b",
+            "[bots.b]\ncmd = \"x\"\nbudget_ms = 5\nclock = \"hand:5\"",
+            "no clock with budget_ms",
+        ),
         ("b", "[bots.b]\ncmd = \"x\"\ncolour = \"red\"", "colour"),
         ("b", "[bots.b]\nbudget_ms = 5", "missing field `cmd`"),
         (

@@ -68,7 +68,8 @@ fn readme_links_resolve() {
 }
 
 /// The exit codes read the same in the README, `tricklab --help` and the bot protocol: a bot's
-/// fault is code 1, beside the environment's failures.
+/// fault is code 1, beside the environment's failures; a bot's option or setting that the bot
+/// does not offer is bad input, code 2.
 #[test]
 fn exit_codes_agree_everywhere() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -82,12 +83,13 @@ fn exit_codes_agree_everywhere() {
         "an external bot broke the protocol",
         "bad input",
         "interrupted",
+        "option or setting that the bot does not offer",
     ] {
         assert!(help.contains(says), "--help: {says}");
         assert!(readme.contains(says), "README: {says}");
     }
     assert!(protocol.contains(
-        "0 success; 1 the environment failed or an external bot broke the protocol; 2 bad input; \
-         3 interrupted"
+        "0 success; 1 the environment failed or an external bot broke the protocol; 2 bad input, \
+         an option or setting that the bot does not offer included; 3 interrupted"
     ));
 }

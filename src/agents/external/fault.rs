@@ -16,6 +16,10 @@ pub enum FaultKind {
     Start,
     /// It does not play the game with this many players.
     Unsupported,
+    /// The spec asks for what the bot does not offer: an option it does not declare, a value
+    /// its declaration does not allow, or a 1.1 feature of a 1.0 bot. The user's error (exit
+    /// code 2), not the bot's.
+    Option,
     /// No answer within the decision's budget.
     Timeout,
     /// It closed its output or its input (it exited or crashed).
@@ -39,6 +43,7 @@ impl FaultKind {
         match self {
             FaultKind::Start => "start",
             FaultKind::Unsupported => "unsupported",
+            FaultKind::Option => "option",
             FaultKind::Timeout => "timeout",
             FaultKind::Closed => "closed",
             FaultKind::Malformed => "malformed",
@@ -53,7 +58,15 @@ impl FaultKind {
     /// or does not play the game would fault in every hand: that stops the run under either
     /// policy.
     pub const fn forfeitable(self) -> bool {
-        !matches!(self, FaultKind::Start | FaultKind::Unsupported)
+        !matches!(
+            self,
+            FaultKind::Start | FaultKind::Unsupported | FaultKind::Option
+        )
+    }
+
+    /// Whether the fault is the user's bad input rather than the bot's (exit code 2).
+    pub const fn is_users(self) -> bool {
+        matches!(self, FaultKind::Option)
     }
 }
 

@@ -13,7 +13,8 @@
 //! `SIGKILL`.
 //!
 //! The keeper runs between `fork` and `exec` of a multi-threaded process, so it only makes
-//! system calls on stack buffers (no allocation, no locks). Linux only.
+//! system calls on stack buffers (no allocation, no locks). Linux only; other Unix systems use
+//! the process-group stand-in of `keeper_group.rs`.
 
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command};

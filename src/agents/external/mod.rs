@@ -17,9 +17,17 @@
 //! fault after the hand's last decision leaves nothing to concede: the hand stands as played,
 //! and the fault is still noted.
 
+mod clock;
 mod fault;
+#[cfg(target_os = "linux")]
 mod keeper;
+#[cfg(not(target_os = "linux"))]
+#[path = "keeper_group.rs"]
+mod keeper;
+#[cfg(all(test, target_os = "linux"))]
+mod keeper_group;
 mod lines;
+mod options;
 mod process;
 pub mod protocol;
 mod shared_file;
@@ -30,14 +38,17 @@ use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
+pub use clock::{ClockPer, ClockSetting};
 pub use fault::{BotFault, FaultKind, Forfeit, take_forfeits};
 pub use lines::{MAX_LINE, ReadError};
+pub use options::{OptionDecl, OptionType};
 pub use process::{Answered, BotProcess, shutdown};
 pub(crate) use spec::split_outside_quotes;
 pub use spec::{ExternalSpec, OnFault, split_command};
 pub use stderr::capture_in as capture_stderr_in;
 
-use protocol::{Answer, Hello};
+use clock::Clock;
+use protocol::{Answer, Ask, AskTime, Hello, PROTOCOL_1_1};
 
 use super::{Agent, TableEvent};
 use crate::games::{Action, Seat};
@@ -56,27 +67,92 @@ pub fn catch_faults<T>(f: impl FnOnce() -> T) -> Result<T, BotFault> {
     }
 }
 
-/// Starts the bot of `spec` for `seat` and runs the handshake. A failure quotes the end of the
-/// bot's stderr.
-pub fn start(spec: &ExternalSpec, seat: Option<Seat>) -> Result<(BotProcess, Hello), String> {
-    let mut p = BotProcess::spawn(spec, seat)?;
-    p.send(&protocol::hello())?;
-    p.flush()?;
+/// Starts the bot of `spec` for `seat` and runs the handshake: `hello`, and for a 1.1 bot its
+/// options and `isready`. A failure is [`FaultKind::Start`], or [`FaultKind::Option`] when
+/// the spec asks for an option or feature the bot does not offer; its message quotes the end
+/// of the bot's stderr.
+pub fn start(spec: &ExternalSpec, seat: Option<Seat>) -> Result<(BotProcess, Hello), Failure> {
+    let start = |e: String| (FaultKind::Start, e);
+    let mut p = BotProcess::spawn(spec, seat).map_err(start)?;
+    p.send(&protocol::hello()).map_err(start)?;
+    p.flush().map_err(start)?;
     let budget = Duration::from_millis(spec.budget_ms.saturating_mul(10).max(5000));
+    let deadline = Instant::now() + budget;
     let line = match p.read(budget) {
         Ok(l) => l,
         Err(e) => {
             p.kill();
             let e = format!("no answer to hello: {}", read_error(&e));
-            return Err(with_stderr(e, &mut p));
+            return Err(start(with_stderr(e, &mut p)));
         }
     };
-    match protocol::read_hello(&line) {
-        Ok(h) => Ok((p, h)),
+    let hello = match protocol::read_hello(&line) {
+        Ok(h) => h,
         Err(e) => {
             p.kill();
             let e = format!("bad answer to hello: {e}: {}", excerpt(&line));
-            Err(with_stderr(e, &mut p))
+            return Err(start(with_stderr(e, &mut p)));
+        }
+    };
+    match configure(&mut p, spec, &hello, deadline) {
+        Ok(()) => Ok((p, hello)),
+        Err((kind, e)) => {
+            p.kill();
+            Err((kind, with_stderr(e, &mut p)))
+        }
+    }
+}
+
+/// After a bot's `hello`: checks that the spec asks only for what the bot offers, and for a
+/// 1.1 bot sends its options and `isready` and waits for `readyok` until `deadline`.
+fn configure(
+    p: &mut BotProcess,
+    spec: &ExternalSpec,
+    hello: &Hello,
+    deadline: Instant,
+) -> Result<(), Failure> {
+    if !hello.speaks_1_1() {
+        return match spec.needs_1_1() {
+            Some(key) => Err((
+                FaultKind::Option,
+                format!(
+                    "`{key}` needs protocol {PROTOCOL_1_1}; the bot speaks {}",
+                    hello.protocol
+                ),
+            )),
+            None => Ok(()),
+        };
+    }
+    if spec.ponder && !hello.ponder {
+        return Err((
+            FaultKind::Option,
+            "`ponder=true`: the bot does not ponder (its hello has no \"ponder\": true)".into(),
+        ));
+    }
+    let values =
+        options::checked(&hello.options, &spec.options).map_err(|e| (FaultKind::Option, e))?;
+    let closed = |e: String| (FaultKind::Start, format!("{e}; sending its options"));
+    for (name, value) in &values {
+        p.send(&protocol::option(name, value)).map_err(closed)?;
+    }
+    p.send(&protocol::isready()).map_err(closed)?;
+    p.flush().map_err(closed)?;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let line = p.read(left).map_err(|e| {
+            (
+                FaultKind::Start,
+                format!("no readyok after isready: {}", read_error(&e)),
+            )
+        })?;
+        if protocol::is_readyok(&line) {
+            return Ok(());
+        }
+        if !protocol::is_info(&line) {
+            return Err((
+                FaultKind::Start,
+                format!("expected readyok after isready: {}", excerpt(&line)),
+            ));
         }
     }
 }
@@ -124,16 +200,17 @@ pub struct ExternalAgent {
     /// replaced at the next hand.
     stale: bool,
     n_sides: usize,
+    /// The seat's time: a budget per decision or a clock.
+    clock: Clock,
 }
 
 /// A fault before it is charged: its kind and message.
-type Failure = (FaultKind, String);
+pub type Failure = (FaultKind, String);
 
 impl ExternalAgent {
     /// The agent for `spec`; nothing is started yet.
     pub fn new(spec: ExternalSpec) -> ExternalAgent {
         ExternalAgent {
-            spec,
             bot: None,
             match_index: None,
             hand: None,
@@ -142,6 +219,8 @@ impl ExternalAgent {
             forfeited: false,
             stale: false,
             n_sides: 0,
+            clock: Clock::new(spec.clock, spec.budget_ms),
+            spec,
         }
     }
 
@@ -251,18 +330,53 @@ impl ExternalAgent {
                 .map_or_else(|| start(&self.spec, self.seat), Ok);
             match started {
                 Ok(b) => self.bot = Some(b),
-                Err(e) => self.abort((FaultKind::Start, e)),
+                Err(f) => self.abort(f),
             }
         }
         &mut self.bot.as_mut().expect("started").0
     }
 
-    /// Queues `line` for the bot; `flush` sends it.
+    /// Queues `line` for the bot (after `stop` if it is pondering); `flush` sends it.
     fn send(&mut self, line: &str, flush: bool) -> Result<(), Failure> {
         let bot = self.bot();
-        bot.send(line)
+        let stop = if std::mem::take(&mut bot.pondering) {
+            bot.send(&protocol::stop())
+        } else {
+            Ok(())
+        };
+        stop.and_then(|()| bot.send(line))
             .and_then(|()| if flush { bot.flush() } else { Ok(()) })
             .map_err(|e| (FaultKind::Closed, format!("{e}; sending {}", excerpt(line))))
+    }
+
+    /// The time of the next request: the budget or the clock's time left, and for a 1.1 bot
+    /// the control and limits.
+    fn ask_time(&mut self) -> Ask {
+        let limit = self.clock.limit();
+        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+        let v1_1 = self.bot.as_ref().is_some_and(|(_, h)| h.speaks_1_1());
+        Ask {
+            budget_ms: ms(limit),
+            time: v1_1.then(|| AskTime {
+                control: self.clock.control(),
+                left_ms: ms(limit),
+                increment_ms: ms(self.clock.increment()),
+                iterations: self.spec.iterations,
+                nodes: self.spec.nodes,
+            }),
+        }
+    }
+
+    /// What a timeout says of the time the decision had.
+    fn time_had(&self, ask: &Ask) -> String {
+        match self.clock {
+            Clock::Budget(_) => format!("within its budget of {} ms", ask.budget_ms),
+            Clock::Running { setting, .. } => format!(
+                "before its {} clock ran out ({} ms left)",
+                setting.per.name(),
+                ask.budget_ms
+            ),
+        }
     }
 
     /// Asks the bot for `seat`'s decision in `state`.
@@ -276,9 +390,11 @@ impl ExternalAgent {
         }
         let id = self.bot().next_decision();
         let legal = state.legal_actions();
-        let request = protocol::decide(id, seat, state, self.spec.budget_ms);
+        let ask = self.ask_time();
+        let request = protocol::decide(id, seat, state, &ask);
         self.send(&request, true)?;
-        let deadline = Instant::now() + Duration::from_millis(self.spec.budget_ms);
+        let asked = Instant::now();
+        let deadline = asked + self.clock.limit();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match self.bot().read(left) {
@@ -287,8 +403,8 @@ impl ExternalAgent {
                     return Err((
                         FaultKind::Timeout,
                         format!(
-                            "timed out: no answer to decision {id} within its budget of {} ms",
-                            self.spec.budget_ms
+                            "timed out: no answer to decision {id} {}",
+                            self.time_had(&ask)
                         ),
                     ));
                 }
@@ -311,12 +427,18 @@ impl ExternalAgent {
             match protocol::read_answer(&line, id, seat, legal) {
                 Ok(Answer::Info) => {}
                 Ok(Answer::Action(a)) => {
+                    self.clock.spend(asked.elapsed());
                     let (match_index, hand) = (self.match_index, self.hand);
                     self.bot().answered = Some(Answered {
                         id,
                         match_index,
                         hand,
                     });
+                    if self.spec.ponder {
+                        // The bot may think on the others' turns, until the next line to it.
+                        self.send(&protocol::ponder(), true)?;
+                        self.bot().pondering = true;
+                    }
                     return Ok(a);
                 }
                 // A second answer to the bot's last decision of an earlier hand, come late.
@@ -425,6 +547,12 @@ impl<G: Observable> Agent<G> for ExternalAgent {
                     self.forfeited = true;
                 }
                 self.hand = Some(before.hands_dealt);
+                self.clock
+                    .reset_for(if !self.in_match || before.hands_dealt == 0 {
+                        ClockPer::Match
+                    } else {
+                        ClockPer::Hand
+                    });
                 // A bot that forfeited the last hand is restarted and told the match again.
                 if !self.in_match || before.hands_dealt == 0 || self.forfeited {
                     self.forfeited = false;

@@ -30,6 +30,8 @@ pub struct BotProcess {
     decisions: u64,
     /// The last decision the bot answered.
     pub answered: Option<Answered>,
+    /// The bot was sent `ponder` and no line since (the next line to it is `stop`).
+    pub pondering: bool,
 }
 
 /// A decision a bot answered: its id and the hand it was in.
@@ -80,6 +82,7 @@ impl BotProcess {
             log,
             decisions: 0,
             answered: None,
+            pondering: false,
         })
     }
 

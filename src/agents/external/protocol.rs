@@ -1,5 +1,7 @@
-//! The messages of `tricklab-bot/1` (see `docs/bot-protocol.md`): what tricklab writes to a bot
-//! and how it reads the bot's answers. Every message is one JSON object on one line.
+//! The messages of `tricklab-bot/1` and `tricklab-bot/1.1` (see `docs/bot-protocol.md`): what
+//! tricklab writes to a bot and how it reads the bot's answers. Every message is one JSON
+//! object on one line. A bot that answers `hello` with 1.1 may declare options and pondering,
+//! and its requests carry the time control, the time left and the limits.
 //!
 //! Each message to a seat is built only from what that seat may know (RULES.md §1.9, §2.8,
 //! §3.5): its own cards, the public steps, the steps it took part in, and the seat's
@@ -9,6 +11,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::FaultKind;
+use super::options::OptionDecl;
 use crate::agents::TableInfo;
 use crate::cards::CardSet;
 use crate::games::matches::{MatchState, PlayedHand};
@@ -16,8 +19,14 @@ use crate::games::record::{ActionRecord, Step};
 use crate::games::{Action, ActionSet, Game, Seat};
 use crate::knowledge::{Observable, PlaceKind};
 
-/// The protocol's name and version.
+/// The protocol's name and first version, which every bot may speak.
 pub const PROTOCOL: &str = "tricklab-bot/1";
+
+/// Version 1.1: options, `isready`, time controls and limits, pondering and `stop`.
+pub const PROTOCOL_1_1: &str = "tricklab-bot/1.1";
+
+/// The versions tricklab speaks, as its `hello` lists them.
+pub const VERSIONS: [&str; 2] = [PROTOCOL, PROTOCOL_1_1];
 
 /// A game and the player counts a bot plays it with.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -29,7 +38,7 @@ pub struct GameSupport {
 }
 
 /// A bot's answer to `hello`.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct Hello {
     /// The bot's name.
     pub name: String,
@@ -39,13 +48,24 @@ pub struct Hello {
     /// Its version.
     #[serde(default)]
     pub version: String,
-    /// The protocol it speaks; must be [`PROTOCOL`].
+    /// The protocol it speaks: one of [`VERSIONS`].
     pub protocol: String,
     /// What it plays.
     pub games: Vec<GameSupport>,
+    /// The options it declares (1.1).
+    #[serde(default)]
+    pub options: Vec<OptionDecl>,
+    /// Whether it can think on other seats' turns (1.1).
+    #[serde(default)]
+    pub ponder: bool,
 }
 
 impl Hello {
+    /// Whether the bot speaks protocol 1.1.
+    pub fn speaks_1_1(&self) -> bool {
+        self.protocol == PROTOCOL_1_1
+    }
+
     /// Whether the bot plays `game` with `players` players.
     pub fn supports(&self, game: &str, players: usize) -> bool {
         self.games
@@ -81,9 +101,39 @@ fn message(kind: &str, body: &Value) -> String {
     }
 }
 
-/// The first line to a bot.
+/// The first line to a bot: the first version (which a 1.0 bot expects) and every version
+/// tricklab speaks.
 pub fn hello() -> String {
-    message("hello", &json!({"protocol": PROTOCOL}))
+    message(
+        "hello",
+        &json!({"protocol": PROTOCOL, "versions": VERSIONS}),
+    )
+}
+
+/// `option` (1.1): sets one of the bot's declared options.
+pub fn option(name: &str, value: &Value) -> String {
+    message("option", &json!({"name": name, "value": value}))
+}
+
+/// `isready` (1.1): the bot answers `readyok` once it is ready (after its options).
+pub fn isready() -> String {
+    message("isready", &json!({}))
+}
+
+/// `ponder` (1.1): the bot may think until the next `stop`.
+pub fn ponder() -> String {
+    message("ponder", &json!({}))
+}
+
+/// `stop` (1.1): the bot stops pondering; the lines that follow are the story since.
+pub fn stop() -> String {
+    message("stop", &json!({}))
+}
+
+/// Whether `line` is the bot's `readyok`.
+pub fn is_readyok(line: &str) -> bool {
+    serde_json::from_str::<Value>(line)
+        .is_ok_and(|v| v.get("type").and_then(Value::as_str) == Some("readyok"))
 }
 
 /// `text` with control characters escaped (`\n`), so that a message echoing what a bot wrote
@@ -114,9 +164,15 @@ fn hello_of(line: &str) -> Result<Hello, String> {
         return Err("expected {\"type\":\"hello\",…}".into());
     }
     let h: Hello = serde_json::from_value(v).map_err(|e| format!("bad hello ({e})"))?;
-    if h.protocol != PROTOCOL {
+    if !VERSIONS.contains(&h.protocol.as_str()) {
         return Err(format!(
-            "it speaks protocol `{}`, tricklab speaks `{PROTOCOL}`",
+            "it speaks protocol `{}`, tricklab speaks `{PROTOCOL}` and `{PROTOCOL_1_1}`",
+            h.protocol
+        ));
+    }
+    if !h.speaks_1_1() && (!h.options.is_empty() || h.ponder) {
+        return Err(format!(
+            "options and pondering need `{PROTOCOL_1_1}`; it speaks `{}`",
             h.protocol
         ));
     }
@@ -141,14 +197,15 @@ fn place_name(kind: PlaceKind) -> String {
     }
 }
 
-/// What `seat` knows of where hidden cards are: the places with cards it knows to be there.
+/// What `seat` knows of where hidden cards are: the places with cards it knows to be there
+/// (the turned card in the dealer's hand; a 9-5-2 card it gave or returned that can only be
+/// in the other seat's hand still).
 fn known<G: Observable>(state: &G, seat: Seat) -> Value {
     let k = state.knowledge(seat);
     Value::Array(
-        k.places
-            .iter()
-            .filter(|p| !p.known.is_empty())
-            .map(|p| json!({"place": place_name(p.kind), "cards": cards(p.known)}))
+        k.located(state.passed_on(seat))
+            .into_iter()
+            .map(|(place, set)| json!({"place": place_name(place), "cards": cards(set)}))
             .collect(),
     )
 }
@@ -216,9 +273,44 @@ pub fn step(record: &ActionRecord, seat: Seat) -> String {
     message("step", &v)
 }
 
+/// The time of a decision request: its budget, and for a 1.1 bot the time control and limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ask {
+    /// The most milliseconds the decision may take (a clock's time left).
+    pub budget_ms: u64,
+    /// The 1.1 fields; `None` for a 1.0 bot.
+    pub time: Option<AskTime>,
+}
+
+/// What a 1.1 request adds: the time control, the time left and increment, and the limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AskTime {
+    /// `decision`, `hand` or `match`.
+    pub control: &'static str,
+    /// The milliseconds left (the budget for a `decision` control).
+    pub left_ms: u64,
+    /// The milliseconds added after the answer.
+    pub increment_ms: u64,
+    /// The iterations the bot may spend, if limited.
+    pub iterations: Option<u64>,
+    /// The nodes the bot may search, if limited.
+    pub nodes: Option<u64>,
+}
+
+impl Ask {
+    /// A 1.0 request with a budget of `budget_ms`.
+    pub const fn budget(budget_ms: u64) -> Ask {
+        Ask {
+            budget_ms,
+            time: None,
+        }
+    }
+}
+
 /// `decide`: the request for `seat`'s decision `id`, with the legal actions, the seat's view of
-/// the hand now and, for a 9-5-2 give, `to`: the seat the card goes to (`null` otherwise).
-pub fn decide<G: Observable>(id: u64, seat: Seat, state: &G, budget_ms: u64) -> String {
+/// the hand now and, for a 9-5-2 give, `to`: the seat the card goes to (`null` otherwise); and
+/// its time (see [`Ask`]).
+pub fn decide<G: Observable>(id: u64, seat: Seat, state: &G, ask: &Ask) -> String {
     let legal = state.legal_actions();
     let trick = state.trick();
     let n = state.num_seats();
@@ -228,14 +320,12 @@ pub fn decide<G: Observable>(id: u64, seat: Seat, state: &G, budget_ms: u64) -> 
         .all()
         .map(|side| state.side_points(side))
         .collect();
-    message(
-        "decide",
-        &json!({
+    let mut body = json!({
             "id": id,
             "seat": seat.0,
             "decision": legal.decision().name(),
             "legal": legal.iter().map(Action::argument).collect::<Vec<_>>(),
-            "budget_ms": budget_ms,
+            "budget_ms": ask.budget_ms,
             "cards": cards(state.hand(seat)),
             "trump": state.trump().map(|t| t.to_string()),
             "trick": {
@@ -246,8 +336,15 @@ pub fn decide<G: Observable>(id: u64, seat: Seat, state: &G, budget_ms: u64) -> 
             "points": points,
             "known": known(state, seat),
             "to": state.give_receiver().map(|s| s.0),
-        }),
-    )
+    });
+    if let (Some(t), Some(fields)) = (ask.time, body.as_object_mut()) {
+        fields.insert("time_control".into(), json!(t.control));
+        fields.insert("time_left_ms".into(), json!(t.left_ms));
+        fields.insert("increment_ms".into(), json!(t.increment_ms));
+        fields.insert("iterations".into(), json!(t.iterations));
+        fields.insert("nodes".into(), json!(t.nodes));
+    }
+    message("decide", &body)
 }
 
 /// `result` without its card lists: a record's result may name cards only some seats saw (the
