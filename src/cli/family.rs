@@ -84,14 +84,18 @@ pub fn run(args: FamilyArgs) -> anyhow::Result<()> {
         let primaries: Vec<FamilyMember> = members.iter().filter(|m| m.primary).cloned().collect();
         let rows = holm_family(&primaries, args.alpha);
         let md = family_markdown(name, args.alpha, &rows) + &every_hypothesis_markdown(members);
-        std::fs::write(args.results.join(format!("family-{name}.md")), &md)?;
-        std::fs::write(
-            args.results.join(format!("family-{name}.csv")),
-            family_csv(&rows),
+        let whole = crate::report::write_whole;
+        whole(
+            &args.results.join(format!("family-{name}.md")),
+            md.as_bytes(),
         )?;
-        std::fs::write(
-            args.results.join(format!("hypotheses-{name}.csv")),
-            every_hypothesis_csv(members),
+        whole(
+            &args.results.join(format!("family-{name}.csv")),
+            family_csv(&rows).as_bytes(),
+        )?;
+        whole(
+            &args.results.join(format!("hypotheses-{name}.csv")),
+            every_hypothesis_csv(members).as_bytes(),
         )?;
         print!("{md}");
     }
