@@ -10,14 +10,13 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_seating};
 use crate::experiment::{
     DealTally, Experiment, FolderLock, Measured, RunEnd, RunError, RunPlan, RunRecord, Simulation,
-    partial_name, play_batches, simulation, statistics_of, write_run_record, write_summary,
+    partial_name, play_batches, simulation, statistics_of, write_summary,
 };
 use crate::games::GameKind;
 use crate::games::record::RecordRules;
@@ -203,9 +202,7 @@ where
         }
         if let Some(dir) = &args.out {
             let record = RunRecord::new(&exp, &command_of(args), None, provenance);
-            write_run_record(dir, &record)
-                .with_context(|| format!("writing {}", dir.join("run.json").display()))?;
-            crate::experiment::finish_run(dir).map_err(|e| run_error(e, dir))?;
+            crate::experiment::finish_run(dir, record).map_err(|e| run_error(e, dir))?;
             writeln!(report, "\nresults: {}", dir.display())?;
         }
         if let Some(p) = &args.log {

@@ -7,8 +7,8 @@ use std::sync::atomic::AtomicBool;
 
 use tricklab::agents::AgentFactory;
 use tricklab::experiment::{
-    Experiment, FolderLock, Measured, RunEnd, RunPlan, finish_run, rules_from_table, run,
-    statistics_of, write_summary,
+    Experiment, FolderLock, Measured, RunEnd, RunPlan, RunRecord, finish_run, rules_from_table,
+    run, statistics_of, write_summary,
 };
 use tricklab::games::{GameKind, catch_the_ten, nine_five_two, whist};
 
@@ -41,7 +41,8 @@ where
     let end = run::<R>(exp, &rules, &plan, &lock, &AtomicBool::new(false), None).unwrap();
     assert_eq!(end, RunEnd::Complete);
     write_summary(exp, &statistics_of::<R>(exp.matches), out).unwrap();
-    finish_run(out).unwrap();
+    let record = RunRecord::new(exp, "test", None, tricklab::report::Provenance::start(1));
+    finish_run(out, record).unwrap();
 }
 
 #[test]
