@@ -5,7 +5,7 @@
 //! answer: `searcher,position,choice,value_tip,value_control,value_best`, with the searcher and
 //! position as indices, the choice as the action's text and the values in full precision (so a
 //! resumed run writes the same bytes as one that was never stopped). The file is a
-//! [`Journal`]: synced at most about once a second with a check of its length and SHA-256
+//! journal: synced at most about once a second with a check of its length and SHA-256
 //! beside it, so that a resume keeps only the answers the disk had (a line cut short by a kill,
 //! or not yet synced when the machine stopped, is asked again) and refuses a file changed
 //! afterwards.

@@ -249,7 +249,7 @@ pub fn read_progress(
 /// finishes, until all are done or `stop` is set (or, for tests, `stop_after` chunks of this run
 /// are done).
 ///
-/// `progress.csv` is a [`Journal`]: synced at most about once a second with its check, and
+/// `progress.csv` is a journal: synced at most about once a second with its check, and
 /// whatever the check does not vouch for is cut off and played again on `--resume`.
 ///
 /// # Errors
