@@ -230,6 +230,10 @@ fn an_agreement_refuses_edited_answers_names_a_full_disk_and_finishes_on_resume(
     assert_ok(&agree(&clean, &[]));
     let want = folder_files(&clean);
     let d = fresh("agree-cut");
+    // A second agreement into a folder one is writing is refused.
+    let held = FolderLock::take_for(&d, ".tricklab-agree.lock").unwrap();
+    assert_refused(&agree(&d, &["--force"]), &["another tricklab"]);
+    drop(held);
     let o = agree(&d, &["--stop-after-answers", "6"]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     let path = d.join("agreement.partial.csv");

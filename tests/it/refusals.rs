@@ -52,7 +52,18 @@ fn a_full_standard_output_is_one_line_and_exit_1_for_every_command() {
     let log = log.to_str().unwrap();
     let t_out = temp_path("refusals", "t-full");
     let t_out = t_out.to_str().unwrap();
+    let (s1, s2) = two_shards("full-shards");
+    let (s1, s2) = (s1.to_str().unwrap(), s2.to_str().unwrap());
+    let cfg = config("full.toml", "20");
+    let cfg = cfg.to_str().unwrap();
+    let r_out = temp_path("refusals", "r-full");
+    let r_out = r_out.to_str().unwrap();
+    let m_out = temp_path("refusals", "m-full");
+    let m_out = m_out.to_str().unwrap();
     let commands: &[&[&str]] = &[
+        &["run", cfg, "--out", r_out, "--force"],
+        &["merge", s1, s2, "--out", m_out, "--force"],
+        &["summarise", m_out],
         &["simulate", "--games", "10"],
         &["simulate", "--games", "10", "--json"],
         &[TOURNAMENT, &["4", "--out", t_out, "--force"]].concat(),
