@@ -16,12 +16,12 @@ use crate::experiment::agreement::{Answer, Disagreement, ask, collect_until};
 use crate::experiment::agreement_report::{
     Scored, agreement_markdown, csv_header, csv_row, scored_from_csv, summarise_answers,
 };
-use crate::experiment::answers::{AnswerLog, PARTIAL};
-use crate::experiment::{Experiment, Measured};
+use crate::experiment::answers::{AnswerLog, PARTIAL, ResumeError};
+use crate::experiment::{Experiment, FolderLock, Measured};
 use crate::games::Game;
-use crate::report::{CommandRecord, Provenance, write_record};
+use crate::report::{CommandRecord, Provenance, write_record, write_whole};
 
-use super::error::{interrupted, user};
+use super::error::{interrupted, run_error, user};
 use super::run::stop_flag;
 
 /// The answers, one row per position and searcher.
@@ -30,6 +30,9 @@ const CSV: &str = "agreement.csv";
 /// The provenance of the agreement files: not `run.json`, which in the same folder belongs to
 /// the experiment's `tricklab run`.
 const AGREEMENT_JSON: &str = "agreement.json";
+
+/// The agreement's lock file in its output folder.
+const AGREE_LOCK: &str = ".tricklab-agree.lock";
 
 /// Salt of the agreement's fingerprint (see [`Experiment::fingerprint`]).
 const AGREE_SALT: u64 = 0x6167_7265_6521;
@@ -79,6 +82,9 @@ pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(&exp.name));
+    // Held until the agreement's files are written (a lock of its own: a `tricklab run` of the
+    // same config may write its files in the same folder meanwhile).
+    let _lock = FolderLock::take_for(&out, AGREE_LOCK).map_err(|e| run_error(e, &out))?;
     if args.rebuild {
         return rebuild(&exp, &out);
     }
@@ -138,11 +144,13 @@ where
     let mut answers: Vec<Vec<Option<Answer>>> =
         vec![vec![None; positions.len()]; ag.searchers.len()];
     let log = if args.resume {
-        AnswerLog::resume(out, fingerprint, &positions, &mut answers).map_err(user)?
+        AnswerLog::resume(out, fingerprint, &positions, &mut answers).map_err(|e| match e {
+            ResumeError::File(e) => run_error(e, out),
+            e => user(e),
+        })?
     } else {
         std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-        AnswerLog::create(out, fingerprint)
-            .with_context(|| format!("writing {}", out.join(PARTIAL).display()))?
+        AnswerLog::create(out, fingerprint).map_err(|e| run_error(e, out))?
     };
     let progress = std::io::stderr().is_terminal().then(|| {
         let p = ProgressBar::new((positions.len() * ag.searchers.len()) as u64);
@@ -183,9 +191,7 @@ where
         p.finish_and_clear();
     }
     if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(
-            anyhow::Error::new(e).context(format!("writing {}", out.join(PARTIAL).display()))
-        );
+        return Err(run_error(e, out));
     }
     let missing = answers.iter().flatten().filter(|a| a.is_none()).count();
     if missing > 0 {
@@ -202,7 +208,7 @@ where
         &out.join(AGREEMENT_JSON),
         &CommandRecord::new(exp.seed, Some(exp.source.clone()), provenance),
     )?;
-    std::fs::remove_file(out.join(PARTIAL))?;
+    log.finish(out).map_err(|e| run_error(e, out))?;
     println!("\nresults: {}", out.display());
     Ok(())
 }
@@ -266,7 +272,7 @@ fn write_results<G: Game>(
         }
         scored.push(mine);
     }
-    std::fs::write(out.join(CSV), csv.into_inner()?)?;
+    write_whole(&out.join(CSV), &csv.into_inner()?)?;
     write_table(exp, out, &scored)
 }
 
@@ -280,7 +286,7 @@ fn write_table(exp: &Experiment, out: &Path, scored: &[Vec<Scored>]) -> anyhow::
         .map(|(s, answers)| summarise_answers(s.to_string(), answers))
         .collect();
     let md = agreement_markdown(exp, &results);
-    std::fs::write(out.join("agreement.md"), &md)?;
+    write_whole(&out.join("agreement.md"), md.as_bytes())?;
     print!("{md}");
     Ok(())
 }

@@ -92,18 +92,22 @@ pub fn run(args: FamilyArgs) -> anyhow::Result<()> {
         let md = family_markdown(name, args.alpha, &rows)
             + &interaction_markdown(&interactions)
             + &every_hypothesis_markdown(members);
-        std::fs::write(args.results.join(format!("family-{name}.md")), &md)?;
-        std::fs::write(
-            args.results.join(format!("family-{name}.csv")),
-            family_csv(&rows),
+        let whole = crate::report::write_whole;
+        whole(
+            &args.results.join(format!("family-{name}.md")),
+            md.as_bytes(),
         )?;
-        std::fs::write(
-            args.results.join(format!("hypotheses-{name}.csv")),
-            every_hypothesis_csv(members),
+        whole(
+            &args.results.join(format!("family-{name}.csv")),
+            family_csv(&rows).as_bytes(),
         )?;
-        std::fs::write(
-            args.results.join(format!("interactions-{name}.csv")),
-            interaction_csv(&interactions),
+        whole(
+            &args.results.join(format!("hypotheses-{name}.csv")),
+            every_hypothesis_csv(members).as_bytes(),
+        )?;
+        whole(
+            &args.results.join(format!("interactions-{name}.csv")),
+            interaction_csv(&interactions).as_bytes(),
         )?;
         print!("{md}");
     }

@@ -32,11 +32,11 @@ pub fn check_distinct(outputs: &[(&str, &Path)]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// An output being written: standard output, or a temporary file renamed to its path by
-/// [`Output::finish`].
+/// An output being written: standard output, or a temporary file fsynced and renamed to its
+/// path by [`Output::finish`].
 pub struct Output {
-    /// `None` for standard output.
-    file: Option<(PathBuf, PathBuf)>,
+    /// `None` for standard output; else the temporary name, the path, and the file (to sync).
+    file: Option<(PathBuf, PathBuf, File)>,
     writer: BufWriter<Box<dyn Write + Send>>,
 }
 
@@ -91,8 +91,11 @@ impl Output {
         }
         let temp = temp_name(path);
         let f = File::create(&temp).with_context(|| format!("creating {}", temp.display()))?;
+        let sync = f
+            .try_clone()
+            .with_context(|| format!("opening {}", temp.display()))?;
         Ok(Output {
-            file: Some((temp, path.to_path_buf())),
+            file: Some((temp, path.to_path_buf(), sync)),
             writer: BufWriter::with_capacity(1 << 20, Box::new(f)),
         })
     }
@@ -102,16 +105,28 @@ impl Output {
         &mut self.writer
     }
 
-    /// Flushes the output and, for a file, renames it to its path.
+    /// Flushes the output and, for a file, syncs it, renames it to its path and syncs the
+    /// folder: the path holds its old bytes or the whole new file, even if the machine stops.
     pub fn finish(mut self) -> anyhow::Result<()> {
         let what = match &self.file {
-            Some((_, path)) => format!("writing {}", path.display()),
+            Some((_, path, _)) => format!("writing {}", path.display()),
             None => "writing standard output".to_string(),
         };
         self.writer.flush().context(what)?;
-        if let Some((temp, path)) = self.file.take() {
-            std::fs::rename(&temp, &path)
-                .with_context(|| format!("renaming {} to {}", temp.display(), path.display()))?;
+        if let Some((temp, path, file)) = self.file.take() {
+            let done = file
+                .sync_all()
+                .with_context(|| format!("syncing {}", path.display()))
+                .and_then(|()| {
+                    std::fs::rename(&temp, &path).with_context(|| {
+                        format!("renaming {} to {}", temp.display(), path.display())
+                    })
+                });
+            if done.is_err() {
+                let _ = std::fs::remove_file(&temp);
+            }
+            done?;
+            crate::report::sync_folder(path.parent().unwrap_or(Path::new(".")))?;
         }
         Ok(())
     }
@@ -120,7 +135,7 @@ impl Output {
 impl Drop for Output {
     /// An output dropped without [`Output::finish`] (the command failed) leaves no file.
     fn drop(&mut self) {
-        if let Some((temp, _)) = &self.file {
+        if let Some((temp, _, _)) = &self.file {
             let _ = std::fs::remove_file(temp);
         }
     }

@@ -189,15 +189,17 @@ fn run_game(exp: &Experiment, plan: &RunPlan, args: &RunArgs) -> anyhow::Result<
         ))),
         RunEnd::Complete => {
             let record = RunRecord::new(exp, &command_of(&args.config), plan.shard, provenance);
-            if plan.shard.is_none() {
-                let summary = write_summary(exp, &exp.game.statistics(exp.matches), &plan.out)?;
-                write_run_record(&plan.out, &record)?;
-                print_summary(exp, &summary, &plan.out, args.json);
-            } else {
-                write_run_record(&plan.out, &record)?;
-                println!("\nresults: {}", plan.out.display());
+            let summary = plan
+                .shard
+                .is_none()
+                .then(|| write_summary(exp, &exp.game.statistics(exp.matches), &plan.out))
+                .transpose()?;
+            finish_run(&plan.out, record).map_err(|e| run_error(e, &plan.out))?;
+            match summary {
+                Some(summary) => print_summary(exp, &summary, &plan.out, args.json),
+                None => println!("\nresults: {}", plan.out.display()),
             }
-            finish_run(&plan.out).map_err(|e| run_error(e, &plan.out))
+            Ok(())
         }
     }
 }
@@ -218,6 +220,8 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(&exp.name));
+    // Held until run.json is written: no other tricklab writes the folder meanwhile.
+    let _lock = FolderLock::take(&out).map_err(|e| run_error(e, &out))?;
     super::output::check_folder(
         "--out",
         &out,
@@ -234,6 +238,7 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
     let mut record = merge_shards(&args.dirs, &out).map_err(|e| match e {
         // A disk that fails is the environment (exit 1); a shard that is not whole, bad input.
         MergeError::Io { .. }
+        | MergeError::Files(crate::experiment::RunError::File { .. })
         | MergeError::Rows(crate::experiment::wholeness::RowsError::Io { .. }) => {
             anyhow::Error::new(e)
         }
@@ -267,6 +272,7 @@ pub fn summarise(args: SummariseArgs) -> anyhow::Result<()> {
         )));
     }
     let exp = Experiment::parse("run.json config", &rec.config).map_err(user)?;
+    crate::experiment::check_files(dir, &rec.files).map_err(|e| run_error(e, dir))?;
     crate::experiment::wholeness::check_rows(
         &dir.join(crate::experiment::DEALS),
         0..exp.deals,

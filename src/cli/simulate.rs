@@ -10,14 +10,13 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::agents::{AgentSpec, parse_seating};
 use crate::experiment::{
     DealTally, Experiment, FolderLock, RunEnd, RunError, RunPlan, RunRecord, Simulation,
-    partial_name, write_run_record, write_summary,
+    partial_name, write_summary,
 };
 use crate::games::{GameKind, LoadedGame};
 use crate::report::{Provenance, summary_markdown};
@@ -191,9 +190,7 @@ fn run_game(args: &SimulateArgs, game: &LoadedGame) -> anyhow::Result<()> {
         }
         if let Some(dir) = &args.out {
             let record = RunRecord::new(&exp, &command_of(args), None, provenance);
-            write_run_record(dir, &record)
-                .with_context(|| format!("writing {}", dir.join("run.json").display()))?;
-            crate::experiment::finish_run(dir).map_err(|e| run_error(e, dir))?;
+            crate::experiment::finish_run(dir, record).map_err(|e| run_error(e, dir))?;
             writeln!(report, "\nresults: {}", dir.display())?;
         }
         if let Some(p) = &args.log {

@@ -11,17 +11,17 @@ use clap::Args;
 use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_specs};
 use crate::experiment::{
     ArmStat, Design, Entrant, FAULTS, Finished, PROGRESS, TournamentConfig, TournamentEnd,
-    TournamentPlan, read_progress, run_tournament, tournament_tables,
+    TournamentPlan, finish_tournament, read_progress, run_tournament, tournament_tables,
 };
 use crate::games::GameKind;
 use crate::games::record::RecordRules;
 use crate::report::{
     CommandRecord, FrontierPoint, Provenance, RUN_JSON, TournamentTables, estimates_chart,
     frontier_chart, ladder_csv, pairs_csv, ratings_csv, timing_csv, tournament_markdown,
-    write_record,
+    write_record, write_whole,
 };
 
-use super::error::{interrupted, user};
+use super::error::{interrupted, run_error, user};
 
 /// Arguments of `tricklab tournament`.
 #[derive(Debug, Args)]
@@ -210,6 +210,8 @@ where
             .map_or_else(|| game.to_string(), |s| s.to_string_lossy().into_owned());
         PathBuf::from("results").join(format!("tournament-{name}"))
     });
+    // Held until run.json is written: no other tricklab writes the folder meanwhile.
+    let _lock = crate::experiment::FolderLock::take(&out).map_err(|e| run_error(e, &out))?;
     if args.force {
         let _ = std::fs::remove_file(out.join(PROGRESS));
     } else if !args.resume || !out.join(PROGRESS).exists() {
@@ -238,7 +240,7 @@ where
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
     let stop = super::run::stop_flag();
     let end = run_tournament(rules, &plan, &out, done, &stop, args.stop_after_chunks)
-        .with_context(|| format!("writing {}", out.join(PROGRESS).display()))?;
+        .map_err(|e| run_error(e, &out))?;
     let (results, times, faults) = match end {
         TournamentEnd::Interrupted(kept, total) => {
             return Err(interrupted(format!(
@@ -252,7 +254,7 @@ where
     // A bot that may forfeit: its forfeited hands, as `run` writes them (none: no file, and
     // none left from an earlier tournament in the folder).
     match faults {
-        Some(bytes) => std::fs::write(out.join(FAULTS), bytes)?,
+        Some(bytes) => write_whole(&out.join(FAULTS), &bytes)?,
         None => {
             let _ = std::fs::remove_file(out.join(FAULTS));
         }
@@ -270,9 +272,9 @@ where
         ceiling: config.ceiling,
     });
     let md = tournament_markdown(&tables);
-    std::fs::write(out.join("pairs.csv"), pairs_csv(&tables))?;
-    std::fs::write(out.join("ratings.csv"), ratings_csv(&tables))?;
-    std::fs::write(out.join("summary.md"), &md)?;
+    write_whole(&out.join("pairs.csv"), pairs_csv(&tables).as_bytes())?;
+    write_whole(&out.join("ratings.csv"), ratings_csv(&tables).as_bytes())?;
+    write_whole(&out.join("summary.md"), md.as_bytes())?;
     let rows: Vec<ArmStat> = tables
         .ratings
         .iter()
@@ -296,12 +298,18 @@ where
     if args.config.is_some() {
         // A config's tournament keeps its per-deal scores (sorted, so reproducible) and its
         // timing, which depends on the machine and lives apart from the reproducible files.
-        std::fs::write(out.join("scores.csv"), scores_csv(&names, &results))?;
+        write_whole(
+            &out.join("scores.csv"),
+            scores_csv(&names, &results).as_bytes(),
+        )?;
         if let Some(csv) = ladder_csv(&tables) {
-            std::fs::write(out.join("ladder.csv"), csv)?;
+            write_whole(&out.join("ladder.csv"), csv.as_bytes())?;
         }
         let decisions: Vec<(u64, u64)> = times.iter().map(|t| (t.decisions, t.nanos)).collect();
-        std::fs::write(out.join("timing.csv"), timing_csv(&names, &decisions))?;
+        write_whole(
+            &out.join("timing.csv"),
+            timing_csv(&names, &decisions).as_bytes(),
+        )?;
         if let Some((_, _, rows)) = &tables.ladder {
             let points: Vec<FrontierPoint> = rows
                 .iter()
@@ -328,7 +336,6 @@ where
             )?;
         }
     }
-    let _ = std::fs::remove_file(out.join(PROGRESS));
     let source = args
         .config
         .as_deref()
@@ -338,6 +345,8 @@ where
         &out.join(RUN_JSON),
         &CommandRecord::new(config.seed, source, provenance),
     )?;
+    // Only now: a tournament stopped before this point finishes on --resume.
+    finish_tournament(&out).map_err(|e| run_error(e, &out))?;
     if args.json {
         println!("{}", json_summary(&tables, &seconds, &out, forfeited));
     } else {

@@ -4,11 +4,12 @@
 //! The file opens with a line naming the config's fingerprint; each further line is one
 //! answer: `searcher,position,choice,value_tip,value_control,value_best`, with the searcher and
 //! position as indices, the choice as the action's text and the values in full precision (so a
-//! resumed run writes the same bytes as one that was never stopped). A line cut short by a
-//! kill is dropped on resume.
+//! resumed run writes the same bytes as one that was never stopped). The file is a
+//! journal: synced at most about once a second with a check of its length and SHA-256
+//! beside it, so that a resume keeps only the answers the disk had (a line cut short by a kill,
+//! or not yet synced when the machine stopped, is asked again) and refuses a file changed
+//! afterwards.
 
-use std::fs::{File, OpenOptions};
-use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
 use std::sync::Mutex;
 
@@ -18,6 +19,8 @@ use crate::games::{Action, Game};
 
 use super::agreement::{Answer, Disagreement};
 use super::agreement_report::{BadValue, read_value};
+use super::journal::Journal;
+use super::run::RunError;
 
 /// The file of saved answers, in the output folder.
 pub const PARTIAL: &str = "agreement.partial.csv";
@@ -52,14 +55,10 @@ pub enum ResumeError {
         /// What is wrong with it.
         problem: AnswerLineError,
     },
-    /// The file cannot be opened again to append.
-    #[error("{file}: {source}")]
-    Io {
-        /// The file.
-        file: String,
-        /// What the system said.
-        source: std::io::Error,
-    },
+    /// The file is not what was written, or cannot be read or opened again to append (the
+    /// file named).
+    #[error(transparent)]
+    File(RunError),
 }
 
 /// What is wrong with one saved answer line.
@@ -103,16 +102,18 @@ pub enum AnswerLineError {
 
 /// An open file of saved answers; [`AnswerLog::record`] may be called from any thread.
 pub struct AnswerLog {
-    file: Mutex<File>,
+    file: Mutex<Journal>,
 }
 
 impl AnswerLog {
     /// Starts a new file in `dir` for the config with `fingerprint`, replacing any there.
-    pub fn create(dir: &Path, fingerprint: u64) -> std::io::Result<AnswerLog> {
-        let mut file = File::create(dir.join(PARTIAL))?;
-        writeln!(file, "{HEAD}{fingerprint:016x}")?;
+    ///
+    /// # Errors
+    /// Writing the file or its check ([`RunError::File`], naming it).
+    pub fn create(dir: &Path, fingerprint: u64) -> Result<AnswerLog, RunError> {
+        let head = format!("{HEAD}{fingerprint:016x}\n");
         Ok(AnswerLog {
-            file: Mutex::new(file),
+            file: Mutex::new(Journal::create(&dir.join(PARTIAL), head.as_bytes())?),
         })
     }
 
@@ -129,12 +130,13 @@ impl AnswerLog {
     ) -> Result<AnswerLog, ResumeError> {
         let path = dir.join(PARTIAL);
         let file = || path.display().to_string();
-        let text = std::fs::read_to_string(&path).map_err(|_| ResumeError::Missing {
-            dir: dir.display().to_string(),
-        })?;
-        // Only whole lines count: a kill can cut the last one short.
-        let whole = text.rfind('\n').map_or(0, |i| i + 1);
-        let mut lines = text[..whole].lines();
+        let kept = Journal::read(&path)
+            .map_err(ResumeError::File)?
+            .ok_or_else(|| ResumeError::Missing {
+                dir: dir.display().to_string(),
+            })?;
+        let text = String::from_utf8_lossy(&kept);
+        let mut lines = text.lines();
         if lines.next() != Some(&format!("{HEAD}{fingerprint:016x}")) {
             return Err(ResumeError::OtherConfig { file: file() });
         }
@@ -150,20 +152,29 @@ impl AnswerLog {
                 .ok_or_else(|| bad(AnswerLineError::NoSuchSearcher))?;
             slot[i] = Some(answer);
         }
-        let io = |source| ResumeError::Io {
-            file: file(),
-            source,
-        };
-        let mut file = OpenOptions::new().write(true).open(&path).map_err(io)?;
-        file.set_len(whole as u64).map_err(io)?;
-        file.seek(SeekFrom::End(0)).map_err(io)?;
+        let (journal, _) = Journal::reopen(&path).map_err(ResumeError::File)?;
         Ok(AnswerLog {
-            file: Mutex::new(file),
+            file: Mutex::new(journal),
         })
     }
 
-    /// Saves searcher `k`'s answer at position `i`, written through to the file.
-    pub fn record(&self, k: usize, i: usize, a: &Answer) -> std::io::Result<()> {
+    /// Ends a finished agreement whose files are written: the file of answers (and its check)
+    /// in `dir` goes.
+    ///
+    /// # Errors
+    /// Removing them ([`RunError::File`]).
+    pub fn finish(self, dir: &Path) -> Result<(), RunError> {
+        // Closed first: closing syncs the file and writes its check.
+        drop(self);
+        Journal::remove(&dir.join(PARTIAL))?;
+        super::durable::sync_folder(dir)
+    }
+
+    /// Saves searcher `k`'s answer at position `i` (synced with the next batch).
+    ///
+    /// # Errors
+    /// Writing or syncing the file or its check ([`RunError::File`], naming it).
+    pub fn record(&self, k: usize, i: usize, a: &Answer) -> Result<(), RunError> {
         let v = |x: Option<f64>| x.map(|x| x.to_string()).unwrap_or_default();
         let line = format!(
             "{k},{i},{},{},{},{}\n",
@@ -173,7 +184,7 @@ impl AnswerLog {
             a.best
         );
         let mut f = self.file.lock().unwrap_or_else(|e| e.into_inner());
-        f.write_all(line.as_bytes())
+        f.append(line.as_bytes())
     }
 }
 

@@ -28,7 +28,7 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     hex(&Sha256::digest(bytes))
 }
 
-fn hex(digest: &[u8]) -> String {
+pub(super) fn hex(digest: &[u8]) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -149,36 +149,30 @@ impl DataFile {
     }
 }
 
-/// Writes `bytes` to `path` whole: to a temporary name beside it, fsynced, renamed over it,
-/// and the folder fsynced, so that `path` holds the old bytes or the new, never a part.
+/// Writes `bytes` to `path` whole ([`crate::report::write_whole`]).
 ///
 /// # Errors
 /// Any step, naming the file ([`RunError::File`]).
 pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), RunError> {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-    let tmp = path.with_file_name(format!(".{}.tmp", name.unwrap_or_default()));
-    let mut f = File::create(&tmp).map_err(|e| file_error("creating", &tmp, e))?;
-    f.write_all(bytes)
-        .map_err(|e| file_error("writing", &tmp, e))?;
-    f.sync_all().map_err(|e| file_error("syncing", &tmp, e))?;
-    drop(f);
-    std::fs::rename(&tmp, path).map_err(|e| file_error("renaming", &tmp, e))?;
-    sync_folder(path.parent().unwrap_or(Path::new(".")))
+    Ok(crate::report::write_whole(path, bytes)?)
 }
 
-/// Waits until the disk has the folder's entries (a file created, renamed or removed in it).
+/// Waits until the disk has the folder's entries ([`crate::report::sync_folder`]).
 ///
 /// # Errors
 /// Opening or syncing the folder ([`RunError::File`]).
 pub fn sync_folder(dir: &Path) -> Result<(), RunError> {
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    File::open(dir)
-        .and_then(|d| d.sync_all())
-        .map_err(|e| file_error("syncing the folder", dir, e))
+    Ok(crate::report::sync_folder(dir)?)
+}
+
+impl From<crate::report::FileError> for RunError {
+    fn from(e: crate::report::FileError) -> RunError {
+        RunError::File {
+            op: e.op,
+            path: e.path,
+            source: e.source,
+        }
+    }
 }
 
 /// The name of the lock file in an output folder.
@@ -202,8 +196,18 @@ impl FolderLock {
     /// Another process holds the folder ([`RunError::Folder`], naming it and its command);
     /// creating the folder or the lock file ([`RunError::File`]).
     pub fn take(dir: &Path) -> Result<FolderLock, RunError> {
+        FolderLock::take_for(dir, LOCK)
+    }
+
+    /// Takes the lock named `name` of `dir`: for a command whose files never meet those of the
+    /// commands that take [`LOCK`] (`agree` beside a `run` of the same config), so that each
+    /// refuses only a second writer of its own files.
+    ///
+    /// # Errors
+    /// As [`FolderLock::take`].
+    pub fn take_for(dir: &Path, name: &str) -> Result<FolderLock, RunError> {
         std::fs::create_dir_all(dir).map_err(|e| file_error("creating the folder", dir, e))?;
-        let path = dir.join(LOCK);
+        let path = dir.join(name);
         loop {
             let mut file = OpenOptions::new()
                 .read(true)

@@ -1,12 +1,14 @@
 //! Joining shard outputs into exactly the files one run would have written.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
 use super::RunRecord;
-use super::run::{DEALS, FAULTS, HANDS};
+use super::durable::{DataFile, sync_folder};
+use super::run::{DEALS, FAULTS, HANDS, RunError};
+use super::vouched::check_files;
 use super::wholeness::{Cover, RowsError, check_rows, shard_deals};
 
 /// Why shards cannot be merged: one line naming the folder or file and what is wrong.
@@ -78,6 +80,10 @@ pub enum MergeError {
     /// A shard's file that is not whole.
     #[error(transparent)]
     Rows(#[from] RowsError),
+    /// A shard's file that differs from what its `run.json` records, or a merged file that
+    /// cannot be written (the file and the step named).
+    #[error(transparent)]
+    Files(#[from] RunError),
     /// Reading a shard or writing the merged files.
     #[error("{file}: {source}")]
     Io {
@@ -102,9 +108,11 @@ fn partial(name: &str) -> String {
 
 /// Concatenates the `hands.csv` and `deals.csv` (and `faults.csv`, where the shards have it) of
 /// complete shards `dirs` (any order) into `out`, in shard order with one header: the bytes a
-/// one-shard run writes. Returns the shards' common run record (without the
-/// shard). Every shard must be complete, of the same config, and together cover 1..=n once,
-/// and its files whole (see [`check_rows`]).
+/// one-shard run writes. Returns the shards' common run record (without the shard, with the
+/// merged files' lengths and SHA-256). Every shard must be complete, of the same config, and
+/// together cover 1..=n once, and its files must be what its `run.json` records and whole (see
+/// [`check_files`] and [`check_rows`]). A failure (a full disk) leaves no merged file, whole
+/// or in part.
 pub fn merge_shards(dirs: &[PathBuf], out: &Path) -> Result<RunRecord, MergeError> {
     let mut shards: Vec<(u64, u64, &PathBuf, RunRecord)> = Vec::new();
     let same = |a: &Path, b: &Path| {
@@ -171,6 +179,9 @@ pub fn merge_shards(dirs: &[PathBuf], out: &Path) -> Result<RunRecord, MergeErro
         .ok_or_else(|| MergeError::NoDealCount {
             dir: shards[0].2.display().to_string(),
         })?;
+    for (_, _, d, rec) in &shards {
+        check_files(d, &rec.files)?;
+    }
     let mut per_deal: [Option<u64>; 2] = [None, None];
     for &(k, n, d, _) in &shards {
         let range = shard_deals(deals, Some((k, n)));
@@ -202,38 +213,63 @@ pub fn merge_shards(dirs: &[PathBuf], out: &Path) -> Result<RunRecord, MergeErro
     // Each file is written under a temporary name and renamed once all are whole, so that a
     // failure (a full disk) leaves no part of a merged file under a real name.
     let names: Vec<&str> = [HANDS, DEALS].into_iter().chain(faults).collect();
-    for &name in &names {
-        let path = out.join(partial(name));
-        let mut w = std::io::BufWriter::new(std::fs::File::create(&path).map_err(io(&path))?);
-        for (i, (_, _, d, _)) in shards.iter().enumerate() {
-            let from = d.join(name);
-            let f = std::fs::File::open(&from).map_err(io(&from))?;
-            let mut lines = BufReader::new(f).split(b'\n');
-            if let Some(header) = lines.next() {
-                let header = header.map_err(io(&from))?;
-                if i == 0 {
-                    w.write_all(&header)
-                        .and_then(|_| w.write_all(b"\n"))
-                        .map_err(io(&path))?;
-                }
-            }
-            for line in lines {
-                let line = line.map_err(io(&from))?;
-                w.write_all(&line)
-                    .and_then(|_| w.write_all(b"\n"))
-                    .map_err(io(&path))?;
-            }
+    let written = concatenate(&shards, out, &names);
+    if written.is_err() {
+        for name in &names {
+            let _ = std::fs::remove_file(out.join(partial(name)));
         }
-        w.flush().map_err(io(&path))?;
-        w.get_ref().sync_all().map_err(io(&path))?;
     }
+    let files = written?;
     for name in names {
         let (from, to) = (out.join(partial(name)), out.join(name));
         std::fs::rename(&from, &to).map_err(io(&to))?;
     }
+    sync_folder(out)?;
     let mut rec = first.clone();
     rec.shard = None;
+    rec.files = files;
     Ok(rec)
+}
+
+/// Writes each of `names` of the `shards` (in order) joined under its temporary name in `out`,
+/// synced; returns each merged file's length and SHA-256.
+fn concatenate(
+    shards: &[(u64, u64, &PathBuf, RunRecord)],
+    out: &Path,
+    names: &[&str],
+) -> Result<super::vouched::FileDigests, MergeError> {
+    let mut files = super::vouched::FileDigests::new();
+    for &name in names {
+        let path = out.join(partial(name));
+        let mut w: Option<DataFile> = None;
+        for (_, _, d, _) in shards {
+            let from = d.join(name);
+            let f = std::fs::File::open(&from).map_err(io(&from))?;
+            let mut lines = BufReader::new(f).split(b'\n');
+            let header = lines.next().transpose().map_err(io(&from))?;
+            if w.is_none() {
+                let mut line = header.unwrap_or_default();
+                line.push(b'\n');
+                w = Some(DataFile::create(&path, &line)?);
+            }
+            let w = w.as_mut().expect("created with the first shard");
+            for line in lines {
+                let mut line = line.map_err(io(&from))?;
+                line.push(b'\n');
+                w.append(&line)?;
+            }
+        }
+        let mut w = w.expect("at least one shard");
+        w.sync()?;
+        files.insert(
+            name.to_string(),
+            super::vouched::FileDigest {
+                bytes: w.bytes(),
+                sha256: w.sha256(),
+            },
+        );
+    }
+    Ok(files)
 }
 
 #[cfg(test)]

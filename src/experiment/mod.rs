@@ -11,6 +11,7 @@ mod durable;
 mod family;
 mod games;
 mod interaction;
+mod journal;
 mod measure;
 mod merge;
 mod rows;
@@ -21,6 +22,7 @@ mod summary;
 mod tournament;
 mod tournament_config;
 mod tournament_run;
+mod vouched;
 pub mod wholeness;
 
 pub use config::{Agreement, Arm, Claim, Combine, ConfigError, Experiment, Hypothesis};
@@ -51,9 +53,10 @@ pub use tournament::{
 };
 pub use tournament_config::{Design, Entrant, TournamentConfig, pairs_of, physical_memory};
 pub use tournament_run::{
-    ChunkResult, PROGRESS, ProgressError, TournamentEnd, TournamentPlan, read_progress,
-    run_tournament,
+    ChunkResult, PROGRESS, ProgressError, TournamentEnd, TournamentPlan, finish_tournament,
+    read_progress, run_tournament,
 };
+pub use vouched::{FileDigest, FileDigests, check_files, digest_of};
 
 // The result types live in `report` (which imports nothing from here); their old paths stay.
 pub use crate::report::{ArmStat, ClaimResult, Difference, FamilyMember, FamilyRow, Summary};
@@ -64,7 +67,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::report::{
     Provenance, RUN_JSON, build_commit, difference_histogram, estimates_chart, summary_csv,
-    summary_markdown, write_record,
+    summary_markdown, write_record, write_whole,
 };
 
 /// What `run.json` records: enough to reproduce the files beside it.
@@ -84,6 +87,11 @@ pub struct RunRecord {
     pub shard: Option<[u64; 2]>,
     /// The config, verbatim.
     pub config: String,
+    /// Each data file's length and SHA-256 as the run wrote it (`hands.csv`, `deals.csv`,
+    /// `faults.csv`), which `summarise` and `merge` check; absent from records written before
+    /// it existed.
+    #[serde(default, skip_serializing_if = "FileDigests::is_empty")]
+    pub files: FileDigests,
     /// Build, machine and times (absent from records written before it existed).
     #[serde(flatten)]
     pub provenance: Provenance,
@@ -105,13 +113,17 @@ impl RunRecord {
             command: command.to_string(),
             shard: shard.map(|(k, n)| [k, n]),
             config: exp.source.clone(),
+            files: FileDigests::new(),
             provenance: provenance.finish(),
         }
     }
 }
 
-/// Writes `run.json` into `dir`.
-pub fn write_run_record(dir: &Path, record: &RunRecord) -> std::io::Result<()> {
+/// Writes `run.json` into `dir`, whole.
+///
+/// # Errors
+/// A step of the write, naming the file.
+pub fn write_run_record(dir: &Path, record: &RunRecord) -> Result<(), crate::report::FileError> {
     write_record(&dir.join(RUN_JSON), record)
 }
 
@@ -125,13 +137,7 @@ pub fn write_summary(
     dir: &Path,
 ) -> Result<Summary, SummaryError> {
     let s = summarise(exp, defs, &dir.join(DEALS))?;
-    let write = |name: &str, text: String| {
-        let path = dir.join(name);
-        std::fs::write(&path, text).map_err(|source| SummaryError::Io {
-            file: path.display().to_string(),
-            source,
-        })
-    };
+    let write = |name: &str, text: String| write_whole(&dir.join(name), text.as_bytes());
     write("summary.csv", summary_csv(&s))?;
     write("summary.md", summary_markdown(&exp.heading(), &s))?;
     for stat in &exp.statistics {

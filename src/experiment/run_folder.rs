@@ -4,8 +4,9 @@
 //! syncs cost little; the progress records each file's length and SHA-256 and a check of
 //! itself, so that `--resume` continues only from files that are what the run wrote (the first
 //! batch is synced at once, later ones at most once a second). The
-//! progress stays until the caller has written the summaries and `run.json`
-//! ([`finish_run`]): a run stopped in that last phase finishes it on `--resume`.
+//! progress stays until the caller has written the summaries and [`finish_run`] has written
+//! `run.json` (with each file's length and SHA-256): a run stopped in that last phase
+//! finishes it on `--resume`.
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -23,6 +24,7 @@ use super::run::{
     DEALS, FAULTS, FAULTS_HEADER, HANDS, PROGRESS, RunEnd, RunError, RunPlan, csv_line,
     deals_header, fingerprint, hands_header, may_forfeit, partial_name, play_batches,
 };
+use super::vouched::{FileDigest, FileDigests};
 
 /// How often at most the data are synced and the progress saved while a run plays.
 const SYNC_EVERY: Duration = Duration::from_secs(1);
@@ -93,6 +95,25 @@ impl Progress {
             )));
         }
         Ok(p)
+    }
+
+    /// The lengths and SHA-256 of the files this progress counts, by name (none for the
+    /// progress of an earlier version, which has no digests).
+    fn files(&self) -> FileDigests {
+        let Some(d) = &self.sha256 else {
+            return FileDigests::new();
+        };
+        let digest = |bytes: u64, sha256: &str| FileDigest {
+            bytes,
+            sha256: sha256.to_string(),
+        };
+        let mut files = FileDigests::new();
+        files.insert(HANDS.into(), digest(self.hands_bytes, &d.hands));
+        files.insert(DEALS.into(), digest(self.deals_bytes, &d.deals));
+        if let Some(f) = &d.faults {
+            files.insert(FAULTS.into(), digest(self.faults_bytes, f));
+        }
+        files
     }
 
     /// Saves the progress whole (temporary name, fsync, rename, folder fsync).
@@ -291,13 +312,20 @@ where
     Ok(end)
 }
 
-/// Ends a complete run whose summaries and `run.json` are written: its progress goes, and
-/// the folder reads as finished.
+/// Ends a complete run whose summaries are written: `run.json` is written with `record` and
+/// each data file's length and SHA-256 (from the progress, which counts the whole files now),
+/// then the progress goes, and the folder reads as finished. Until then a stopped run finishes
+/// on `--resume`.
 ///
 /// # Errors
-/// Removing the progress or syncing the folder ([`RunError::File`]).
-pub fn finish_run(dir: &Path) -> Result<(), RunError> {
+/// Reading the progress, writing `run.json`, removing the progress or syncing the folder
+/// ([`RunError`]).
+pub fn finish_run(dir: &Path, mut record: super::RunRecord) -> Result<(), RunError> {
     let path = dir.join(PROGRESS);
+    if path.exists() {
+        record.files = Progress::load(dir)?.files();
+    }
+    super::write_run_record(dir, &record)?;
     match std::fs::remove_file(&path) {
         Ok(()) => sync_folder(dir),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),

@@ -34,14 +34,9 @@ pub enum SummaryError {
     /// A statistic the game does not define.
     #[error("unknown statistic {0}")]
     UnknownStatistic(String),
-    /// Writing a summary file.
-    #[error("{file}: {source}")]
-    Io {
-        /// The file.
-        file: String,
-        /// What the system said.
-        source: std::io::Error,
-    },
+    /// Writing a summary file (the step and the file named).
+    #[error(transparent)]
+    File(#[from] crate::report::FileError),
     /// Drawing a chart.
     #[error(transparent)]
     Chart(#[from] ChartError),

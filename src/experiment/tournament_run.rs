@@ -1,5 +1,8 @@
 //! Running a tournament so that an interruption loses nothing: every finished chunk of a pair's
-//! deals is appended to `progress.csv` at once, and `--resume` plays only the chunks missing.
+//! deals is appended to `progress.csv` as it finishes, synced at most about once a second with
+//! a check of the file's length and SHA-256 beside it (`.progress.csv.check`, see
+//! [`Journal`]), and `--resume` plays only the chunks missing. The progress goes only once
+//! every file of the finished tournament is written ([`finish_tournament`]).
 //! The results depend only on the chunks (see [`CHUNK`](super::CHUNK)), so a resumed tournament
 //! ends with the same bytes as one that ran straight through, on any thread count.
 //!
@@ -12,8 +15,6 @@
 //! tournament's `faults.csv` holds every finished chunk's rows once, and no others.
 
 use std::collections::BTreeMap;
-use std::fs::{File, OpenOptions};
-use std::io::{self, Write as _};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -25,7 +26,8 @@ use crate::agents::{AgentFactory, AgentSpec};
 use crate::games::record::RecordRules;
 
 use super::decision_clock::{DecisionClock, DecisionTime};
-use super::run::{FAULTS_HEADER, csv_line};
+use super::journal::Journal;
+use super::run::{FAULTS_HEADER, RunError, csv_line};
 use super::tournament::{PairFaults, PairPlan, PairResult, chunks_of, play_chunk};
 
 /// The file that keeps a tournament's finished chunks.
@@ -177,14 +179,6 @@ pub enum TournamentEnd {
 /// named.
 #[derive(Debug, thiserror::Error)]
 pub enum ProgressError {
-    /// The file exists but cannot be read.
-    #[error("{file}: {source}")]
-    Io {
-        /// The file.
-        file: String,
-        /// What the system said.
-        source: io::Error,
-    },
     /// The file is the progress of another tournament.
     #[error(
         "{file} holds another tournament ({head}); resume with the same config and flags, or start again with --force"
@@ -195,6 +189,9 @@ pub enum ProgressError {
         /// Its first line (the other tournament's fingerprint), cut to 200 characters.
         head: String,
     },
+    /// The file is not what was written, or cannot be read (the file named).
+    #[error(transparent)]
+    Check(RunError),
     /// The file is empty: no tournament wrote it whole.
     #[error(
         "{file} is empty, not a tournament's progress (a write cut short?); start again with --force"
@@ -216,16 +213,12 @@ pub fn read_progress(
 ) -> Result<Vec<ChunkResult>, ProgressError> {
     let path = dir.join(PROGRESS);
     let file = || path.display().to_string();
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(source) => {
-            return Err(ProgressError::Io {
-                file: file(),
-                source,
-            });
-        }
+    let bytes = match Journal::read(&path) {
+        Ok(Some(b)) => b,
+        Ok(None) => return Ok(Vec::new()),
+        Err(e) => return Err(ProgressError::Check(e)),
     };
+    let text = String::from_utf8_lossy(&bytes);
     let mut lines = text.split_inclusive('\n');
     let head = lines.next().unwrap_or("").trim_end();
     if head.is_empty() {
@@ -243,7 +236,8 @@ pub fn read_progress(
             && c.start < plan.deals
             && c.scores.len() as u64 == (c.start + super::CHUNK).min(plan.deals) - c.start
     };
-    // A line cut short by the interruption (no newline) is dropped; it is played again.
+    // Only the lines the progress's check vouches for are read (a line cut short by the
+    // interruption is not among them); the chunks of the others are played again.
     Ok(lines
         .filter(|l| l.ends_with('\n'))
         .filter_map(|l| ChunkResult::parse(l.trim_end()))
@@ -255,8 +249,12 @@ pub fn read_progress(
 /// finishes, until all are done or `stop` is set (or, for tests, `stop_after` chunks of this run
 /// are done).
 ///
+/// `progress.csv` is a journal: synced at most about once a second with its check, and
+/// whatever the check does not vouch for is cut off and played again on `--resume`.
+///
 /// # Errors
-/// The progress file cannot be written.
+/// The progress file cannot be written or synced, or is not what was written
+/// ([`RunError`], naming the file).
 pub fn run_tournament<R: RecordRules>(
     rules: &R,
     plan: &TournamentPlan<'_>,
@@ -264,7 +262,7 @@ pub fn run_tournament<R: RecordRules>(
     done: Vec<ChunkResult>,
     stop: &AtomicBool,
     stop_after: Option<u64>,
-) -> io::Result<TournamentEnd>
+) -> Result<TournamentEnd, RunError>
 where
     R::Hand: AgentFactory,
 {
@@ -275,19 +273,19 @@ where
         have.entry((c.pair, c.start)).or_insert(c);
     }
     let path = dir.join(PROGRESS);
-    let fresh = !path.exists();
-    let mut file: File = OpenOptions::new().create(true).append(true).open(&path)?;
-    if fresh {
-        writeln!(file, "{}", plan.fingerprint)?;
-    }
-    let file = Mutex::new(file);
+    let journal = if path.exists() {
+        Journal::reopen(&path)?.0
+    } else {
+        Journal::create(&path, format!("{}\n", plan.fingerprint).as_bytes())?
+    };
+    let file = Mutex::new(journal);
     let todo: Vec<(usize, std::ops::Range<u64>)> = (0..plan.pairs.len())
         .flat_map(|p| chunks.iter().map(move |c| (p, c.clone())))
         .filter(|(p, c)| !have.contains_key(&(*p, c.start)))
         .collect();
     let finished = AtomicU64::new(0);
     let forfeits = plan.may_forfeit();
-    let played: Vec<io::Result<Option<ChunkResult>>> = todo
+    let played: Vec<Result<Option<ChunkResult>, RunError>> = todo
         .into_par_iter()
         .map(|(p, chunk)| {
             if stop.load(Ordering::SeqCst) {
@@ -327,8 +325,7 @@ where
             };
             {
                 let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
-                f.write_all(result.line().as_bytes())?;
-                f.flush()?;
+                f.append(result.line().as_bytes())?;
             }
             let n = finished.fetch_add(1, Ordering::SeqCst) + 1;
             if stop_after.is_some_and(|s| n >= s) {
@@ -342,6 +339,10 @@ where
             have.insert((c.pair, c.start), c);
         }
     }
+    // Every chunk played is counted before the tournament reports its end.
+    file.into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .commit()?;
     if have.len() < total {
         return Ok(TournamentEnd::Interrupted(have.len(), total));
     }
@@ -366,6 +367,16 @@ where
         }
     }
     Ok(TournamentEnd::Complete(pairs, times, faults))
+}
+
+/// Ends a finished tournament whose files and `run.json` are written: its progress (and the
+/// progress's check) goes, and the folder reads as finished.
+///
+/// # Errors
+/// Removing the progress or syncing the folder ([`RunError::File`]).
+pub fn finish_tournament(dir: &Path) -> Result<(), RunError> {
+    Journal::remove(&dir.join(PROGRESS))?;
+    super::durable::sync_folder(dir)
 }
 
 #[cfg(test)]

@@ -27,10 +27,33 @@ impl ChartError {
     }
 }
 
+/// Draws a chart with `draw` into memory and writes it to `path` whole (a full disk leaves no
+/// part of a chart).
+pub(crate) fn write_chart(
+    path: &Path,
+    draw: impl FnOnce(&mut String) -> Result<(), ChartError>,
+) -> Result<(), ChartError> {
+    let mut svg = String::new();
+    draw(&mut svg)?;
+    super::write_whole(path, svg.as_bytes()).map_err(|e| ChartError {
+        file: e.path.display().to_string(),
+        problem: format!("{}: {}", e.op, e.source),
+    })
+}
+
 /// Draws the estimates of one statistic with their 95% intervals, one bar per arm.
 pub fn estimates_chart(path: &Path, statistic: &str, rows: &[&ArmStat]) -> Result<(), ChartError> {
+    write_chart(path, |svg| draw_estimates(svg, path, statistic, rows))
+}
+
+fn draw_estimates(
+    svg: &mut String,
+    path: &Path,
+    statistic: &str,
+    rows: &[&ArmStat],
+) -> Result<(), ChartError> {
     let err = |e: &dyn std::fmt::Display| ChartError::new(path, e);
-    let root = SVGBackend::new(path, (640, 400)).into_drawing_area();
+    let root = SVGBackend::with_string(svg, (640, 400)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let lo = rows
         .iter()
@@ -85,8 +108,12 @@ pub fn estimates_chart(path: &Path, statistic: &str, rows: &[&ArmStat]) -> Resul
 
 /// Draws the histogram of the per-deal differences of a hypothesis.
 pub fn difference_histogram(path: &Path, d: &Difference) -> Result<(), ChartError> {
+    write_chart(path, |svg| draw_differences(svg, path, d))
+}
+
+fn draw_differences(svg: &mut String, path: &Path, d: &Difference) -> Result<(), ChartError> {
     let err = |e: &dyn std::fmt::Display| ChartError::new(path, e);
-    let root = SVGBackend::new(path, (640, 400)).into_drawing_area();
+    let root = SVGBackend::with_string(svg, (640, 400)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let (lo, hi) = d
         .diffs

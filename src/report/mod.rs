@@ -1,6 +1,6 @@
 //! Reports: the result types of experiments, summary tables (CSV and markdown) and SVG charts
 //! from a run's summary, the second edition's family table, the summary as JSON, and the
-//! provenance record (`run.json`) every results folder gets.
+//! provenance record (`run.json`) every results folder gets; every file written whole.
 
 mod charts;
 mod family;
@@ -11,6 +11,7 @@ mod provenance;
 mod results;
 mod tables;
 mod tournament;
+mod whole_file;
 
 pub use charts::{ChartError, difference_histogram, estimates_chart};
 pub use family::{every_hypothesis_csv, every_hypothesis_markdown, family_csv, family_markdown};
@@ -24,3 +25,4 @@ pub use tournament::{
     FrontierPoint, LadderRow, PairRow, TournamentTables, frontier_chart, ladder_csv, pairs_csv,
     ratings_csv, timing_csv, tournament_markdown,
 };
+pub use whole_file::{FileError, sync_folder, temporary_name, write_whole};

@@ -94,11 +94,15 @@ impl CommandRecord {
     }
 }
 
-/// Writes `record` as pretty JSON with a final newline to `path`.
-pub fn write_record<T: Serialize>(path: &Path, record: &T) -> std::io::Result<()> {
+/// Writes `record` as pretty JSON with a final newline to `path`, whole
+/// ([`write_whole`](super::write_whole)).
+///
+/// # Errors
+/// A step of the write, naming the file ([`FileError`](super::FileError)).
+pub fn write_record<T: Serialize>(path: &Path, record: &T) -> Result<(), super::FileError> {
     let mut text = serde_json::to_string_pretty(record).expect("a record serialises");
     text.push('\n');
-    std::fs::write(path, text)
+    super::write_whole(path, text.as_bytes())
 }
 
 /// The CPU model from `/proc/cpuinfo`, or `unknown`.

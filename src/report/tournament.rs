@@ -289,8 +289,20 @@ pub fn frontier_chart(
     strength: &str,
     points: &[FrontierPoint],
 ) -> Result<(), ChartError> {
+    super::charts::write_chart(path, |svg| {
+        draw_frontier(svg, path, title, strength, points)
+    })
+}
+
+fn draw_frontier(
+    svg: &mut String,
+    path: &Path,
+    title: &str,
+    strength: &str,
+    points: &[FrontierPoint],
+) -> Result<(), ChartError> {
     let err = |e: &dyn std::fmt::Display| ChartError::new(path, e);
-    let root = SVGBackend::new(path, (720, 460)).into_drawing_area();
+    let root = SVGBackend::with_string(svg, (720, 460)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let finite: Vec<&FrontierPoint> = points
         .iter()

@@ -24,6 +24,7 @@ mod conformance_registry;
 mod conformance_whist;
 mod docs;
 mod durability;
+mod durable_folders;
 mod experiment;
 mod forfeit;
 mod fuzz;

@@ -52,7 +52,18 @@ fn a_full_standard_output_is_one_line_and_exit_1_for_every_command() {
     let log = log.to_str().unwrap();
     let t_out = temp_path("refusals", "t-full");
     let t_out = t_out.to_str().unwrap();
+    let (s1, s2) = two_shards("full-shards");
+    let (s1, s2) = (s1.to_str().unwrap(), s2.to_str().unwrap());
+    let cfg = config("full.toml", "20");
+    let cfg = cfg.to_str().unwrap();
+    let r_out = temp_path("refusals", "r-full");
+    let r_out = r_out.to_str().unwrap();
+    let m_out = temp_path("refusals", "m-full");
+    let m_out = m_out.to_str().unwrap();
     let commands: &[&[&str]] = &[
+        &["run", cfg, "--out", r_out, "--force"],
+        &["merge", s1, s2, "--out", m_out, "--force"],
+        &["summarise", m_out],
         &["simulate", "--games", "10"],
         &["simulate", "--games", "10", "--json"],
         &[TOURNAMENT, &["4", "--out", t_out, "--force"]].concat(),
@@ -295,6 +306,16 @@ fn merge(dirs: &[&std::path::Path], out: &std::path::Path) -> (Option<i32>, Stri
     )
 }
 
+/// `dir`'s run.json without the files' lengths and checksums, as tricklab wrote it before it
+/// recorded them: then merge has only the rows to go by.
+fn forget_digests(dir: &std::path::Path) {
+    let path = dir.join("run.json");
+    let mut rec: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert!(rec.as_object_mut().unwrap().remove("files").is_some());
+    std::fs::write(&path, rec.to_string()).unwrap();
+}
+
 #[test]
 fn merge_counts_the_rows_of_hands_csv() {
     let (a, b) = two_shards("hands-rows");
@@ -302,8 +323,16 @@ fn merge_counts_the_rows_of_hands_csv() {
     assert_eq!(merge(&[&a, &b], &out).0, Some(0));
     let hands = std::fs::read_to_string(b.join("hands.csv")).unwrap();
     let lines: Vec<&str> = hands.lines().collect();
-    // Header only: every row gone.
+    // Header only: every row gone. run.json's length of the file says so first.
     std::fs::write(b.join("hands.csv"), format!("{}\n", lines[0])).unwrap();
+    let (code, err) = merge(&[&a, &b], &out);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("hands.csv holds") && err.contains("bytes where run.json records"),
+        "{err}"
+    );
+    // Without the record's lengths (an older run.json), the rows are counted.
+    forget_digests(&b);
     let (code, err) = merge(&[&a, &b], &out);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("hands.csv holds no rows"), "{err}");
@@ -332,6 +361,13 @@ fn merge_refuses_crlf_shards_and_its_own_input() {
     let deals = std::fs::read_to_string(b.join("deals.csv")).unwrap();
     std::fs::write(b.join("deals.csv"), deals.replace('\n', "\r\n")).unwrap();
     let out = temp_path("refusals", "crlf-out");
+    let (code, err) = merge(&[&a, &b], &out);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("deals.csv holds") && err.contains("run.json records"),
+        "{err}"
+    );
+    forget_digests(&b);
     let (code, err) = merge(&[&a, &b], &out);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("carriage return"), "{err}");

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use tricklab::experiment::{
-    Experiment, FolderLock, RunEnd, RunPlan, finish_run, rules_from_table, write_summary,
+    Experiment, FolderLock, RunEnd, RunPlan, RunRecord, finish_run, rules_from_table, write_summary,
 };
 use tricklab::games::catch_the_ten;
 
@@ -38,7 +38,8 @@ fn shard(exp: &Experiment, out: &Path) {
         .unwrap();
     assert_eq!(end, RunEnd::Complete);
     write_summary(exp, &exp.game.statistics(exp.matches), out).unwrap();
-    finish_run(out).unwrap();
+    let record = RunRecord::new(exp, "test", None, tricklab::report::Provenance::start(1));
+    finish_run(out, record).unwrap();
 }
 
 #[test]
