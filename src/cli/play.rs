@@ -143,6 +143,7 @@ where
             log: &log,
             style,
             echo: !std::io::stdin().is_terminal(),
+            live: std::io::stdout().is_terminal(),
         };
         play_lines(&mut table, &mut input, &mut outputs)?
     };

@@ -74,7 +74,9 @@ where
     table.advance();
     let mut n = 0usize;
     let mut revoked = false;
+    let mut hands = 0;
     while let Some(seat) = table.human_to_act() {
+        pause(&table, &mut hands, &mut lines);
         let state = table.hand().clone();
         let legal = state.legal_actions();
         let held = state.hand(seat);
@@ -127,6 +129,17 @@ where
     let records: Vec<String> = table.take_lines().into_iter().map(|l| l.line).collect();
     expect.hands = records.len();
     (lines, records, expect)
+}
+
+/// The empty line that answers the pause after each hand the table has finished since `hands`.
+pub(crate) fn pause<R>(table: &Table<R>, hands: &mut u32, lines: &mut Vec<String>)
+where
+    R: RecordRules,
+    R::Hand: TableGame,
+{
+    let dealt = table.match_state().hands_dealt;
+    lines.extend((*hands..dealt).map(|_| String::new()));
+    *hands = dealt;
 }
 
 fn run_plain(game: &str, agents: &str, seed: u64, log: &Path, script: &[String]) -> String {

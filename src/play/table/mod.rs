@@ -131,9 +131,11 @@ where
         events
     }
 
-    /// Whether the table has a step to take before a person acts.
+    /// Whether the table has a step to take before a person acts: a new hand to announce, a
+    /// bot to decide or a finished hand to settle.
     pub fn busy(&self) -> bool {
-        !self.is_over() && (self.hand.to_act().is_none() || self.bot_to_act().is_some())
+        !self.is_over()
+            && (!self.announced || self.hand.to_act().is_none() || self.bot_to_act().is_some())
     }
 
     /// Plays the bots' decisions until a person is to act or the match is over.
@@ -293,6 +295,7 @@ where
         events.push(Event::HandOver {
             hand: before.hands_dealt,
             tricks: Seat::all(n).map(|s| self.hand.tricks_won(s)).collect(),
+            targets: self.hand.targets(),
             points: sides.all().map(|s| self.hand.side_points(s)).collect(),
             scores: self.m.scores[..sides.num_sides()].to_vec(),
             next_dealer: self.m.dealer,
