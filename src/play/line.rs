@@ -212,7 +212,10 @@ where
     loop {
         let searching = table.bot_to_act().filter(|&b| table.searches(b));
         if let Some(b) = searching {
-            thinking(io, &format!("  seat {b} ({}) thinking…", table.player_name(b)))?;
+            thinking(
+                io,
+                &format!("  seat {b} ({}) thinking…", table.player_name(b)),
+            )?;
         }
         let events = table.step();
         if searching.is_some() {

@@ -217,7 +217,10 @@ where
                 Some(_) => String::new(),
                 None => format!(" (this hand {})", hand.side_points(s)),
             };
-            format!("{word} {label}{you}: {}{this_hand}", scene.scores[s.index()])
+            format!(
+                "{word} {label}{you}: {}{this_hand}",
+                scene.scores[s.index()]
+            )
         })
         .collect();
     out.push(format!("score  {}", score.join(" · ")));

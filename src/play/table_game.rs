@@ -57,10 +57,7 @@ impl TableGame for Whist {
 
 impl TableGame for CatchTheTen {
     fn goal(&self) -> String {
-        format!(
-            "game to {} points",
-            crate::games::catch_the_ten::TARGET
-        )
+        format!("game to {} points", crate::games::catch_the_ten::TARGET)
     }
 }
 

@@ -237,7 +237,5 @@ fn nine_five_two_screens_show_only_what_the_seat_knows() {
             return;
         }
     }
-    panic!(
-        "dealt {dealt}, not dealt {not_dealt}, over {over}, under {under}: try more seeds"
-    );
+    panic!("dealt {dealt}, not dealt {not_dealt}, over {over}, under {under}: try more seeds");
 }

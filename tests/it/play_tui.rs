@@ -132,7 +132,10 @@ fn log_path(name: &str) -> std::path::PathBuf {
 fn table_in_view(s: &str, decision: &str) {
     assert!(s.contains("hand   ♠"), "the hand:\n{s}");
     assert!(s.contains("trick  "), "the trick:\n{s}");
-    assert!(s.contains(&format!("{decision}:  ")), "the legal actions:\n{s}");
+    assert!(
+        s.contains(&format!("{decision}:  ")),
+        "the legal actions:\n{s}"
+    );
     assert!(s.contains("typed: "), "the typed text:\n{s}");
     assert!(
         flowing(s).contains("the same deals again: tricklab play --game "),
@@ -179,7 +182,12 @@ fn full_screen_mode_plays_with_keys_at_80_by_24() {
     });
     assert!(s.contains("seed 3") && s.contains("trumps ♠"), "{s}");
     assert!(s.contains("game to 5 points"), "the match's target:\n{s}");
-    for seat in ["seat 0 South (you)", "seat 1 West", "seat 2 North", "seat 3 East"] {
+    for seat in [
+        "seat 0 South (you)",
+        "seat 1 West",
+        "seat 2 North",
+        "seat 3 East",
+    ] {
         assert!(s.contains(seat), "compass seats:\n{s}");
     }
     long_error_in_view(&tmux, "play");
@@ -222,7 +230,10 @@ fn full_screen_mode_at_120_by_40_and_ctrl_c() {
     });
     assert!(s.contains("target  9"), "9-5-2 shows targets:\n{s}");
     assert!(s.contains("game to +10"), "the match's target:\n{s}");
-    assert!(s.contains("name trumps (you hold ♠×"), "the trump question:\n{s}");
+    assert!(
+        s.contains("name trumps (you hold ♠×"),
+        "the trump question:\n{s}"
+    );
     long_error_in_view(&tmux, "trump");
     tmux.keys(&["Enter"]);
     let s = tmux.wait_for("the discards", |s| s.contains("discard:"));

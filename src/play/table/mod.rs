@@ -13,7 +13,10 @@ use crate::games::record::{RecordRules, record_hand};
 use crate::games::{Action, Game, IllegalAction, Seat};
 use crate::rng::{GameRng, Purpose, stream};
 
+mod restore;
 mod seats;
+
+pub use restore::RestoreError;
 
 use super::bots::Player;
 use super::error::{SeatingError, TableError};
@@ -111,8 +114,9 @@ where
         })
     }
 
-    /// One step of the table: announces a new hand, then lets the bot to act decide (or
-    /// settles a finished hand). Nothing happens while a person is to act.
+    /// One step of the table: announces a hand not yet announced, then lets the bot to act
+    /// decide or settles a finished hand (the next hand is announced by the next step).
+    /// Nothing else happens while a person is to act.
     pub fn step(&mut self) -> Vec<Event> {
         let mut events = Vec::new();
         self.announce(&mut events);
@@ -127,7 +131,6 @@ where
             }
             Some(_) => {}
         }
-        self.announce(&mut events);
         events
     }
 

@@ -84,9 +84,7 @@ where
         let choice = self.hand.to_act() == Some(seat) && self.hand.legal_actions().len() > 1;
         match &self.players[seat.index()] {
             Player::Human => false,
-            Player::Bot(b) => {
-                choice && !matches!(b.spec, AgentSpec::Random | AgentSpec::Rules(_))
-            }
+            Player::Bot(b) => choice && !matches!(b.spec, AgentSpec::Random | AgentSpec::Rules(_)),
         }
     }
 
