@@ -12,11 +12,13 @@ use crate::games::GameKind;
 use crate::games::record::RecordRules;
 use crate::play::line::{Ending, Outputs, play_lines};
 use crate::play::log::default_log_path;
+use crate::play::resume::continue_match;
 use crate::play::screen::Style;
 use crate::play::tui::play_tui;
 use crate::play::{HintConfig, MatchLog, Table, TableConfig, TableGame, parse_players};
 
 use super::error::{interrupted, user};
+use super::resume::quoted;
 
 /// Arguments of `tricklab play`.
 #[derive(Debug, Args)]
@@ -63,6 +65,11 @@ pub struct PlayArgs {
     /// The match number written in the records.
     #[arg(long = "match", default_value_t = 0)]
     pub match_index: u64,
+    /// Continue the match saved in --log (stopped early): its hands are checked and played
+    /// again without a word, and the match goes on with the next hand. Give the same game,
+    /// seats, --seed and --match it was played with (the message at the stop prints them).
+    #[arg(long, requires = "log")]
+    pub resume: bool,
 }
 
 /// Runs `tricklab play`.
@@ -106,7 +113,20 @@ where
         open: args.open,
     };
     let mut table = Table::new(rules, &players, config).map_err(user)?;
-    let log = Arc::new(Mutex::new(MatchLog::new(log_path)));
+    let (log, continued) = if args.resume {
+        let log = continue_match(&mut table, &log_path).map_err(user)?;
+        let s = if log.hands() == 1 { "" } else { "s" };
+        let note = format!(
+            "continuing match {} of {} after {} hand{s}",
+            args.match_index,
+            log_path.display(),
+            log.hands()
+        );
+        (log, Some(note))
+    } else {
+        (MatchLog::new(log_path), None)
+    };
+    let log = Arc::new(Mutex::new(log));
     let again = reproduce(args, seed);
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let ascii = args.ascii || no_color;
@@ -123,7 +143,10 @@ where
         let _ = ctrlc::set_handler(move || interrupt());
     }
     let ending = if full_screen {
-        let banner = format!("seed {seed}; the same deals again: {again}");
+        let mut banner = format!("seed {seed}; the same deals again: {again}");
+        if let Some(note) = &continued {
+            banner = format!("{note}; {banner}");
+        }
         play_tui(&mut table, &log, style, banner, interrupt)?
     } else {
         let mut out = std::io::stdout().lock();
@@ -133,12 +156,16 @@ where
              type help for the commands",
             table.seat_specs().join(" · ")
         )?;
+        if let Some(note) = &continued {
+            writeln!(out, "{note}")?;
+        }
         let mut input = stdin.lock();
         let mut outputs = Outputs {
             out: &mut out,
             log: &log,
             style,
             echo: !std::io::stdin().is_terminal(),
+            live: std::io::stdout().is_terminal(),
         };
         play_lines(&mut table, &mut input, &mut outputs)?
     };
@@ -191,11 +218,12 @@ fn stopped(log: &MatchLog, why: &str, again: &str) -> String {
         );
     }
     let path = log.path().display();
+    let word = quoted(&path.to_string());
     let s = if hands == 1 { "" } else { "s" };
     format!(
         "{why}: saved {hands} finished hand{s} to {path}, the last marked as the end of the \
-         match; look at them: tricklab show {path} (or tricklab replay {path}); \
-         the same deals again: {again}"
+         match; continue it: {again} --log {word} --resume; look at them: tricklab show {word} \
+         (or tricklab replay {word}); the same deals again: {again}"
     )
 }
 
@@ -209,6 +237,9 @@ fn reproduce(args: &PlayArgs, seed: u64) -> String {
         cmd.push_str(&format!(" --option {o}"));
     }
     cmd.push_str(&format!(" --agents '{}' --seed {seed}", args.agents));
+    if args.match_index != 0 {
+        cmd.push_str(&format!(" --match {}", args.match_index));
+    }
     if args.open {
         cmd.push_str(" --open");
     }

@@ -48,6 +48,8 @@ pub enum Event {
         hand: u32,
         /// The tricks each seat took.
         tricks: Vec<u32>,
+        /// Each seat's target in tricks, in games with targets (9-5-2).
+        targets: Option<Vec<u8>>,
         /// The points each side made in the hand.
         points: Vec<i32>,
         /// The match scores after it.

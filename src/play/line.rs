@@ -8,6 +8,7 @@ use crate::games::record::RecordRules;
 use crate::games::{Game, Seat};
 
 use super::command::{Command, parse_command, refusal};
+use super::event::Event;
 use super::match_log::MatchLog;
 use super::narrate::Story;
 use super::prompt::prompt;
@@ -37,6 +38,9 @@ pub struct Outputs<'a> {
     pub style: Style,
     /// Echo each command after its prompt (when the input is not a terminal).
     pub echo: bool,
+    /// The screen is a terminal: while a bot or the hint searches, a `thinking…` line stands
+    /// on it and is erased when the answer comes (a transcript never holds it).
+    pub live: bool,
 }
 
 /// The scene for the person at `me`.
@@ -85,8 +89,14 @@ fn write_lines(out: &mut dyn Write, lines: &[String]) -> io::Result<()> {
 /// The warning before a quit that loses the hand in progress.
 pub const CONFIRM: &str = "a hand is in progress and quitting loses it (the finished hands are saved): quit anyway? (y/n)";
 
+/// The question at the end of each hand but the match's last, before the next is dealt.
+pub fn pause_prompt(next_hand: u32) -> String {
+    format!("press Enter for hand {next_hand} (or quit)> ")
+}
+
 /// Plays at `table` reading one command a line from `input` until the match ends, the person
-/// quits or the input ends.
+/// quits or the input ends. Each hand but the last ends with its summary and waits for an
+/// empty line (the [`pause_prompt`]) before the next hand's bots play.
 ///
 /// # Errors
 /// Writing the screen or the log failed.
@@ -100,13 +110,36 @@ where
 {
     let style = io.style;
     let mut story = Story::default();
-    let events = table.advance();
-    story.tell(table, &events, style);
-    write_lines(io.out, &story.drain())?;
-    write_log(table, io.log)?;
+    let mut paused = bots(table, &mut story, io)?;
     let mut show = true;
     let mut line = String::new();
-    while let Some(seat) = table.human_to_act() {
+    loop {
+        if paused {
+            let next = table.match_state().hands_dealt + 1;
+            write!(io.out, "{}", pause_prompt(next))?;
+            io.out.flush()?;
+            if !read(input, &mut line, io)? {
+                return Ok(Ending::EndOfInput);
+            }
+            match line.trim().to_lowercase().as_str() {
+                "" => {}
+                "q" | "quit" => return Ok(Ending::Quit),
+                other => {
+                    writeln!(
+                        io.out,
+                        "✗ `{other}`: hand {} is over; press Enter to deal the next, or quit",
+                        next - 1
+                    )?;
+                    continue;
+                }
+            }
+            paused = bots(table, &mut story, io)?;
+            show = true;
+            continue;
+        }
+        let Some(seat) = table.human_to_act() else {
+            return Ok(Ending::MatchOver);
+        };
         let legal = table.hand().legal_actions();
         if show {
             writeln!(io.out)?;
@@ -125,7 +158,11 @@ where
             }
             Ok(c) => c,
         };
+        if command == Command::Hint {
+            thinking(io, "  hint… (searching)")?;
+        }
         if let Some(lines) = reply(table, command, style) {
+            done_thinking(io)?;
             show |= command == Command::Undo;
             write_lines(io.out, &lines)?;
             continue;
@@ -146,19 +183,72 @@ where
                 }
                 writeln!(io.out, "going on")?;
             }
-            Command::Decide(a) => match table.act(a) {
+            Command::Decide(a) => match table.decide(a) {
                 Ok(events) => {
                     show = true;
                     story.tell(table, &events, style);
                     write_lines(io.out, &story.drain())?;
-                    write_log(table, io.log)?;
+                    paused = bots(table, &mut story, io)?;
                 }
                 Err(_) => writeln!(io.out, "✗ {}", refusal(table.hand(), seat, a, style))?,
             },
             _ => show = true,
         }
     }
-    Ok(Ending::MatchOver)
+}
+
+/// Lets the bots decide until a person is to act, the match is over or a hand has ended with
+/// another to come (then `true`: the pause); tells what happened and writes finished hands to
+/// the log.
+fn bots<R: RecordRules>(
+    table: &mut Table<R>,
+    story: &mut Story,
+    io: &mut Outputs<'_>,
+) -> io::Result<bool>
+where
+    R::Hand: TableGame,
+{
+    let style = io.style;
+    loop {
+        let searching = table.bot_to_act().filter(|&b| table.searches(b));
+        if let Some(b) = searching {
+            thinking(
+                io,
+                &format!("  seat {b} ({}) thinking…", table.player_name(b)),
+            )?;
+        }
+        let events = table.step();
+        if searching.is_some() {
+            done_thinking(io)?;
+        }
+        story.tell(table, &events, style);
+        write_lines(io.out, &story.drain())?;
+        write_log(table, io.log)?;
+        let hand_over = events.iter().any(|e| matches!(e, Event::HandOver { .. }));
+        if hand_over && !table.is_over() {
+            return Ok(true);
+        }
+        if !table.busy() {
+            return Ok(false);
+        }
+    }
+}
+
+/// Puts `what` on a live screen until [`done_thinking`] erases it.
+fn thinking(io: &mut Outputs<'_>, what: &str) -> io::Result<()> {
+    if io.live {
+        write!(io.out, "{what}")?;
+        io.out.flush()?;
+    }
+    Ok(())
+}
+
+/// Erases the `thinking…` line from a live screen.
+fn done_thinking(io: &mut Outputs<'_>) -> io::Result<()> {
+    if io.live {
+        write!(io.out, "\r\x1b[K")?;
+    }
+    Ok(())
 }
 
 /// Reads one line into `line`, echoing it where the input is not a terminal; `false` at the

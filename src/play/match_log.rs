@@ -1,7 +1,8 @@
 //! The log of a match at the table: each finished hand's record appended and flushed as it
 //! ends, the file created only with its first line (a match stopped before any hand ends leaves
 //! no file), and the last line marked `cut` when the person stops the match early, so that
-//! `replay` accepts the log as a match cut short.
+//! `replay` accepts the log as a match cut short. A match continued from its log
+//! ([`MatchLog::continuing`]) takes the mark off that line when its next hand is written.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Seek, SeekFrom, Write};
@@ -16,7 +17,10 @@ pub struct MatchLog {
     /// The offset of the last line written, and its `cut` form.
     last: Option<(u64, String)>,
     hands: u32,
+    /// The last line is in its `cut` form.
     cut: bool,
+    /// The last line's plain form, to write back before the next hand (a continued match).
+    uncut: Option<String>,
 }
 
 impl MatchLog {
@@ -28,6 +32,31 @@ impl MatchLog {
             last: None,
             hands: 0,
             cut: false,
+            uncut: None,
+        }
+    }
+
+    /// The log of a match continued from `path`, which holds its first `hands` hands and
+    /// ends with the last of them at byte `at`: `line` as written, `plain` and `cut` its forms
+    /// without and with the `cut` mark. Until a new hand is written the file stays as it is
+    /// (a stop marks nothing more when `line` is marked already); the new hand's line then
+    /// follows `plain`.
+    pub fn continuing(
+        path: PathBuf,
+        hands: u32,
+        at: u64,
+        line: &str,
+        plain: String,
+        cut: String,
+    ) -> MatchLog {
+        let marked = line == cut;
+        MatchLog {
+            path,
+            file: None,
+            last: Some((at, cut)),
+            hands,
+            cut: marked,
+            uncut: marked.then_some(plain),
         }
     }
 
@@ -46,6 +75,17 @@ impl MatchLog {
     /// # Errors
     /// The file cannot be created or written.
     pub fn append(&mut self, lines: Vec<LogLine>) -> io::Result<()> {
+        if lines.is_empty() {
+            return Ok(());
+        }
+        if let (Some(plain), Some((at, _))) = (self.uncut.clone(), self.last.clone()) {
+            let file = self.open()?;
+            file.set_len(at)?;
+            file.seek(SeekFrom::Start(at))?;
+            writeln!(file, "{plain}")?;
+            self.uncut = None;
+            self.cut = false;
+        }
         for l in lines {
             let file = self.open()?;
             let at = file.seek(SeekFrom::End(0))?;
@@ -58,7 +98,7 @@ impl MatchLog {
     }
 
     /// Marks the last hand written as the match's last (`"cut": true`), once; nothing when no
-    /// hand was written.
+    /// hand was written or the last is marked already.
     ///
     /// # Errors
     /// The file cannot be rewritten.
@@ -127,5 +167,20 @@ mod tests {
             "{\"old\":1}\n{\"hand\":0}\n{\"hand\":1,\"cut\":true}\n"
         );
         assert_eq!(log.hands(), 2);
+        // Continued: nothing changes until the next hand, which follows the plain line.
+        let at = "{\"old\":1}\n{\"hand\":0}\n".len() as u64;
+        let cut = "{\"hand\":1,\"cut\":true}";
+        let mut log =
+            MatchLog::continuing(path.clone(), 2, at, cut, "{\"hand\":1}".into(), cut.into());
+        log.mark_cut().unwrap();
+        log.append(Vec::new()).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        log.append(vec![line(2)]).unwrap();
+        log.mark_cut().unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "{\"old\":1}\n{\"hand\":0}\n{\"hand\":1}\n{\"hand\":2,\"cut\":true}\n"
+        );
+        assert_eq!(log.hands(), 3);
     }
 }

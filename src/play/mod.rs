@@ -19,6 +19,7 @@ pub mod match_log;
 pub mod narrate;
 pub mod prompt;
 pub mod reply;
+pub mod resume;
 pub mod screen;
 mod table;
 pub mod table_game;
@@ -30,7 +31,7 @@ pub use error::{CommandError, SeatingError, TableError};
 pub use event::{Event, Values};
 pub use hint::{Hint, HintConfig};
 pub use match_log::MatchLog;
-pub use table::{Table, TableConfig};
+pub use table::{RestoreError, Table, TableConfig};
 pub use table_game::TableGame;
 
 use crate::agents::{AgentSpec, parse_specs};

@@ -176,6 +176,15 @@ where
     format!("{word} {label}{you}")
 }
 
+/// A 9-5-2 hand's difference from the target in words: `3 over`, `2 under`, `on target`.
+pub fn over_under(diff: i32) -> String {
+    match diff {
+        0 => "on target".to_string(),
+        d if d > 0 => format!("{d} over"),
+        d => format!("{} under", -d),
+    }
+}
+
 fn other_lines<R: RecordRules>(
     table: &Table<R>,
     e: &Event,
@@ -206,6 +215,7 @@ where
         Event::HandOver {
             hand,
             tricks,
+            targets,
             points,
             scores,
             next_dealer,
@@ -213,23 +223,29 @@ where
             let per: Vec<String> = sides
                 .all()
                 .map(|s| {
-                    format!(
-                        "{} {:+} → {}",
-                        side_name(table, s, viewer),
-                        points[s.index()],
-                        scores[s.index()]
-                    )
+                    let i = s.index();
+                    let made = match targets {
+                        // 9-5-2: the tricks against the target, not a bare difference.
+                        Some(t) => format!(
+                            "took {} (target {}, {})",
+                            tricks[i],
+                            t[i],
+                            over_under(points[i])
+                        ),
+                        None => format!("{:+}", points[i]),
+                    };
+                    format!("{} {made} → {}", side_name(table, s, viewer), scores[i])
                 })
                 .collect();
-            let t: Vec<String> = tricks
-                .iter()
-                .enumerate()
-                .map(|(s, n)| format!("seat {s} {n}"))
-                .collect();
-            let mut out = vec![
-                format!("hand {} over: {}", hand + 1, per.join(" · ")),
-                format!("  tricks: {}", t.join(" · ")),
-            ];
+            let mut out = vec![format!("hand {} over: {}", hand + 1, per.join(" · "))];
+            if targets.is_none() {
+                let t: Vec<String> = tricks
+                    .iter()
+                    .enumerate()
+                    .map(|(s, n)| format!("seat {s} {n}"))
+                    .collect();
+                out.push(format!("  tricks: {}", t.join(" · ")));
+            }
             if !table.is_over() {
                 out.push(format!("  seat {next_dealer} deals next"));
             }

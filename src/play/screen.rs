@@ -7,6 +7,7 @@ use crate::games::record::RecordRules;
 use crate::games::{Action, ActionSet, Decision, Game, Seat};
 
 use super::table_game::TableGame;
+use crate::show::COMPASS;
 
 /// How cards are written: suit symbols or letters, with or without colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,6 +144,16 @@ pub const fn is_red(s: Suit) -> bool {
     matches!(s, Suit::Hearts | Suit::Diamonds)
 }
 
+/// A seat with its compass point at a table of four (seat 0 South, then clockwise, as
+/// `tricklab show` draws it): `seat 2 North`; `seat 2` at other tables.
+pub fn seat_name(seats: usize, seat: Seat) -> String {
+    if seats == COMPASS.len() {
+        format!("seat {seat} {}", COMPASS[seat.index()])
+    } else {
+        format!("seat {seat}")
+    }
+}
+
 /// What the screen needs to know besides the hand: who sits where and the match.
 pub struct Scene<'a, R: RecordRules>
 where
@@ -180,10 +191,11 @@ where
     let n = sides.num_seats();
     let mut out = Vec::new();
     let mut head = format!(
-        "{} · hand {} · dealer seat {}",
+        "{} · hand {} · {} · dealer {}",
         scene.rules.game(),
         scene.hand_number + 1,
-        hand.dealer()
+        hand.goal(),
+        seat_name(n, hand.dealer())
     );
     if let Some(t) = hand.trump() {
         head.push_str(&format!(" · trumps {}", style.suit(t)));
@@ -201,15 +213,12 @@ where
             let label = sides.label(s);
             let word = if label.contains('+') { "seats" } else { "seat" };
             let this_hand = match &targets {
-                Some(t) => format!(
-                    "target {}, taken {}",
-                    t[s.index()],
-                    hand.tricks_won(Seat(s.0))
-                ),
-                None => format!("this hand {}", hand.side_points(s)),
+                // 9-5-2: each seat's target and tricks are on its row.
+                Some(_) => String::new(),
+                None => format!(" (this hand {})", hand.side_points(s)),
             };
             format!(
-                "{word} {label}{you}: {} ({this_hand})",
+                "{word} {label}{you}: {}{this_hand}",
                 scene.scores[s.index()]
             )
         })
@@ -221,16 +230,26 @@ where
         } else {
             ""
         };
+        let target = match &targets {
+            Some(t) => format!("target {:>2}  ", t[s.index()]),
+            None => String::new(),
+        };
         out.push(format!(
-            "  seat {s} {:<24} tricks {:>2}  cards {:>2}{turn}",
-            format!("({})", scene.names[s.index()]),
+            "  {:<30} {target}tricks {:>2}  cards {:>2}{turn}",
+            format!("{} ({})", seat_name(n, s), scene.names[s.index()]),
             hand.tricks_won(s),
             hand.hand(s).len()
         ));
     }
     let trick = hand.trick();
+    let playing = hand.legal_actions().decision() == Decision::Play;
     if trick.is_empty() {
-        out.push("trick  (none yet)".to_string());
+        let lead = match hand.to_act() {
+            Some(s) if playing && s == scene.me => " · you lead".to_string(),
+            Some(s) if playing => format!(" · {} leads", seat_name(n, s)),
+            _ => String::new(),
+        };
+        out.push(format!("trick  (none yet){lead}"));
     } else {
         let played: Vec<String> = trick
             .cards()

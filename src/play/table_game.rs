@@ -5,7 +5,7 @@
 use crate::agents::AgentFactory;
 use crate::cards::CardSet;
 use crate::games::catch_the_ten::CatchTheTen;
-use crate::games::nine_five_two::NineFiveTwo;
+use crate::games::nine_five_two::{EndRule, NineFiveTwo};
 use crate::games::whist::Whist;
 use crate::games::{Game, Seat};
 
@@ -44,11 +44,22 @@ pub trait TableGame: AgentFactory {
     fn discards_left(&self) -> usize {
         0
     }
+
+    /// What wins the match, in words for the table's head line (`game to 5 points`).
+    fn goal(&self) -> String;
 }
 
-impl TableGame for Whist {}
+impl TableGame for Whist {
+    fn goal(&self) -> String {
+        format!("game to {} points", self.setup().target())
+    }
+}
 
-impl TableGame for CatchTheTen {}
+impl TableGame for CatchTheTen {
+    fn goal(&self) -> String {
+        format!("game to {} points", crate::games::catch_the_ten::TARGET)
+    }
+}
 
 impl TableGame for NineFiveTwo {
     fn give_now(&self) -> Option<GiveNow> {
@@ -78,5 +89,19 @@ impl TableGame for NineFiveTwo {
 
     fn discards_left(&self) -> usize {
         crate::games::nine_five_two::KITTY_SIZE - self.discards_made()
+    }
+
+    fn goal(&self) -> String {
+        let twelve = if self.context().rules.variant().twelve_tricks_win() {
+            " or a 12-trick hand"
+        } else {
+            ""
+        };
+        match self.context().rules.end_rule() {
+            EndRule::FirstTo(t) => format!("game to +{t}{twelve}"),
+            EndRule::TwelveTricksOnly => "game to a 12-trick hand".to_string(),
+            EndRule::PlusOrMinus(t) => format!("game at ±{t}{twelve}"),
+            EndRule::FixedHands(k) => format!("game of {k} hands{twelve}"),
+        }
     }
 }

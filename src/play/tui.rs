@@ -139,7 +139,6 @@ where
         colour: false,
         ..ui.style
     };
-    ui.say([ui.banner.clone()]);
     loop {
         while ui.mode == Mode::Choose && table.busy() {
             if let Some(b) = table.bot_to_act() {

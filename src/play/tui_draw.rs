@@ -1,7 +1,8 @@
-//! Drawing the full screen: the table on top (red suits in red where colour is on), the legal
-//! actions wrapped over as many rows as they need with the typed text and what the table is
-//! doing, then the newest lines of what happened (wrapped here, so the newest line is always
-//! in view) and the keys. Below [`MIN_WIDTH`]×[`MIN_HEIGHT`] one message says so instead.
+//! Drawing the full screen: the table on top (wrapped, red suits in red where colour is on),
+//! the legal actions wrapped over as many rows as they need with the typed text and what the
+//! table is doing, then the seed with the command that deals the same match again and the
+//! newest lines of what happened (wrapped here, so the newest line is always in view) and the
+//! keys. Below [`MIN_WIDTH`]×[`MIN_HEIGHT`] one message says so instead.
 
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style as TuiStyle};
@@ -9,9 +10,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use crate::games::record::RecordRules;
-use crate::games::{Action, Game};
+use crate::games::{Action, Decision, Game};
 
 use super::line::scene;
+use super::prompt::asked;
 use super::screen::{Style, is_red, table_lines};
 use super::table::Table;
 use super::table_game::TableGame;
@@ -22,7 +24,8 @@ pub const MIN_WIDTH: u16 = 80;
 /// The lowest screen the table is drawn on.
 pub const MIN_HEIGHT: u16 = 24;
 
-const KEYS: &str = "←/→ choose · Enter decide · type a card or command + Enter · ? hint · Esc quit";
+/// The keys, on the lower border of what happened.
+const KEYS: &str = "←/→ choose · Enter decide · type a card or command · ? hint · Esc quit";
 
 /// Draws the table for the person.
 pub(super) fn draw<R: RecordRules>(f: &mut ratatui::Frame<'_>, table: &Table<R>, ui: &Ui)
@@ -44,19 +47,18 @@ where
         ..ui.style
     };
     let me = table.human_to_act().unwrap_or_else(|| table.first_human());
+    let inner = area.width.saturating_sub(2) as usize;
     // The legal line is the chooser's.
     let lines: Vec<Line> = table_lines(&scene(table, me), plain)
         .into_iter()
         .filter(|l| !l.starts_with("legal"))
-        .map(|l| coloured(&l, ui.style.colour))
+        .flat_map(|l| coloured(&l, inner, ui.style.colour))
         .collect();
-    let inner = area.width.saturating_sub(2) as usize;
     let chooser = chooser_lines(table, ui, inner);
-    let [top, pick, msgs, keys] = Layout::vertical([
+    let [top, pick, msgs] = Layout::vertical([
         Constraint::Length(lines.len() as u16 + 2),
         Constraint::Length(chooser.len() as u16 + 2),
         Constraint::Min(3),
-        Constraint::Length(1),
     ])
     .areas(area);
     let title = format!(" tricklab play · {} ", ui.banner_short());
@@ -69,7 +71,6 @@ where
         pick,
     );
     draw_story(f, ui, msgs);
-    f.render_widget(Paragraph::new(KEYS), keys);
 }
 
 impl Ui {
@@ -79,25 +80,47 @@ impl Ui {
     }
 }
 
-/// The chooser: the typed text and the status (wrapped) first, then the legal actions
-/// wrapped to `width`.
+/// The chooser: the typed text and the status (wrapped) first, then what the decision asks
+/// (`discard a card face down (3 left to discard; …)`) and the legal actions, wrapped to
+/// `width`.
 fn chooser_lines<R: RecordRules>(table: &Table<R>, ui: &Ui, width: usize) -> Vec<Line<'static>>
 where
     R::Hand: TableGame,
 {
-    let mut out = vec![Line::from(format!("typed: {}▏", ui.typed))];
-    if !ui.status.is_empty() {
-        let bold = TuiStyle::default().add_modifier(Modifier::BOLD);
-        out.extend(
+    let typed = format!("typed: {}▏", ui.typed);
+    let bold = TuiStyle::default().add_modifier(Modifier::BOLD);
+    // The status beside the typed text where it fits, else below it.
+    let beside = Span::raw(&typed).width() + 3 + Span::raw(&ui.status).width() <= width;
+    let mut out = if ui.status.is_empty() {
+        vec![Line::from(typed)]
+    } else if beside {
+        vec![Line::from(vec![
+            Span::raw(format!("{typed}   ")),
+            Span::styled(ui.status.clone(), bold),
+        ])]
+    } else {
+        let mut rows = vec![Line::from(typed)];
+        rows.extend(
             wrap(&ui.status, width)
                 .into_iter()
                 .map(|row| Line::from(Span::styled(row, bold))),
         );
-    }
+        rows
+    };
     if table.human_to_act().is_none() || table.busy() {
         return out;
     }
     let legal = table.hand().legal_actions();
+    // What a decision other than a card to play asks (the trick's line says who leads).
+    if let Some(seat) = table.human_to_act()
+        && legal.decision() != Decision::Play
+    {
+        let plain = Style {
+            colour: false,
+            ..ui.style
+        };
+        out.extend(coloured(&asked(table, seat, plain), width, ui.style.colour));
+    }
     let mut row: Vec<Span> = vec![Span::raw(format!("{}: ", legal.decision().name()))];
     let mut used = row[0].width();
     for (i, a) in legal.iter().enumerate() {
@@ -113,26 +136,35 @@ where
     out
 }
 
-/// The newest lines of what happened that fit in `area`, wrapped here so that none is hidden.
+/// The seed and the command that deals the same match again (while there is room for it and
+/// one line more), then the newest lines of what happened that fit in `area`, wrapped here so
+/// that none is hidden; red suits in red where colour is on.
 fn draw_story(f: &mut ratatui::Frame<'_>, ui: &Ui, area: Rect) {
     let width = area.width.saturating_sub(2).max(1) as usize;
-    let height = area.height.saturating_sub(2) as usize;
-    let mut rows: Vec<String> = Vec::new();
+    let mut height = area.height.saturating_sub(2) as usize;
+    let mut lines: Vec<Line> = coloured(&ui.banner, width, false);
+    // The banner stays while three rows are left for what happened.
+    if lines.len() + 3 <= height {
+        height -= lines.len();
+    } else {
+        lines.clear();
+    }
+    let mut rows: Vec<Line> = Vec::new();
     for m in ui.story.lines.iter().rev() {
         if rows.len() >= height {
             break;
         }
-        let mut wrapped = wrap(m, width);
+        let mut wrapped = coloured(m, width, ui.style.colour);
         wrapped.reverse();
         rows.extend(wrapped);
     }
     rows.truncate(height);
     rows.reverse();
-    let lines: Vec<Line> = rows.into_iter().map(Line::from).collect();
-    f.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(" what happened ")),
-        area,
-    );
+    lines.extend(rows);
+    let block = Block::bordered()
+        .title(" what happened ")
+        .title_bottom(format!(" {KEYS} "));
+    f.render_widget(Paragraph::new(lines).block(block), area);
 }
 
 /// `text` in rows of at most `width` columns, broken at spaces where it can be.
@@ -165,34 +197,39 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     rows
 }
 
-/// A line of the table with its red suits (♥ ♦) in red: each card, and in the hand line each
-/// red suit's ranks.
-fn coloured(line: &str, colour: bool) -> Line<'static> {
+/// A line of text wrapped to `width`, with its red suits (♥ ♦) in red where `colour` is on:
+/// each red card or suit, and in the hand line each red suit's ranks (over wrapped rows too).
+fn coloured(line: &str, width: usize, colour: bool) -> Vec<Line<'static>> {
+    let rows = wrap(line, width);
     if !colour {
-        return Line::from(line.to_string());
+        return rows.into_iter().map(Line::from).collect();
     }
     let red = TuiStyle::default().fg(Color::Red);
     let hand = line.starts_with("hand");
     let mut in_red_suit = false;
-    let mut spans = Vec::new();
-    for (i, word) in line.split(' ').enumerate() {
-        if i > 0 {
-            spans.push(Span::raw(" "));
+    let mut out = Vec::new();
+    for row in rows {
+        let mut spans = Vec::new();
+        for (i, word) in row.split(' ').enumerate() {
+            if i > 0 {
+                spans.push(Span::raw(" "));
+            }
+            if hand && matches!(word, "♠" | "♣" | "S" | "C") {
+                in_red_suit = false;
+            }
+            if hand && matches!(word, "♥" | "♦" | "H" | "D") {
+                in_red_suit = true;
+            }
+            let is_red_card = word.contains('♥') || word.contains('♦');
+            if is_red_card || in_red_suit {
+                spans.push(Span::styled(word.to_string(), red));
+            } else {
+                spans.push(Span::raw(word.to_string()));
+            }
         }
-        if hand && matches!(word, "♠" | "♣" | "S" | "C") {
-            in_red_suit = false;
-        }
-        if hand && matches!(word, "♥" | "♦" | "H" | "D") {
-            in_red_suit = true;
-        }
-        let is_red_card = word.contains('♥') || word.contains('♦');
-        if is_red_card || in_red_suit {
-            spans.push(Span::styled(word.to_string(), red));
-        } else {
-            spans.push(Span::raw(word.to_string()));
-        }
+        out.push(Line::from(spans));
     }
-    Line::from(spans)
+    out
 }
 
 fn card_span(a: Action, style: Style, selected: bool) -> Span<'static> {

@@ -74,7 +74,9 @@ where
     table.advance();
     let mut n = 0usize;
     let mut revoked = false;
+    let mut hands = 0;
     while let Some(seat) = table.human_to_act() {
+        pause(&table, &mut hands, &mut lines);
         let state = table.hand().clone();
         let legal = state.legal_actions();
         let held = state.hand(seat);
@@ -127,6 +129,17 @@ where
     let records: Vec<String> = table.take_lines().into_iter().map(|l| l.line).collect();
     expect.hands = records.len();
     (lines, records, expect)
+}
+
+/// The empty line that answers the pause after each hand the table has finished since `hands`.
+pub(crate) fn pause<R>(table: &Table<R>, hands: &mut u32, lines: &mut Vec<String>)
+where
+    R: RecordRules,
+    R::Hand: TableGame,
+{
+    let dealt = table.match_state().hands_dealt;
+    lines.extend((*hands..dealt).map(|_| String::new()));
+    *hands = dealt;
 }
 
 fn run_plain(game: &str, agents: &str, seed: u64, log: &Path, script: &[String]) -> String {
@@ -311,5 +324,75 @@ fn a_searching_bots_values_reach_the_log_and_the_html_page() {
     assert!(
         page.contains("seat 1 West (ismcts:iterations=50"),
         "seats named"
+    );
+}
+
+/// The line mode through the library: on a terminal (`live`), a searching bot's turn shows
+/// `thinking…` and erases it when the card comes; in a transcript (not live) it is never
+/// written. Each hand but the last ends with its summary and the pause, which refuses any
+/// line but an empty one or `quit` with one line, and the next hand is dealt only after it.
+#[test]
+fn the_line_mode_pauses_after_each_hand_and_says_when_a_bot_thinks() {
+    use std::sync::Mutex;
+    use tricklab::play::MatchLog;
+    use tricklab::play::line::{Ending, Outputs, pause_prompt, play_lines};
+    use tricklab::play::screen::Style;
+
+    let agents = "human;ismcts:iterations=20;rules;rules";
+    let rules = || whist::Setup::from_options(4, &Default::default()).unwrap();
+    let (lines, _, _) = script(rules(), agents, 7, None);
+    let pause = lines.iter().position(String::is_empty).expect("a pause");
+    // The first hand, a refused line at the pause, then `quit` there.
+    let mut input: Vec<String> = lines[..pause].to_vec();
+    input.extend(["9s".into(), "quit".into()]);
+    let input = input.join("\n") + "\n";
+    let transcript = |live: bool| {
+        let players = parse_players(agents, 4).unwrap();
+        let config = TableConfig {
+            seed: 7,
+            match_index: 0,
+            hint: HintConfig {
+                worlds: 8,
+                time_ms: 500,
+            },
+            max_hands: 1000,
+            open: false,
+        };
+        let mut table = Table::new(rules(), &players, config).unwrap();
+        let log = Mutex::new(MatchLog::new(tempdir("line-lib").join("m.jsonl")));
+        let mut out = Vec::new();
+        let mut outputs = Outputs {
+            out: &mut out,
+            log: &log,
+            style: Style::ASCII,
+            echo: true,
+            live,
+        };
+        let ending = play_lines(&mut table, &mut input.as_bytes(), &mut outputs).unwrap();
+        assert_eq!(ending, Ending::Quit);
+        assert_eq!(
+            log.lock().unwrap().hands(),
+            1,
+            "the hand before the pause is saved"
+        );
+        String::from_utf8(out).unwrap()
+    };
+    let live = transcript(true);
+    assert!(
+        live.contains("  seat 1 (ismcts:iterations=20) thinking…\r\x1b[K  seat 1 (ismcts"),
+        "{live}"
+    );
+    let plain = transcript(false);
+    assert!(!plain.contains("thinking"), "{plain}");
+    let at = plain.find("hand 1 over: ").expect("the summary");
+    let prompt = pause_prompt(2);
+    let paused = plain[at..].find(&prompt).expect("the pause") + at;
+    assert!(plain[at..paused].contains("deals next"), "{plain}");
+    assert!(!plain.contains("── hand 2"), "hand 2 is not dealt: {plain}");
+    assert!(
+        plain.contains(&format!(
+            "{prompt}9s\n✗ `9s`: hand 1 is over; press Enter to deal the next, or quit\n{prompt}quit"
+        )),
+        "{plain}"
     );
 }

@@ -36,7 +36,9 @@ where
     let mut table = Table::new(rules, &players, config).unwrap();
     table.advance();
     let mut lines = Vec::new();
+    let mut hands = 0;
     while let Some(seat) = table.human_to_act() {
+        crate::play::pause(&table, &mut hands, &mut lines);
         let legal = table.hand().legal_actions();
         lines.extend(["why".to_string(), "show".to_string()]);
         if legal.decision() == Decision::Play && table.hand().hand(seat).len() == 3 {
@@ -126,12 +128,20 @@ fn the_leak_checker_catches_a_bots_values() {
         leak::cards_named("  trick [0:10♦ 1:J♦] won by seat 1"),
         [c("TD"), c("JD")]
     );
+    assert_eq!(
+        leak::cards_named("hand   S A (T)   H -   D K*"),
+        [c("AS"), c("TS"), c("KD")]
+    );
     assert!(leak::cards_named("name trumps (you hold ♠×5 ♥×4)").is_empty());
+    assert!(leak::cards_named("name trumps (you hold S×5 H×4)").is_empty());
     assert!(leak::cards_named("seat 2 (rules) discards 4 cards face down").is_empty());
 }
 
 #[test]
 fn whist_screen_shows_only_what_the_seat_knows() {
+    let (t, log) = whist_match(1, &["--ascii"]);
+    no_leaks(&t, &log);
+    assert!(t.contains("hand   S "), "ASCII cards: {t}");
     let (t, log) = whist_match(2, &[]);
     no_leaks(&t, &log);
     // The hint: unit, side and basis, then each card with its mean and margin, best first.
@@ -173,26 +183,31 @@ fn catch_the_ten_screens_show_only_what_the_seat_knows() {
         "6",
         "--option",
         "pairs",
+        "--ascii",
     ];
     let (t, log) = run(&game, agents, 8, 1, &lines);
     no_leaks(&t, &log);
 }
 
-/// 9-5-2 over several seeds until the person has dealt, not dealt, given and received.
+/// 9-5-2 over several seeds, in suit symbols and in ASCII (`--ascii`), until the person has
+/// dealt and not dealt, been over (and so given cards in the exchange) and under (and so
+/// received cards and returned its highest).
 #[test]
 fn nine_five_two_screens_show_only_what_the_seat_knows() {
     let agents = "human;ismcts:iterations=200;rules";
-    let (mut dealt, mut not_dealt, mut gave, mut received) = (false, false, false, false);
-    let (mut told_give, mut told_return) = (false, false);
-    for seed in 1..=6 {
+    let (mut dealt, mut not_dealt, mut over, mut under) = (false, false, false, false);
+    let (mut told_give, mut told_return, mut ascii, mut symbols) = (false, false, false, false);
+    for seed in 1..=8 {
         let rules = nine_five_two::Setup::from_options(3, &Default::default()).unwrap();
         let lines = script(rules, agents, seed, 4);
-        let (t, log) = run(&["--game", "nine-five-two"], agents, seed, 4, &lines);
+        let mut game = vec!["--game", "nine-five-two"];
+        if seed % 2 == 1 {
+            game.push("--ascii");
+        }
+        let (t, log) = run(&game, agents, seed, 4, &lines);
         no_leaks(&t, &log);
-        // The exchange is told: the give prompt with its count and receiver, each return to
-        // both sides.
-        told_give |= t.contains("give card 1 of ") && t.contains("you give ");
-        told_return |= t.contains("takes your ") || t.contains(" to you (its highest ");
+        ascii |= seed % 2 == 1;
+        symbols |= seed % 2 == 0;
         for l in log.lines() {
             let r: serde_json::Value = serde_json::from_str(l).unwrap();
             let dealer = r["dealer"].as_u64() == Some(0);
@@ -200,12 +215,20 @@ fn nine_five_two_screens_show_only_what_the_seat_knows() {
             not_dealt |= !dealer;
             for s in r["actions"].as_array().unwrap() {
                 if s.get("give").is_some() {
-                    gave |= s["seat"].as_u64() == Some(0);
-                    received |= s["to"].as_u64() == Some(0);
+                    over |= s["seat"].as_u64() == Some(0);
+                    under |= s["to"].as_u64() == Some(0);
                 }
             }
         }
-        if dealt && not_dealt && gave && received {
+        // The exchange is told: the give prompt with its count, receiver and reason; each
+        // return to both sides.
+        if over {
+            told_give |= t.contains("give card 1 of ") && t.contains(" under; it returns");
+        }
+        if under {
+            told_return |= t.contains("takes your ") && t.contains(" gives you ");
+        }
+        if dealt && not_dealt && over && under && ascii && symbols {
             assert!(
                 t.contains("face down"),
                 "another seat's hidden step is told as a count"
@@ -214,7 +237,5 @@ fn nine_five_two_screens_show_only_what_the_seat_knows() {
             return;
         }
     }
-    panic!(
-        "dealt {dealt}, not dealt {not_dealt}, gave {gave}, received {received}: try more seeds"
-    );
+    panic!("dealt {dealt}, not dealt {not_dealt}, over {over}, under {under}: try more seeds");
 }

@@ -16,6 +16,10 @@ const AGENTS: &str = "human;rules";
 const SEED: u64 = 11;
 
 fn start(log: &std::path::Path) -> Child {
+    start_with(log, &[])
+}
+
+fn start_with(log: &std::path::Path, more: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_tricklab"))
         .args(["play", "--plain", "--game", "whist", "--agents", AGENTS])
         .args([
@@ -26,6 +30,7 @@ fn start(log: &std::path::Path) -> Child {
             "--log",
         ])
         .arg(log)
+        .args(more)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -35,7 +40,15 @@ fn start(log: &std::path::Path) -> Child {
 
 /// Plays `lines` to their end, the input then closed.
 fn play_through(log: &std::path::Path, lines: &[String]) -> std::process::Output {
-    let mut child = start(log);
+    play_through_with(log, lines, &[])
+}
+
+fn play_through_with(
+    log: &std::path::Path,
+    lines: &[String],
+    more: &[&str],
+) -> std::process::Output {
+    let mut child = start_with(log, more);
     let mut stdin = child.stdin.take().unwrap();
     stdin
         .write_all((lines.join("\n") + "\n").as_bytes())
@@ -66,6 +79,13 @@ fn check_kept(log: &std::path::Path, err: &str, hands: usize) {
         "{err}"
     );
     assert!(err.contains(&format!("tricklab show {path}")), "{err}");
+    assert!(
+        err.contains(&format!(
+            "continue it: tricklab play --game whist --agents '{AGENTS}' --seed {SEED} \
+             --log {path} --resume"
+        )),
+        "{err}"
+    );
     assert!(
         err.contains("the same deals again: tricklab play --game whist"),
         "{err}"
@@ -150,4 +170,74 @@ fn sigint_and_sigterm_keep_the_finished_hands_and_exit_3() {
     signalled(libc::SIGTERM, 2, "sigterm");
     signalled(libc::SIGINT, 1, "sigint");
     signalled(libc::SIGHUP, 0, "sighup");
+}
+
+/// A match stopped at the pause after its first hand and continued with `--resume` goes on as
+/// it would have: the log ends up holding exactly the records of the match played through
+/// without a stop (the first hand's `cut` mark taken off), and replays as one finished match.
+/// A log the table cannot continue is refused with code 2 and one line.
+#[test]
+fn a_match_continued_from_its_log_goes_on_as_it_would_have() {
+    let rules = whist::Setup::from_options(4, &Default::default()).unwrap();
+    let (lines, records, _) = script(rules, AGENTS, SEED, None);
+    assert!(records.len() >= 2, "a match of two hands or more");
+    let pause = lines.iter().position(String::is_empty).expect("a pause");
+    let log = temp_path("play-quit", "resume.jsonl");
+    let mut first: Vec<String> = lines[..pause].to_vec();
+    first.push("quit".into());
+    let out = play_through(&log, &first);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    check_kept(&log, &err, 1);
+    let out = play_through_with(&log, &lines[pause + 1..], &["--resume"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}\n{text}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains(&format!(
+            "continuing match 0 of {} after 1 hand",
+            log.display()
+        )),
+        "{text}"
+    );
+    assert!(text.contains("── hand 2 "), "{text}");
+    let written = std::fs::read_to_string(&log).unwrap();
+    let written: Vec<&str> = written.lines().collect();
+    assert_eq!(written, records, "the match as played without a stop");
+    let replay = tricklab_ok(&["replay", log.to_str().unwrap()]);
+    assert!(
+        replay.contains(&format!(
+            "{} hands replayed, 1 matches ended",
+            records.len()
+        )),
+        "{replay}"
+    );
+    // What cannot be continued: a match over, another seed, other seats, no log.
+    let refused = |log: &std::path::Path, more: &[&str], says: &str| {
+        let mut args = vec!["play", "--plain", "--game", "whist", "--log"];
+        args.push(log.to_str().unwrap());
+        args.extend_from_slice(more);
+        let out = crate::common::tricklab(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{more:?}: {err}");
+        assert!(err.contains(says) && err.lines().count() == 1, "{err}");
+    };
+    let seed = SEED.to_string();
+    let over = ["--resume", "--agents", AGENTS, "--seed", &seed];
+    refused(&log, &over, "is over after");
+    let cut = temp_path("play-quit", "resume-cut.jsonl");
+    play_through(&cut, &first);
+    let other_seed = ["--resume", "--agents", AGENTS, "--seed", "12"];
+    refused(
+        &cut,
+        &other_seed,
+        "seed 12 deals hand 1 of match 0 otherwise",
+    );
+    let other_seats = ["--resume", "--agents", "human;random", "--seed", &seed];
+    refused(&cut, &other_seats, "played by other seats");
+    let missing = temp_path("play-quit", "no-such.jsonl");
+    refused(&missing, &["--resume", "--seed", &seed], "cannot read");
 }

@@ -89,7 +89,7 @@ impl Drop for Tmux {
 fn my_cards(screen: &str) -> usize {
     let row = screen
         .lines()
-        .find(|l| l.contains("seat 0 (you)") && l.contains("cards"))
+        .find(|l| l.contains("seat 0 ") && l.contains("(you)") && l.contains(" cards "))
         .expect("seat 0's row");
     let after = row.split("cards").nth(1).expect("a count");
     after.split_whitespace().next().unwrap().parse().unwrap()
@@ -127,13 +127,43 @@ fn log_path(name: &str) -> std::path::PathBuf {
     crate::common::temp_path("play-tui", name)
 }
 
-/// Everything a player needs is on the screen: the hand, the trick, the legal cards and the
-/// typed text.
-fn table_in_view(s: &str) {
+/// Everything a player needs is on the screen: the hand, the trick, the legal actions of
+/// `decision`, the typed text, and the command that deals the same match again.
+fn table_in_view(s: &str, decision: &str) {
     assert!(s.contains("hand   ♠"), "the hand:\n{s}");
     assert!(s.contains("trick  "), "the trick:\n{s}");
-    assert!(s.contains("play:  "), "the legal cards:\n{s}");
+    assert!(
+        s.contains(&format!("{decision}:  ")),
+        "the legal actions:\n{s}"
+    );
     assert!(s.contains("typed: "), "the typed text:\n{s}");
+    assert!(
+        flowing(s).contains("the same deals again: tricklab play --game "),
+        "the seed and the command to deal again:\n{s}"
+    );
+}
+
+/// Types a bad card, then a long unknown command: each refusal is told, the long one (the
+/// newest line of what happened, wrapped) in full, and Enter clears the typed text.
+fn long_error_in_view(tmux: &Tmux, decision: &str) {
+    tmux.keys(&["1", "x"]);
+    let s = tmux.wait_for("the typed text", |s| s.contains("typed: 1x"));
+    table_in_view(&s, decision);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("a refusal", |s| s.contains("✗ `1x` is not a "));
+    for w in ["dance", "Space", "dance", "Space", "dance", "Enter"] {
+        tmux.keys(&[w]);
+    }
+    let s = tmux.wait_for("a long refusal", |s| s.contains("✗ unknown command"));
+    assert!(
+        flowing(&s).contains("show; help; quit"),
+        "the newest line in full:\n{s}"
+    );
+    assert!(
+        !s.contains("typed: dance"),
+        "Enter clears the typed text:\n{s}"
+    );
+    table_in_view(&s, decision);
 }
 
 #[test]
@@ -151,31 +181,23 @@ fn full_screen_mode_plays_with_keys_at_80_by_24() {
         s.contains("your move") && s.contains("play:")
     });
     assert!(s.contains("seed 3") && s.contains("trumps ♠"), "{s}");
-    table_in_view(&s);
-    tmux.keys(&["1", "x"]);
-    tmux.wait_for("the typed text", |s| s.contains("typed: 1x"));
-    tmux.keys(&["Enter"]);
-    tmux.wait_for("a refusal", |s| s.contains("✗ `1x` is not a card"));
-    // A long error wraps: its last words are in view all the same.
-    for w in ["dance", "Space", "dance", "Space", "dance", "Enter"] {
-        tmux.keys(&[w]);
+    assert!(s.contains("game to 5 points"), "the match's target:\n{s}");
+    for seat in [
+        "seat 0 South (you)",
+        "seat 1 West",
+        "seat 2 North",
+        "seat 3 East",
+    ] {
+        assert!(s.contains(seat), "compass seats:\n{s}");
     }
-    let s = tmux.wait_for("a long refusal", |s| s.contains("✗ unknown command"));
-    assert!(
-        flowing(&s).contains("show; help; quit"),
-        "the newest line in full:\n{s}"
-    );
-    assert!(
-        !s.contains("typed: dance"),
-        "Enter clears the typed text:\n{s}"
-    );
+    long_error_in_view(&tmux, "play");
     // The first legal card is selected; → moves on, Enter plays.
     tmux.keys(&["Right"]);
     tmux.keys(&["Enter"]);
     let s = tmux.wait_for("the first card", |s| {
         s.contains("seat 0 (you): play") && my_cards(s) == 12
     });
-    table_in_view(&s);
+    table_in_view(&s, "play");
     tmux.keys(&["?"]);
     tmux.wait_for("a hint", |s| s.contains("hint: expected tricks"));
     for n in [11, 10] {
@@ -190,6 +212,8 @@ fn full_screen_mode_plays_with_keys_at_80_by_24() {
     assert!(!log.exists(), "no empty log");
 }
 
+/// 9-5-2 with the person dealing, at 120×40: trumps, the discards and a whole hand with the
+/// keys, the hand's summary held until a key is pressed (targets as targets), then Ctrl-C.
 #[test]
 fn full_screen_mode_at_120_by_40_and_ctrl_c() {
     if tmux_missing() {
@@ -202,15 +226,44 @@ fn full_screen_mode_at_120_by_40_and_ctrl_c() {
     );
     let tmux = Tmux::start("large", 120, 40, &args);
     let s = tmux.wait_for("the table", |s| {
-        s.contains("your move") && s.contains("typed:")
+        s.contains("your move") && s.contains("trump:")
     });
-    assert!(s.contains("target"), "9-5-2 shows targets:\n{s}");
+    assert!(s.contains("target  9"), "9-5-2 shows targets:\n{s}");
+    assert!(s.contains("game to +10"), "the match's target:\n{s}");
+    assert!(
+        s.contains("name trumps (you hold ♠×"),
+        "the trump question:\n{s}"
+    );
+    long_error_in_view(&tmux, "trump");
+    tmux.keys(&["Enter"]);
+    let s = tmux.wait_for("the discards", |s| s.contains("discard:"));
+    assert!(s.contains("4 left to discard"), "{s}");
+    let mut held = my_cards(&s);
+    let over = |s: &str| s.contains("press any key for the next hand");
+    while held > 0 {
+        tmux.keys(&["Enter"]);
+        let s = tmux.wait_for("the next decision", |s| over(s) || my_cards(s) < held);
+        if over(&s) {
+            break;
+        }
+        held = my_cards(&s);
+        if held == 16 {
+            table_in_view(&s, "play");
+        }
+    }
+    let s = tmux.wait_for("the hand's end", over);
+    let text = flowing(&s);
+    assert!(text.contains("hand 1 over: seat 0 (you) took "), "{s}");
+    assert!(text.contains("(target 9, "), "the target as a target:\n{s}");
+    assert!(text.contains("seat 1 deals next"), "{s}");
     tmux.keys(&["C-c"]);
     let s = tmux.wait_for("the goodbye", |s| s.contains("exit 3"));
     assert!(
-        s.contains("error: interrupted: no hand was finished"),
+        flowing(&s).contains("error: interrupted: saved 1 finished hand to"),
         "{s}"
     );
+    let replay = crate::common::tricklab_ok(&["replay", log.to_str().unwrap()]);
+    assert!(replay.contains("1 hands replayed"), "{replay}");
 }
 
 #[test]

@@ -13,7 +13,10 @@ use crate::games::record::{RecordRules, record_hand};
 use crate::games::{Action, Game, IllegalAction, Seat};
 use crate::rng::{GameRng, Purpose, stream};
 
+mod restore;
 mod seats;
+
+pub use restore::RestoreError;
 
 use super::bots::Player;
 use super::error::{SeatingError, TableError};
@@ -111,8 +114,9 @@ where
         })
     }
 
-    /// One step of the table: announces a new hand, then lets the bot to act decide (or
-    /// settles a finished hand). Nothing happens while a person is to act.
+    /// One step of the table: announces a hand not yet announced, then lets the bot to act
+    /// decide or settles a finished hand (the next hand is announced by the next step).
+    /// Nothing else happens while a person is to act.
     pub fn step(&mut self) -> Vec<Event> {
         let mut events = Vec::new();
         self.announce(&mut events);
@@ -127,13 +131,14 @@ where
             }
             Some(_) => {}
         }
-        self.announce(&mut events);
         events
     }
 
-    /// Whether the table has a step to take before a person acts.
+    /// Whether the table has a step to take before a person acts: a new hand to announce, a
+    /// bot to decide or a finished hand to settle.
     pub fn busy(&self) -> bool {
-        !self.is_over() && (self.hand.to_act().is_none() || self.bot_to_act().is_some())
+        !self.is_over()
+            && (!self.announced || self.hand.to_act().is_none() || self.bot_to_act().is_some())
     }
 
     /// Plays the bots' decisions until a person is to act or the match is over.
@@ -293,6 +298,7 @@ where
         events.push(Event::HandOver {
             hand: before.hands_dealt,
             tricks: Seat::all(n).map(|s| self.hand.tricks_won(s)).collect(),
+            targets: self.hand.targets(),
             points: sides.all().map(|s| self.hand.side_points(s)).collect(),
             scores: self.m.scores[..sides.num_sides()].to_vec(),
             next_dealer: self.m.dealer,

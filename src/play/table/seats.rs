@@ -1,6 +1,7 @@
 //! What the table tells of itself: the rules and the hand, who sits where, whose turn it is,
 //! the last bot's values (`why`) and the hint.
 
+use crate::agents::AgentSpec;
 use crate::games::matches::MatchState;
 use crate::games::record::{ActionRecord, RecordRules};
 use crate::games::{Action, Game, Seat};
@@ -74,6 +75,16 @@ where
                 let full = b.spec.to_string();
                 full.split(',').next().unwrap_or_default().to_string()
             }
+        }
+    }
+
+    /// Whether the bot in `seat` takes a while over its next decision: a searcher (or an
+    /// outside program) with a choice to make, not `random` or `rules`, nor a forced step.
+    pub fn searches(&self, seat: Seat) -> bool {
+        let choice = self.hand.to_act() == Some(seat) && self.hand.legal_actions().len() > 1;
+        match &self.players[seat.index()] {
+            Player::Human => false,
+            Player::Bot(b) => choice && !matches!(b.spec, AgentSpec::Random | AgentSpec::Rules(_)),
         }
     }
 

@@ -14,7 +14,7 @@ use serde_json::Value;
 use tricklab::cards::{Card, CardSet};
 
 /// The cards a transcript line names: cards written `10♦`, `TD`, and the ranks of a hand written
-/// by suit (`♠ A K (9)`, a `*` after a rank allowed).
+/// by suit (`♠ A K (9)`, or in ASCII `S A K (9)`, a `*` after a rank allowed).
 pub fn cards_named(line: &str) -> Vec<Card> {
     let words: Vec<&str> = line
         .split(|c: char| c.is_whitespace() || ",;:()[]".contains(c))
@@ -29,12 +29,21 @@ pub fn cards_named(line: &str) -> Vec<Card> {
             suit = None;
             continue;
         }
-        if w.chars().count() == 1 && "♠♥♦♣".contains(w) {
+        if w.chars().count() == 1 && "♠♥♦♣SHDC".contains(w) {
             suit = w.chars().next();
             continue;
         }
         match suit {
-            Some(s) if is_rank(w) => out.push(card_word(&format!("{w}{s}")).expect("a card")),
+            Some(s) if is_rank(w) => {
+                let s = match s {
+                    'S' => '♠',
+                    'H' => '♥',
+                    'D' => '♦',
+                    'C' => '♣',
+                    other => other,
+                };
+                out.push(card_word(&format!("{w}{s}")).expect("a card"));
+            }
             _ => suit = None,
         }
     }

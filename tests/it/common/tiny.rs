@@ -294,7 +294,11 @@ impl AgentFactory for Tiny {
     }
 }
 
-impl TableGame for Tiny {}
+impl TableGame for Tiny {
+    fn goal(&self) -> String {
+        "one hand, most tricks".to_string()
+    }
+}
 
 impl MatchRules for Setup {
     type Hand = Tiny;
