@@ -82,10 +82,8 @@ pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("results").join(&exp.name));
-    // Held until the agreement's files are written (a lock of its own: a `tricklab run` of the
-    // same config may write its files in the same folder meanwhile).
-    let _lock = FolderLock::take_for(&out, AGREE_LOCK).map_err(|e| run_error(e, &out))?;
     if args.rebuild {
+        let _lock = FolderLock::take_for(&out, AGREE_LOCK).map_err(|e| run_error(e, &out))?;
         return rebuild(&exp, &out);
     }
     if !args.resume && !args.force && out.join(PARTIAL).exists() {
@@ -140,6 +138,10 @@ where
             ag.positions,
         )));
     }
+    // Held until the agreement's files are written (a lock of its own: a `tricklab run` of the
+    // same config may write its files in the same folder meanwhile). Taken only now, so that
+    // an interrupt while collecting leaves no folder behind.
+    let _lock = FolderLock::take_for(out, AGREE_LOCK).map_err(|e| run_error(e, out))?;
     let fingerprint = exp.fingerprint(AGREE_SALT);
     let mut answers: Vec<Vec<Option<Answer>>> =
         vec![vec![None; positions.len()]; ag.searchers.len()];
