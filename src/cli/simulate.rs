@@ -140,6 +140,9 @@ where
     R::Hand: AgentFactory,
 {
     let seats = seating::<R::Hand>(&args.agents, rules.sides().num_seats())?;
+    for s in &seats {
+        crate::agents::inference::check_table(s, rules.game(), rules.players()).map_err(user)?;
+    }
     if args.games == 0 {
         return Err(user("--games must be at least 1"));
     }

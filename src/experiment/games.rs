@@ -44,6 +44,8 @@ where
         }
         for s in &a.seats {
             build_agent::<R::Hand>(s).map_err(|e| format!("arm `{}`: {e}", a.name))?;
+            crate::agents::inference::check_table(s, rules.game(), seats)
+                .map_err(|e| format!("arm `{}`: {e}", a.name))?;
         }
     }
     Ok(())
