@@ -4,7 +4,7 @@
 //! - [`selfplay`]: plays hands of a field of agents and records, at every decision, what the
 //!   deciding seat knew ([`InfoState`](crate::knowledge::learned::InfoState)) and where every
 //!   card it had not seen really was (the label; the true deal is used for nothing else).
-//! - [`train`]: trains a [`Network`](crate::knowledge::learned::Network) on those examples and
+//! - [`train`]: trains a [`Network`] on those examples and
 //!   returns the [`LearnedModel`] to write.
 //! - [`eval`]: the model's log loss and calibration on held-out hands against the uniform
 //!   sampler and against policy inference (`infer=rules`), and its cost per decision.

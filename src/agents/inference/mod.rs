@@ -26,7 +26,7 @@
 //! - `random`: the random player, each legal card with probability `1 / legal cards`.
 //! - `flat`: every legal card weighs 1, so every world weighs the same and the worlds are
 //!   uniform, as without inference (but drawn through the pool). A check of the machinery.
-//! - `model:PATH` (or `model`, the model [shipped](shipped) for the game): a learned
+//! - `model:PATH` (or `model`, the model [`shipped`] for the game): a learned
 //!   card-location model ([`learned`](crate::knowledge::learned)). It reads only what the seat
 //!   knows now, so it needs no history: each candidate weighs the product over the unknown
 //!   cards of the model's probability of the place the candidate puts the card in (one forward

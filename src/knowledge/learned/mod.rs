@@ -5,7 +5,7 @@
 //!
 //! - [`features`]: the seat's information state as inputs, and the classes a card may be in.
 //! - [`network`]: the small network, its forward pass and its training.
-//! - [`file`]: the versioned model file with its provenance.
+//! - [`file`](mod@file): the versioned model file with its provenance.
 //!
 //! [`Beliefs`] are one decision's predictions. A world's weight is the product, over the
 //! unknown cards, of the probability of the class the world puts each card in: the worlds the
