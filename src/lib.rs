@@ -12,6 +12,7 @@ pub mod cli;
 pub mod experiment;
 pub mod games;
 pub mod knowledge;
+pub mod learn;
 pub mod play;
 pub mod report;
 pub mod rng;

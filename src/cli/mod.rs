@@ -24,6 +24,7 @@ mod show;
 mod simulate;
 mod solve;
 mod tournament;
+mod train;
 mod worlds;
 
 use std::process::ExitCode;
@@ -89,6 +90,8 @@ pub enum Command {
     Show(show::ShowArgs),
     /// List agents, switches, options, statistics or games, one line each.
     List(list::ListArgs),
+    /// Train a learned card-location model on self-play hands (or, with --eval, judge one).
+    Train(train::TrainArgs),
     /// Holm's correction over a pre-registered family of hypotheses (RULES.md §5.4).
     Family(family::FamilyArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
@@ -187,6 +190,7 @@ fn run_command(cli: Cli) -> Result<(), Failure> {
         Command::Play(a) => play::run(a),
         Command::Show(a) => show::run(a),
         Command::List(a) => list::run(a),
+        Command::Train(a) => train::run(a),
         Command::Family(a) => family::run(a),
         Command::Completions(a) => completions::completions(a),
         Command::Man(a) => completions::man(a),

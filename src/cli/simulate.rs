@@ -127,6 +127,9 @@ pub fn experiment(
 
 fn run_game(args: &SimulateArgs, game: &LoadedGame) -> anyhow::Result<()> {
     let seats = seating(game.kind(), &args.agents, game.sides().num_seats())?;
+    for s in &seats {
+        crate::agents::inference::check_table(s, game.kind(), game.players()).map_err(user)?;
+    }
     if args.games == 0 {
         return Err(user("--games must be at least 1"));
     }

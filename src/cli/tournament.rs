@@ -200,6 +200,7 @@ where
     super::notices::warn_clock(&specs);
     for a in &specs {
         build_agent::<R::Hand>(a).map_err(user)?;
+        crate::agents::inference::check_table(a, game, rules.players()).map_err(user)?;
     }
     let names: Vec<String> = config.agents.iter().map(|a| a.label.clone()).collect();
     let out = args.out.clone().unwrap_or_else(|| {

@@ -15,6 +15,7 @@
 //! which returns a full state ready to play on whose view from `seat` is unchanged.
 
 mod catch_the_ten;
+pub mod learned;
 mod nine_five_two;
 mod sampler;
 mod whist;

@@ -32,6 +32,7 @@ mod golden;
 mod ismcts;
 mod ismcts_threads;
 mod knowledge;
+mod learned;
 mod nine_five_two_cases;
 mod pimc_decisions;
 mod pimc_oracle;

@@ -45,12 +45,15 @@
 //! Even so a search costs many double-dummy solves, about `(cards per seat)^(seats − 1)` more
 //! per extra `m` before the cuts: with `late=N` the agent searches `m` moves only once its seat
 //! holds at most `N` cards, and plays as PIMC before (`docs/searchers.md` has the costs).
-//! Worlds are drawn as PIMC draws them (the same worlds for the same generator).
+//! Worlds are drawn as PIMC draws them (the same worlds for the same generator), with the
+//! same inference keys (`infer=rules`, `infer=model:PATH`, …; see
+//! [`inference`](super::inference)).
 //!
 //! Decisions that are not card plays (9-5-2 trumps, discards and exchange gives) are taken as
 //! PIMC takes them: by the game's rule-based player.
 //!
-//! Spec: `alphamu:m=2,worlds=20,goal=mean,front=64,late=13`.
+//! Spec: `alphamu:m=2,worlds=20,goal=mean,front=64,late=13`, and the inference keys `infer`,
+//! `noise`, `temp` and `pool`.
 
 mod cuts;
 mod front;
@@ -67,7 +70,8 @@ use crate::knowledge::WorldSampler;
 use crate::rng::GameRng;
 use crate::solver::Solver;
 
-use super::{Agent, AgentFactory, fallback_agent};
+use super::inference::Inference;
+use super::{Agent, AgentFactory, TableEvent, fallback_agent};
 use cuts::Cuts;
 use search::{RootCard, Search};
 use table::FrontTable;
@@ -86,19 +90,25 @@ pub struct AlphaMu<G: Game> {
     cuts: Cuts,
     /// What the last search did.
     stats: SearchStats,
+    /// Inference, when asked for.
+    inference: Option<Inference<G>>,
+    /// The inferred worlds of the decision at hand, one row of hidden places each.
+    drawn: Vec<CardSet>,
 }
 
 impl<G: AgentFactory> AlphaMu<G> {
     /// An agent with `params`.
     pub fn new(params: AlphaMuParams) -> AlphaMu<G> {
         AlphaMu {
-            params,
             solver: Solver::with_table_bits(TT_BITS),
             table: FrontTable::default(),
             hidden: Vec::new(),
             other: fallback_agent::<G>(),
             cuts: Cuts::ALL,
             stats: SearchStats::default(),
+            inference: Inference::new(&params.infer),
+            drawn: Vec::new(),
+            params,
         }
     }
 
@@ -134,9 +144,21 @@ impl<G: AgentFactory> AlphaMu<G> {
         let k = state.knowledge(seat);
         let sampler =
             WorldSampler::new(&k).expect("the true state is consistent with its knowledge");
+        let n = self.params.worlds as usize;
+        let mut worlds = Vec::with_capacity(n);
+        if let Some(inference) = &mut self.inference {
+            inference.draw(state, &k, &sampler, n, rng, &mut self.drawn);
+            let places = k.places.len();
+            for w in 0..n {
+                worlds.push((
+                    w,
+                    state.redeal(&k, &self.drawn[w * places..(w + 1) * places]),
+                ));
+            }
+            return worlds;
+        }
         self.hidden.resize(k.places.len(), CardSet::EMPTY);
-        let mut worlds = Vec::with_capacity(self.params.worlds as usize);
-        for w in 0..self.params.worlds as usize {
+        for w in 0..n {
             sampler.sample_into(rng, &mut self.hidden);
             worlds.push((w, state.redeal(&k, &self.hidden)));
         }
@@ -188,6 +210,16 @@ fn ranked(cards: &[RootCard], n: usize) -> Vec<(Card, f64)> {
 }
 
 impl<G: AgentFactory> Agent<G> for AlphaMu<G> {
+    fn observes(&self) -> bool {
+        self.inference.is_some()
+    }
+
+    fn observe(&mut self, seat: Seat, event: &TableEvent<'_, G>) {
+        if let Some(inference) = &mut self.inference {
+            inference.observe(seat, event);
+        }
+    }
+
     fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action {
         if let Some(a) = super::unsearched(state, seat, rng, self.other.as_mut()) {
             return a;

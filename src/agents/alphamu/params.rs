@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::super::SpecError;
+use super::super::inference::InferParams;
 use super::super::spec::key_value;
 
 /// What a world's vector entry records.
@@ -17,8 +18,9 @@ pub enum Goal {
     Target,
 }
 
-/// αμ parameters: `alphamu:m=2,worlds=20,goal=mean,front=64,late=13`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// αμ parameters: `alphamu:m=2,worlds=20,goal=mean,front=64,late=13`, and inference
+/// (`infer=rules`, `infer=model:PATH`; see [`inference`](crate::agents::inference)).
+#[derive(Clone, Debug, PartialEq)]
 pub struct AlphaMuParams {
     /// The searching seat's moves searched before the worlds are solved double-dummy.
     pub m: u32,
@@ -31,6 +33,8 @@ pub struct AlphaMuParams {
     /// αμ searches `m` moves only when the seat holds at most this many cards; with more, it
     /// plays as PIMC (`m=1`). 13: always.
     pub late: u32,
+    /// How the worlds are weighed (off by default: uniform worlds).
+    pub infer: InferParams,
 }
 
 impl Default for AlphaMuParams {
@@ -41,12 +45,15 @@ impl Default for AlphaMuParams {
             goal: Goal::Mean,
             front: 64,
             late: 13,
+            infer: InferParams::default(),
         }
     }
 }
 
 /// The keys an αμ spec takes.
-pub const KEYS: [&str; 5] = ["m", "worlds", "goal", "front", "late"];
+pub const KEYS: [&str; 9] = [
+    "m", "worlds", "goal", "front", "late", "infer", "noise", "temp", "pool",
+];
 
 impl AlphaMuParams {
     /// Reads `key=value` parameters.
@@ -78,9 +85,11 @@ impl AlphaMuParams {
                         _ => return Err(bad("expected mean or target")),
                     }
                 }
+                _ if p.infer.read("alphamu", key, value)? => {}
                 _ => return Err(SpecError::unknown_key("alphamu", key, &KEYS)),
             }
         }
+        p.infer.check("alphamu")?;
         Ok(p)
     }
 }
@@ -97,7 +106,7 @@ impl fmt::Display for AlphaMuParams {
         if self.late != AlphaMuParams::default().late {
             write!(f, ",late={}", self.late)?;
         }
-        Ok(())
+        write!(f, "{}", self.infer)
     }
 }
 
@@ -119,7 +128,8 @@ mod tests {
         assert!(e.to_string().contains("from 1 to 64"), "{e}");
         let e = AlphaMuParams::parse(&["depth=2".into()]).unwrap_err();
         assert!(
-            e.to_string().contains("m, worlds, goal, front, late"),
+            e.to_string()
+                .contains("m, worlds, goal, front, late, infer, noise, temp, pool"),
             "{e}"
         );
     }

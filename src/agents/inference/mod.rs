@@ -26,21 +26,32 @@
 //! - `random`: the random player, each legal card with probability `1 / legal cards`.
 //! - `flat`: every legal card weighs 1, so every world weighs the same and the worlds are
 //!   uniform, as without inference (but drawn through the pool). A check of the machinery.
+//! - `model:PATH` (or `model`, the model [`shipped`] for the game): a learned
+//!   card-location model ([`learned`](crate::knowledge::learned)). It reads only what the seat
+//!   knows now, so it needs no history: each candidate weighs the product over the unknown
+//!   cards of the model's probability of the place the candidate puts the card in (one forward
+//!   pass per decision). A model trained for another game or player count is refused when the
+//!   spec is checked for the table ([`check_table`]); a caller that seats it anyway gets
+//!   uniform worlds (every candidate weighs 1).
 //!
 //! Only agents shown the table's events infer (`run`, `tournament`, `simulate` show them);
 //! asked about a state without them (`agree`, the terminal table), the history is empty and
 //! the worlds are uniform.
 
 mod history;
+mod learned;
 mod model;
 mod params;
+pub mod shipped;
 
+pub use learned::check_table;
 pub use params::{INFER_KEYS, InferParams, ModelKind};
 
 use crate::cards::CardSet;
 use crate::games::{Game, Seat};
 use crate::knowledge::{Knowledge, PlaceKind, WorldSampler};
 use crate::rng::{GameRng, unit};
+use learned::Learned;
 
 use super::{AgentFactory, TableEvent, fallback_agent};
 use history::{History, Seen};
@@ -56,6 +67,8 @@ pub(crate) struct Inference<G: Game> {
     weights: Vec<f64>,
     /// The hidden places of a position a play was made from.
     before: Vec<CardSet>,
+    /// The learned model and its beliefs, for `infer=model`.
+    learned: Option<Learned>,
 }
 
 impl<G: AgentFactory> Inference<G> {
@@ -75,6 +88,7 @@ impl<G: AgentFactory> Inference<G> {
             candidates: Vec::new(),
             weights: Vec::new(),
             before: Vec::new(),
+            learned: (kind == ModelKind::Learned).then(|| Learned::new(params)),
         })
     }
 
@@ -138,6 +152,19 @@ impl<G: AgentFactory> Inference<G> {
         candidates.clear();
         candidates.resize(self.pool * places, CardSet::EMPTY);
         self.weights.clear();
+        if let Some(learned) = &mut self.learned {
+            learned.weigh(
+                state,
+                k,
+                sampler,
+                self.pool,
+                rng,
+                &mut candidates,
+                &mut self.weights,
+            );
+            self.candidates = candidates;
+            return;
+        }
         for row in candidates.chunks_mut(places.max(1)).take(self.pool) {
             sampler.sample_into(rng, &mut row[..places]);
             let w = if self.history.seen.is_empty() {

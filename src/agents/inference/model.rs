@@ -34,7 +34,8 @@ impl<G: Solvable> Model<G> {
             return 1.0;
         }
         match self.kind {
-            ModelKind::Flat => 1.0,
+            // The learned model weighs whole worlds, not plays (see `learned`).
+            ModelKind::Flat | ModelKind::Learned => 1.0,
             ModelKind::Random => 1.0 / n as f64,
             ModelKind::Rules => {
                 if self.rules.choose(world, seat, rng) == Action::Play(card) {

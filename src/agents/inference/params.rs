@@ -1,6 +1,10 @@
 //! The inference keys a search agent's spec takes: `infer`, `noise`, `temp` and `pool`.
 
 use std::fmt;
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::knowledge::learned::LearnedModel;
 
 use super::super::SpecError;
 
@@ -19,6 +23,10 @@ pub enum ModelKind {
     /// A softmax over the double-dummy values of the legal cards in the world, for the
     /// playing seat's side, with temperature `temp` (in points or tricks).
     DoubleDummy,
+    /// A learned card-location model (`model` or `model:PATH`, see
+    /// [`learned`](crate::knowledge::learned)): each world weighs the product of the model's
+    /// probabilities of where it puts each unknown card.
+    Learned,
 }
 
 impl ModelKind {
@@ -28,6 +36,7 @@ impl ModelKind {
             ModelKind::Random => "random",
             ModelKind::Rules => "rules",
             ModelKind::DoubleDummy => "dd",
+            ModelKind::Learned => "model",
         }
     }
 }
@@ -44,6 +53,9 @@ pub struct InferParams {
     /// Candidate worlds drawn uniformly and weighed per decision; the search's worlds are
     /// drawn from them in proportion to their weights.
     pub pool: u32,
+    /// With `infer=model:PATH`, the path and the model read from it; `None` with
+    /// `infer=model` (the model shipped for the game, see [`shipped`](super::shipped)).
+    pub learned: Option<(String, Arc<LearnedModel>)>,
 }
 
 /// The default `noise`.
@@ -60,6 +72,7 @@ impl Default for InferParams {
             noise: NOISE,
             temp: TEMP,
             pool: POOL,
+            learned: None,
         }
     }
 }
@@ -81,13 +94,28 @@ impl InferParams {
         let bad = |what: &str| SpecError::bad_value(agent, key, value, what);
         match key {
             "infer" => {
+                self.learned = None;
                 self.model = match value {
                     "none" => None,
                     "flat" => Some(ModelKind::Flat),
                     "random" => Some(ModelKind::Random),
                     "rules" => Some(ModelKind::Rules),
                     "dd" => Some(ModelKind::DoubleDummy),
-                    _ => return Err(bad("expected none, flat, random, rules or dd")),
+                    "model" => Some(ModelKind::Learned),
+                    _ => match value.strip_prefix("model:") {
+                        Some(path) if !path.is_empty() => {
+                            let model = LearnedModel::read(Path::new(path)).map_err(|e| {
+                                SpecError::BadParameter(format!("{agent} `{key}={value}`: {e}"))
+                            })?;
+                            self.learned = Some((path.to_string(), Arc::new(model)));
+                            Some(ModelKind::Learned)
+                        }
+                        _ => {
+                            return Err(bad(
+                                "expected none, flat, random, rules, dd, model or model:PATH",
+                            ));
+                        }
+                    },
                 }
             }
             "noise" => {
@@ -131,7 +159,7 @@ impl InferParams {
             return Err(unused("temp", "infer=dd"));
         }
         if self.pool != POOL && self.model.is_none() {
-            return Err(unused("pool", "infer=flat, random, rules or dd"));
+            return Err(unused("pool", "infer=flat, random, rules, dd or model"));
         }
         Ok(())
     }
@@ -145,6 +173,9 @@ impl fmt::Display for InferParams {
             return Ok(());
         };
         write!(f, ",infer={}", model.name())?;
+        if let Some((path, _)) = &self.learned {
+            write!(f, ":{path}")?;
+        }
         if self.noise != NOISE {
             write!(f, ",noise={}", self.noise)?;
         }

@@ -171,3 +171,120 @@ fn systematic_resampling_follows_the_weights() {
     assert_eq!(picks.iter().filter(|&&i| i == 2).count(), 3);
     assert_eq!(picks.iter().filter(|&&i| i == 1).count(), 0);
 }
+
+/// An inference that weighs worlds by `model` (`infer=model:…`).
+fn learned(model: crate::knowledge::learned::LearnedModel) -> Inference<Whist> {
+    let params = InferParams {
+        model: Some(ModelKind::Learned),
+        learned: Some(("test".into(), std::sync::Arc::new(model))),
+        ..InferParams::default()
+    };
+    Inference::<Whist>::new(&params).unwrap()
+}
+
+/// A Whist model with random weights (what a model believes does not matter to these tests).
+fn random_model(seed: u64) -> crate::knowledge::learned::LearnedModel {
+    use crate::knowledge::learned::{LearnedModel, Network};
+    let mut m = LearnedModel::uniform(crate::games::GameKind::WHIST, 4, 8);
+    m.network = Network::new(m.network.shape(), &mut stream(seed, 0, Purpose::Other, 9));
+    m
+}
+
+#[test]
+fn a_uniform_learned_model_draws_the_uniform_samplers_distribution() {
+    use crate::knowledge::learned::LearnedModel;
+    let (state, k, _) = late_position(5, ModelKind::Flat);
+    let mut inf = learned(LearnedModel::uniform(crate::games::GameKind::WHIST, 4, 4));
+    let worlds = crate::knowledge::every_world(&k);
+    let sampler = WorldSampler::new(&k).unwrap();
+    let mut rng = stream(2, 0, Purpose::Other, 1);
+    // Every candidate weighs exactly the same, so the draws are the uniform candidates'.
+    inf.weigh(&state, &k, &sampler, &mut rng);
+    let (_, weights) = inf.candidates();
+    assert_eq!(weights.len(), InferParams::default().pool as usize);
+    assert!(weights.iter().all(|&w| w == 1.0), "{weights:?}");
+    let per_world = 40;
+    let n = worlds.len() * per_world;
+    let mut counts: HashMap<Vec<CardSet>, usize> = HashMap::new();
+    let mut out = Vec::new();
+    let places = k.places.len();
+    let mut drawn = 0;
+    while drawn < n {
+        inf.draw(&state, &k, &sampler, 10, &mut rng, &mut out);
+        for row in out.chunks(places) {
+            *counts.entry(row.to_vec()).or_insert(0) += 1;
+            drawn += 1;
+        }
+    }
+    assert_eq!(counts.len(), worlds.len(), "every world drawn, none other");
+    let expected = drawn as f64 / worlds.len() as f64;
+    let chi2: f64 = counts
+        .values()
+        .map(|&c| (c as f64 - expected).powi(2) / expected)
+        .sum();
+    let df = (worlds.len() - 1) as f64;
+    assert!(
+        chi2 < df + 5.0 * (2.0 * df).sqrt(),
+        "chi-square {chi2:.0} for {df} degrees of freedom"
+    );
+}
+
+#[test]
+fn a_learned_model_weighs_worlds_by_its_beliefs_and_keeps_revealed_cards_in_place() {
+    // A position where the play has shown where a card is: every other hand that could hold
+    // it has shown out of its suit.
+    let mut found = None;
+    'search: for seed in 0..200 {
+        let setup = Setup::new(4, Options::default()).unwrap();
+        let mut state = Whist::deal(
+            setup,
+            Seat(3),
+            &[0, 0],
+            &mut stream(seed, 0, Purpose::Deal, 0),
+        );
+        let mut b0 = fallback_agent::<Whist>();
+        let mut rng = stream(seed, 0, Purpose::Other, 0);
+        while let Some(seat) = state.to_act() {
+            if seat == ME {
+                let k = state.knowledge(ME);
+                for c in k.unknown {
+                    let holders: Vec<usize> = (0..k.places.len())
+                        .filter(|&j| k.places[j].hidden() > 0 && !k.places[j].excluded.contains(c))
+                        .collect();
+                    let open = k.places.iter().filter(|p| p.hidden() > 0).count();
+                    if holders.len() == 1 && open == 3 && k.unknown.len() >= 12 {
+                        found = Some((state, k, c, holders[0]));
+                        break 'search;
+                    }
+                }
+            }
+            let a = b0.choose(&state, seat, &mut rng);
+            state.apply(a);
+        }
+    }
+    let (state, k, card, place) = found.expect("a revealed card in 200 hands");
+    let model = random_model(4);
+    let mut inf = learned(model.clone());
+    let sampler = WorldSampler::new(&k).unwrap();
+    let mut rng = stream(6, 0, Purpose::Other, 0);
+    let mut out = Vec::new();
+    inf.draw(&state, &k, &sampler, 500, &mut rng, &mut out);
+    let places = k.places.len();
+    assert!(out.chunks(places).all(|row| row[place].contains(card)));
+    let mut beliefs = crate::knowledge::learned::Beliefs::new();
+    beliefs.predict(&model, &state, &k);
+    let class = crate::knowledge::learned::features::place_class(k.places[place].kind, ME, 4);
+    assert_eq!(beliefs.probability(card, class), 1.0);
+    // The weights are the model's: a candidate weighs exp(Σ log p) relative to the best.
+    inf.weigh(&state, &k, &sampler, &mut rng);
+    let (rows, weights) = inf.candidates();
+    let logs: Vec<f64> = rows.chunks(places).map(|r| beliefs.log_weight(r)).collect();
+    let best = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    for (l, w) in logs.iter().zip(weights) {
+        assert!(((l - best).exp() - w).abs() < 1e-12);
+    }
+    assert!(
+        weights.iter().any(|&w| w < 0.5),
+        "a random model prefers some worlds"
+    );
+}

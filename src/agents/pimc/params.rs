@@ -134,7 +134,8 @@ mod tests {
         );
         let e = PimcParams::parse(&["infer=bayes".into()]).unwrap_err();
         assert!(
-            e.to_string().contains("none, flat, random, rules or dd"),
+            e.to_string()
+                .contains("none, flat, random, rules, dd, model or model:PATH"),
             "{e}"
         );
         let e = PimcParams::parse(&["threads=0".into()]).unwrap_err();

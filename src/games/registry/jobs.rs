@@ -107,6 +107,14 @@ pub(crate) trait Jobs: Send + Sync {
     ) -> Result<String, String>;
     /// `tricklab worlds` on a record line.
     fn worlds(&self, args: &cli::WorldsArgs, line: &str) -> anyhow::Result<()>;
+    /// `tricklab train`: self-play examples of the game and the trained model.
+    fn train(&self, args: &cli::TrainArgs, game: crate::games::GameKind) -> anyhow::Result<()>;
+    /// `tricklab train --eval`: `model` on held-out hands of the game.
+    fn train_eval(
+        &self,
+        args: &cli::TrainArgs,
+        model: crate::knowledge::learned::LearnedModel,
+    ) -> anyhow::Result<()>;
     /// `tricklab analyze` on a record line.
     fn analyze(&self, args: &cli::AnalyzeArgs, line: &str) -> anyhow::Result<()>;
     /// The story of a record line (`tricklab show`).
@@ -174,6 +182,8 @@ impl<R: Rules> Jobs for Engine<R> {
             }
             for s in &a.seats {
                 self.check_agent(s)
+                    .map_err(|e| format!("arm `{}`: {e}", a.name))?;
+                crate::agents::inference::check_table(s, game.kind(), game.players())
                     .map_err(|e| format!("arm `{}`: {e}", a.name))?;
             }
         }
@@ -271,6 +281,18 @@ impl<R: Rules> Jobs for Engine<R> {
 
     fn worlds(&self, args: &cli::WorldsArgs, line: &str) -> anyhow::Result<()> {
         cli::worlds::<R>(args, line)
+    }
+
+    fn train(&self, args: &cli::TrainArgs, game: crate::games::GameKind) -> anyhow::Result<()> {
+        cli::train::<R>(args, game)
+    }
+
+    fn train_eval(
+        &self,
+        args: &cli::TrainArgs,
+        model: crate::knowledge::learned::LearnedModel,
+    ) -> anyhow::Result<()> {
+        cli::train_eval::<R>(args, model)
     }
 
     fn analyze(&self, args: &cli::AnalyzeArgs, line: &str) -> anyhow::Result<()> {
