@@ -14,7 +14,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::agents::AgentFactory;
 use crate::experiment::agreement::{Answer, Disagreement, ask, collect_until};
 use crate::experiment::agreement_report::{
-    CSV_HEADER, Scored, agreement_markdown, csv_row, scored_from_csv, summarise_answers,
+    Scored, agreement_markdown, csv_header, csv_row, scored_from_csv, summarise_answers,
 };
 use crate::experiment::answers::{AnswerLog, PARTIAL};
 use crate::experiment::{Experiment, Measured, rules_from_table};
@@ -240,14 +240,22 @@ fn write_results<G: Game>(
 ) -> anyhow::Result<()> {
     let ag = exp.agreement.as_ref().expect("checked");
     let mut csv = csv::Writer::from_writer(Vec::new());
-    csv.write_record(CSV_HEADER)?;
+    csv.write_record(csv_header(exp.edition))?;
+    let game = |p: &Disagreement<G>| (exp.edition >= 3).then_some(p.game);
     let mut scored = Vec::new();
     for (searcher, answers) in ag.searchers.iter().zip(answers) {
         let searcher = searcher.to_string();
         let mut mine = Vec::new();
         for (i, (p, a)) in positions.iter().zip(answers.iter().flatten()).enumerate() {
-            csv.write_record(csv_row(i, p.seat, (p.tip, p.control), &searcher, a))?;
-            mine.push(Scored::of(a, p.tip, p.control));
+            csv.write_record(csv_row(
+                i,
+                game(p),
+                p.seat,
+                (p.tip, p.control),
+                &searcher,
+                a,
+            ))?;
+            mine.push(Scored::of(a, p.tip, p.control, game(p)));
         }
         scored.push(mine);
     }

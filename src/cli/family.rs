@@ -7,11 +7,14 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::experiment::{
-    Experiment, FamilyMember, StatDef, complete_run, deals_played, holm_family, members_of,
-    statistics_of, summarise,
+    Experiment, FamilyMember, StatDef, complete_run, deals_played, field_interactions, holm_family,
+    members_of, run_folder_of, statistics_of, summarise,
 };
 use crate::games::GameKind;
-use crate::report::{every_hypothesis_csv, every_hypothesis_markdown, family_csv, family_markdown};
+use crate::report::{
+    every_hypothesis_csv, every_hypothesis_markdown, family_csv, family_markdown, interaction_csv,
+    interaction_markdown,
+};
 
 use super::error::user;
 
@@ -32,9 +35,11 @@ fn defs(game: GameKind, matches: bool) -> Vec<StatDef> {
     crate::with_game!(game, R => statistics_of::<R>(matches))
 }
 
-/// Runs `tricklab family`: writes `family-<name>.md` and `.csv`, and `hypotheses-<name>.csv`
-/// (every hypothesis, unadjusted), into the results folder for each family found, and prints
-/// the markdown. A result folder may hold a shard of its config
+/// Runs `tricklab family`: writes `family-<name>.md` and `.csv`, `hypotheses-<name>.csv`
+/// (every hypothesis, unadjusted) and `interactions-<name>.csv` (the field × tip
+/// interactions of the primaries), into the results folder for each family found, and prints
+/// the markdown. A config's run is read from `RESULTS/<name>`, or from `RESULTS/<name>/merged`
+/// when only that holds a complete run. A result folder may hold a shard of its config
 /// (a prefix of the planned deals, to be extended with `--shard` and `merge`): its rows say how
 /// many deals were played of how many planned. The markdown ends with every hypothesis of the
 /// configs, primary or not, unadjusted, with the labels at ε/2 and 2ε.
@@ -57,7 +62,7 @@ pub fn run(args: FamilyArgs) -> anyhow::Result<()> {
         let Some(family) = exp.family.clone() else {
             continue;
         };
-        let dir = args.results.join(&exp.name);
+        let dir = run_folder_of(&args.results, &exp.name);
         let (summary, played) = if complete_run(&dir) {
             let deals = dir.join("deals.csv");
             (
@@ -83,7 +88,10 @@ pub fn run(args: FamilyArgs) -> anyhow::Result<()> {
     for (name, members) in &families {
         let primaries: Vec<FamilyMember> = members.iter().filter(|m| m.primary).cloned().collect();
         let rows = holm_family(&primaries, args.alpha);
-        let md = family_markdown(name, args.alpha, &rows) + &every_hypothesis_markdown(members);
+        let interactions = field_interactions(&primaries);
+        let md = family_markdown(name, args.alpha, &rows)
+            + &interaction_markdown(&interactions)
+            + &every_hypothesis_markdown(members);
         std::fs::write(args.results.join(format!("family-{name}.md")), &md)?;
         std::fs::write(
             args.results.join(format!("family-{name}.csv")),
@@ -92,6 +100,10 @@ pub fn run(args: FamilyArgs) -> anyhow::Result<()> {
         std::fs::write(
             args.results.join(format!("hypotheses-{name}.csv")),
             every_hypothesis_csv(members),
+        )?;
+        std::fs::write(
+            args.results.join(format!("interactions-{name}.csv")),
+            interaction_csv(&interactions),
         )?;
         print!("{md}");
     }

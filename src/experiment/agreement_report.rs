@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use crate::games::{Action, Seat};
 use crate::report::{bounds, fixed};
-use crate::stats::{Interval, MeanAcc, Z95, wilson};
+use crate::stats::{Interval, MeanAcc, Z95, clustered_mean, wilson};
 
 use super::agreement::Answer;
 use super::config::Experiment;
@@ -30,6 +30,9 @@ pub struct Scored {
     pub control: Option<f64>,
     /// Its value of its best action.
     pub best: f64,
+    /// The self-play game the position comes from, where `agreement.csv` records it (third
+    /// edition): the cluster of its intervals.
+    pub game: Option<u64>,
 }
 
 /// A value as `agreement.csv` writes it: six decimals, empty for none.
@@ -103,14 +106,16 @@ pub enum AgreementCsvError {
 }
 
 impl Scored {
-    /// `answer` at a position where the tip plays `tip` and the control `control`.
-    pub fn of(answer: &Answer, tip: Action, control: Action) -> Scored {
+    /// `answer` at a position where the tip plays `tip` and the control `control`, from
+    /// self-play game `game` where it is recorded.
+    pub fn of(answer: &Answer, tip: Action, control: Action, game: Option<u64>) -> Scored {
         Scored {
             chose_tip: answer.choice == tip,
             chose_control: answer.choice == control,
             tip: answer.tip,
             control: answer.control,
             best: answer.best,
+            game,
         }
     }
 }
@@ -136,27 +141,56 @@ pub struct AgreementResult {
     pub cost_of_tip: Interval,
     /// Mean of value(tip action) − value(control action).
     pub tip_minus_control: Interval,
+    /// Whether the intervals are clustered by self-play game (cluster-robust; third edition)
+    /// rather than Wilson (shares) and t (means) over independent positions.
+    pub clustered: bool,
 }
 
 /// Summarises the answers of one searcher.
 pub fn summarise_answers(searcher: String, answers: &[Scored]) -> AgreementResult {
     let n = answers.len() as u64;
+    // Third edition (RULES.md §5.5): positions of one self-play game are correlated, so every
+    // interval is clustered by game when the games are recorded.
+    let clustered = !answers.is_empty() && answers.iter().all(|a| a.game.is_some());
     let share = |f: &dyn Fn(&Scored) -> bool| {
-        wilson(answers.iter().filter(|a| f(a)).count() as u64, n, Z95)
+        if clustered {
+            let obs: Vec<(u64, f64)> = answers
+                .iter()
+                .map(|a| (a.game.unwrap_or(0), if f(a) { 1.0 } else { 0.0 }))
+                .collect();
+            let i = clustered_mean(&obs);
+            Interval {
+                estimate: i.estimate,
+                low: i.low.max(0.0),
+                high: i.high.min(1.0),
+            }
+        } else {
+            wilson(answers.iter().filter(|a| f(a)).count() as u64, n, Z95)
+        }
     };
     // Ties are judged at the six decimals of agreement.csv, so that a table rebuilt from it
     // is the table of the run.
     let as_best = |v: Option<f64>, a: &Scored| six(v) == six(Some(a.best));
     let mut cost = MeanAcc::default();
     let mut diff = MeanAcc::default();
+    let (mut cost_obs, mut diff_obs) = (Vec::new(), Vec::new());
     for a in answers {
         if let Some(t) = a.tip {
             cost.add(t - a.best);
+            cost_obs.push((a.game.unwrap_or(0), t - a.best));
             if let Some(c) = a.control {
                 diff.add(t - c);
+                diff_obs.push((a.game.unwrap_or(0), t - c));
             }
         }
     }
+    let mean = |acc: &MeanAcc, obs: &[(u64, f64)]| {
+        if clustered {
+            clustered_mean(obs)
+        } else {
+            acc.t_interval(0.95)
+        }
+    };
     AgreementResult {
         searcher,
         positions: n,
@@ -164,12 +198,13 @@ pub fn summarise_answers(searcher: String, answers: &[Scored]) -> AgreementResul
         agrees_with_control: share(&|a| a.chose_control),
         tip_among_best: share(&|a| as_best(a.tip, a)),
         control_among_best: share(&|a| as_best(a.control, a)),
-        cost_of_tip: cost.t_interval(0.95),
-        tip_minus_control: diff.t_interval(0.95),
+        cost_of_tip: mean(&cost, &cost_obs),
+        tip_minus_control: mean(&diff, &diff_obs),
+        clustered,
     }
 }
 
-/// The header of `agreement.csv`.
+/// The header of `agreement.csv` before the third edition.
 pub const CSV_HEADER: [&str; 9] = [
     "position",
     "seat",
@@ -182,17 +217,44 @@ pub const CSV_HEADER: [&str; 9] = [
     "value_best",
 ];
 
-/// One row of `agreement.csv`: position `i`, where `seat` acts and the tip plays `tip` and the
-/// control `control`, and what `searcher` answered (values to six decimals).
+/// The header of `agreement.csv` in the third edition (RULES.md §5.5): the self-play game of
+/// each position after its number.
+pub const CSV_HEADER_GAMES: [&str; 10] = [
+    "position",
+    "game",
+    "seat",
+    "tip_action",
+    "control_action",
+    "searcher",
+    "choice",
+    "value_tip",
+    "value_control",
+    "value_best",
+];
+
+/// The header `agreement.csv` has in a config of `edition`.
+pub fn csv_header(edition: u8) -> &'static [&'static str] {
+    if edition >= 3 {
+        &CSV_HEADER_GAMES
+    } else {
+        &CSV_HEADER
+    }
+}
+
+/// One row of `agreement.csv`: position `i` (from self-play game `game` where the edition
+/// records it), where `seat` acts and the tip plays `tip` and the control `control`, and what
+/// `searcher` answered (values to six decimals).
 pub fn csv_row(
     i: usize,
+    game: Option<u64>,
     seat: Seat,
     (tip, control): (Action, Action),
     searcher: &str,
     a: &Answer,
-) -> [String; 9] {
-    [
-        i.to_string(),
+) -> Vec<String> {
+    let mut row = vec![i.to_string()];
+    row.extend(game.map(|g| g.to_string()));
+    row.extend([
         seat.to_string(),
         tip.to_string(),
         control.to_string(),
@@ -201,7 +263,8 @@ pub fn csv_row(
         six(a.tip),
         six(a.control),
         six(Some(a.best)),
-    ]
+    ]);
+    row
 }
 
 /// Reads `agreement.csv` back into each searcher's scored answers, in the order of
@@ -221,18 +284,21 @@ pub fn scored_from_csv(
     };
     let mut r = csv::Reader::from_path(path).map_err(bad)?;
     let header = r.headers().map_err(bad)?.clone();
-    if header.iter().ne(CSV_HEADER) {
+    let games = header.iter().eq(CSV_HEADER_GAMES);
+    if !games && header.iter().ne(CSV_HEADER) {
         return Err(AgreementCsvError::Header { file: file() });
     }
+    // The column of the field after the position: one further right when `game` is there.
+    let at = |k: usize| if games { k + 1 } else { k };
     let mut out = vec![Vec::new(); searchers.len()];
     for (n, row) in r.records().enumerate() {
         let row = row.map_err(bad)?;
         let line = n + 2;
-        let Some(k) = searchers.iter().position(|s| s == &row[4]) else {
+        let Some(k) = searchers.iter().position(|s| s == &row[at(4)]) else {
             return Err(AgreementCsvError::UnknownSearcher {
                 file: file(),
                 line,
-                searcher: row[4].to_string(),
+                searcher: row[at(4)].to_string(),
             });
         };
         let value = |x: &str| {
@@ -242,12 +308,26 @@ pub fn scored_from_csv(
                 source,
             })
         };
+        let game = if games {
+            Some(
+                row[1]
+                    .parse::<u64>()
+                    .map_err(|_| AgreementCsvError::Value {
+                        file: file(),
+                        line,
+                        source: BadValue(row[1].to_string()),
+                    })?,
+            )
+        } else {
+            None
+        };
         out[k].push(Scored {
-            chose_tip: row[5] == row[2],
-            chose_control: row[5] == row[3],
-            tip: value(&row[6])?,
-            control: value(&row[7])?,
-            best: value(&row[8])?.unwrap_or(f64::NAN),
+            chose_tip: row[at(5)] == row[at(2)],
+            chose_control: row[at(5)] == row[at(3)],
+            tip: value(&row[at(6)])?,
+            control: value(&row[at(7)])?,
+            best: value(&row[at(8)])?.unwrap_or(f64::NAN),
+            game,
         });
     }
     if let Some(k) = out.iter().position(Vec::is_empty) {
@@ -295,13 +375,16 @@ pub fn agreement_markdown(exp: &Experiment, results: &[AgreementResult]) -> Stri
 /// action) − value(control's action) first; value(tip) − value(best) labelled as the shortfall
 /// from the searcher's best, biased downward.
 fn second_edition_markdown(exp: &Experiment, results: &[AgreementResult]) -> String {
-    let mut t = preamble(
-        exp,
-        ", at most one per game and seat (the first disagreement there), so positions come from distinct deals",
-    );
+    let clustered = results.iter().any(|r| r.clustered);
+    let how = if clustered {
+        ", at most one per game and seat (the first disagreement there); `agreement.csv` names each position's game, and every interval is clustered by game (cluster-robust standard error, t with games − 1 degrees of freedom), since positions of one game are correlated"
+    } else {
+        ", at most one per game and seat (the first disagreement there), so positions come from distinct deals"
+    };
+    let mut t = preamble(exp, how);
     let _ = writeln!(
         t,
-        "**Headline**: value(tip's action) − value(control's action), mean with a 95% t interval: above 0, the searcher prefers the tip's action. The *shortfall from the searcher's best*, value(tip's action) − value(best action), is at most 0 by construction and biased downward (the best is the maximum of noisy means); it is shown for reference only. A searcher chooses one action (ISMCTS: the most visited; PIMC: the best mean); \"among its best\" counts ties (to six decimals) for both actions.\n"
+        "**Headline**: value(tip's action) − value(control's action), mean with a 95% interval: above 0, the searcher prefers the tip's action. The *shortfall from the searcher's best*, value(tip's action) − value(best action), is at most 0 by construction and biased downward (the best is the maximum of noisy means); it is shown for reference only. A searcher chooses one action (ISMCTS: the most visited; PIMC: the best mean); \"among its best\" counts ties (to six decimals) for both actions.\n"
     );
     let _ = writeln!(
         t,
@@ -369,6 +452,7 @@ mod tests {
             tip: Some(tip),
             control: Some(control),
             best,
+            game: None,
         }
     }
 
@@ -439,6 +523,60 @@ mod tests {
             "{message}"
         );
         assert!(!message.contains('\n'), "{message}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn third_edition_rows_name_their_game_and_the_intervals_cluster_by_it() {
+        let dir = std::env::temp_dir().join(format!("tricklab-report3-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("agreement.csv");
+        let card = |c: &str| Action::Play(c.parse().unwrap());
+        let answer = |choice: &str, tip: f64, control: f64| Answer {
+            choice: card(choice),
+            tip: Some(tip),
+            control: Some(control),
+            best: tip.max(control),
+        };
+        let (t, c) = (card("2C"), card("3C"));
+        // Ten games; each position repeated at three seats of its game.
+        let mut text = CSV_HEADER_GAMES.join(",") + "\n";
+        let mut i = 0;
+        for g in 0..10u64 {
+            let (v, choice) = if g % 3 == 0 { (0.2, "3C") } else { (0.6, "2C") };
+            for s in 0..3 {
+                let a = answer(choice, v, 0.4);
+                text += &(csv_row(i, Some(g), Seat(s), (t, c), "pimc", &a).join(",") + "\n");
+                i += 1;
+            }
+        }
+        std::fs::write(&path, &text).unwrap();
+        let scored = scored_from_csv(&path, &["pimc".into()]).unwrap();
+        assert_eq!(scored[0].len(), 30);
+        assert_eq!(scored[0][4].game, Some(1));
+        let clustered = summarise_answers("pimc".into(), &scored[0]);
+        assert!(clustered.clustered);
+        let independent: Vec<Scored> = scored[0]
+            .iter()
+            .map(|s| Scored { game: None, ..*s })
+            .collect();
+        let naive = summarise_answers("pimc".into(), &independent);
+        assert!(!naive.clustered);
+        assert!(
+            (clustered.tip_minus_control.estimate - naive.tip_minus_control.estimate).abs() < 1e-12
+        );
+        // Three copies of each game's answer are one observation, not three.
+        assert!(
+            clustered.tip_minus_control.half_width() > 1.5 * naive.tip_minus_control.half_width(),
+            "{clustered:?} {naive:?}"
+        );
+        let bad = text.replacen("\n0,0,", "\n0,zero,", 1);
+        std::fs::write(&path, bad).unwrap();
+        let e = scored_from_csv(&path, &["pimc".into()]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("{}: line 2: value `zero`", path.display())
+        );
         let _ = std::fs::remove_dir_all(dir);
     }
 }

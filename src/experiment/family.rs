@@ -67,6 +67,7 @@ pub fn members_of(
             FamilyMember {
                 experiment: exp.name.clone(),
                 field: exp.field.clone(),
+                seed: exp.seed,
                 name: h.label.clone().unwrap_or_else(|| {
                     format!("{} − {}", exp.arms[h.tip].name, exp.arms[h.control].name)
                 }),
@@ -122,6 +123,19 @@ pub fn complete_run(dir: &Path) -> bool {
     dir.join(super::DEALS).exists() && !dir.join("progress.json").exists()
 }
 
+/// The folder holding config `name`'s run under `results`: `results/name` when it holds a
+/// complete run, else `results/name/merged` when that does (a run played in shards and merged,
+/// as the third edition's compute queue leaves it), else `results/name` (no complete run).
+pub fn run_folder_of(results: &Path, name: &str) -> std::path::PathBuf {
+    let own = results.join(name);
+    let merged = own.join("merged");
+    if !complete_run(&own) && complete_run(&merged) {
+        merged
+    } else {
+        own
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,6 +152,30 @@ mod tests {
         let e = deals_played(&path).unwrap_err().to_string();
         assert!(e.starts_with(&format!("{}: ", path.display())), "{e}");
         assert!(!e.contains('\n'), "{e}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_merged_run_is_found_when_the_folder_itself_holds_none() {
+        let dir = std::env::temp_dir().join(format!("tricklab-merged-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("a/merged")).unwrap();
+        assert_eq!(run_folder_of(&dir, "a"), dir.join("a"), "no run anywhere");
+        std::fs::write(dir.join("a/merged/deals.csv"), "deal\n").unwrap();
+        assert_eq!(run_folder_of(&dir, "a"), dir.join("a/merged"));
+        std::fs::write(dir.join("a/merged/progress.json"), "{}").unwrap();
+        assert_eq!(
+            run_folder_of(&dir, "a"),
+            dir.join("a"),
+            "an unfinished merge is no run"
+        );
+        std::fs::remove_file(dir.join("a/merged/progress.json")).unwrap();
+        std::fs::write(dir.join("a/deals.csv"), "deal\n").unwrap();
+        assert_eq!(
+            run_folder_of(&dir, "a"),
+            dir.join("a"),
+            "the folder's own run first"
+        );
         let _ = std::fs::remove_dir_all(dir);
     }
 
@@ -162,6 +200,7 @@ mod tests {
             label: label(t, Direction::Greater, 0.05),
             sensitivity: sensitivity(t, Direction::Greater, 0.05),
             p_value: p,
+            diff_deals: (0..diffs.len() as u64).collect(),
             diffs,
         }
     }
@@ -170,6 +209,7 @@ mod tests {
         FamilyMember {
             experiment: "e".into(),
             field: Some("b0".into()),
+            seed: 1,
             name: "tip − B0".into(),
             statistic: "tricks".into(),
             direction: Direction::Greater,

@@ -10,6 +10,7 @@ mod decision_clock;
 mod durable;
 mod family;
 mod games;
+mod interaction;
 mod measure;
 mod merge;
 mod rows;
@@ -25,8 +26,11 @@ pub mod wholeness;
 pub use config::{Agreement, Arm, Claim, Combine, ConfigError, Experiment, Hypothesis};
 pub use decision_clock::{DecisionClock, DecisionTime, Timed};
 pub use durable::{FolderLock, LOCK};
-pub use family::{DealsCsvError, complete_run, deals_played, holm_family, members_of};
+pub use family::{
+    DealsCsvError, complete_run, deals_played, holm_family, members_of, run_folder_of,
+};
 pub use games::rules_from_table;
+pub use interaction::{Interaction, common_differences, field_interactions};
 pub use measure::{
     COMMON, HandStatistics, MATCH, Measured, StatDef, hand_statistic, match_statistic,
     statistics_of,

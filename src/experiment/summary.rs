@@ -326,7 +326,7 @@ impl DealTally {
                         .expect("checked with the config");
                     &by_rotation[h.control][k]
                 });
-                let diffs = paired_differences(h, by_rotation, s, population);
+                let (diff_deals, diffs) = paired_differences(h, by_rotation, s, population);
                 let mut acc = MeanAcc::default();
                 diffs.iter().for_each(|&d| acc.add(d));
                 let t = acc.t_interval(0.95);
@@ -364,6 +364,7 @@ impl DealTally {
                     sensitivity: sensitivity(bootstrap, h.direction, h.epsilon),
                     p_value: paired_p_value(&acc),
                     diffs,
+                    diff_deals,
                 }
             })
             .collect();
@@ -427,8 +428,9 @@ fn paired_differences(
     by_rotation: &[Vec<ByRotation>],
     s: usize,
     population: Option<&ByRotation>,
-) -> Vec<f64> {
+) -> (Vec<u64>, Vec<f64>) {
     let terms = contrast(h);
+    let mut deals: Vec<u64> = Vec::new();
     let mut diffs: Vec<f64> = Vec::new();
     let mut current: Option<(u64, f64, u32)> = None;
     for (&key, &first) in &by_rotation[terms[0].0][s] {
@@ -453,17 +455,19 @@ fn paired_differences(
                 *k += 1;
             }
             _ => {
-                if let Some((_, sum, k)) = current {
+                if let Some((d, sum, k)) = current {
+                    deals.push(d);
                     diffs.push(sum / k as f64);
                 }
                 current = Some((deal, value, 1));
             }
         }
     }
-    if let Some((_, sum, k)) = current {
+    if let Some((d, sum, k)) = current {
+        deals.push(d);
         diffs.push(sum / k as f64);
     }
-    diffs
+    (deals, diffs)
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 
 mod charts;
 mod family;
+mod interaction;
 mod json;
 mod number;
 mod provenance;
@@ -13,6 +14,7 @@ mod tournament;
 
 pub use charts::{ChartError, difference_histogram, estimates_chart};
 pub use family::{every_hypothesis_csv, every_hypothesis_markdown, family_csv, family_markdown};
+pub use interaction::{interaction_csv, interaction_markdown};
 pub use json::{SUMMARY_FORMAT, summary_json};
 pub use number::{bounds, fixed};
 pub use provenance::{CommandRecord, Provenance, RUN_JSON, build_commit, write_record};

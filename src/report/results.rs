@@ -87,6 +87,10 @@ pub struct Difference {
     /// The per-deal differences (for the histogram).
     #[serde(skip)]
     pub diffs: Vec<f64>,
+    /// The deal (match, for match statistics) of each of `diffs`, ascending: the key that pairs
+    /// the same deals across fields played from one seed.
+    #[serde(skip)]
+    pub diff_deals: Vec<u64>,
 }
 
 /// The verdict on a claim about one arm.
@@ -168,6 +172,9 @@ pub struct FamilyMember {
     pub experiment: String,
     /// The opponent field.
     pub field: Option<String>,
+    /// The config's deal seed: members of one tip in different fields pair deal by deal only
+    /// when they share it.
+    pub seed: u64,
     /// The hypothesis' name in reports.
     pub name: String,
     /// The statistic.

@@ -3,6 +3,7 @@
 //! independent games, and Bradley–Terry ratings.
 
 mod bootstrap;
+mod clustered;
 mod holm;
 mod independent;
 mod interval;
@@ -12,6 +13,7 @@ mod sprt;
 mod verdict;
 
 pub use bootstrap::paired_bootstrap;
+pub use clustered::clustered_mean;
 pub use holm::{holm, holm_levels, paired_p_value};
 pub use independent::{independent_games, rotations_identical};
 pub use interval::{

@@ -247,3 +247,111 @@ fn a_small_run_of_every_config_plays_and_is_summarised() {
         assert!(out.join("deals.csv").exists(), "{name}");
     }
 }
+
+/// The agreement configs (experiments/third-edition/agreement), sorted.
+fn agreement_configs() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(format!("{DIR}/agreement"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn the_agreement_configs_cover_every_tip_in_field_2_self_play_outside_the_family() {
+    let ladder = ladder_readme();
+    let configs = agreement_configs();
+    let names: BTreeSet<String> = configs
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    // §5.5 "Reporting": agreement covers N-H2 (both discard rules) and N-H4 (b) too.
+    for must in [
+        "n-h2-discard-discard-to-void-agreement",
+        "n-h2-discard-keep-winners-agreement",
+        "n-h4-b-upgrade-upgrade-short-suits-agreement",
+        "ct-h1-save-ten-safe-agreement",
+        "w-h4-signals-signals-agreement",
+    ] {
+        assert!(names.contains(must), "{must} missing from {names:?}");
+    }
+    for p in &configs {
+        let exp = Experiment::load(p).unwrap();
+        let ag = exp.agreement.as_ref().expect("an [agreement] section");
+        assert_eq!(exp.edition, 3, "{}", p.display());
+        assert_eq!(
+            exp.family,
+            None,
+            "{}: agreement is not a family member",
+            p.display()
+        );
+        assert_eq!(ag.positions, 500, "{}", p.display());
+        let raw: toml::Table = toml::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+        assert_eq!(
+            raw["agreement"]["play"].as_str(),
+            Some(ladder[&readme_game(&exp)].as_str()),
+            "{}: self-play of field (2)",
+            p.display()
+        );
+    }
+}
+
+#[test]
+fn a_small_agreement_names_each_positions_game_and_clusters_by_it() {
+    // N-H2's discard (a decision only the 9-5-2 dealer makes), at a small budget.
+    let p = format!("{DIR}/agreement/n-h2-discard-keep-winners-agreement.toml");
+    let text = std::fs::read_to_string(&p)
+        .unwrap()
+        .replace("positions = 500", "positions = 6")
+        .replace(
+            "ismcts:iterations=20000,rollout=rules",
+            "ismcts:iterations=30",
+        )
+        .replace("pimc:worlds=5,tt=20", "pimc:worlds=1,tt=20");
+    let text = cheapen(&text);
+    let root = common::temp_path("third-edition", "agreement");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let cfg = root.join("agreement.toml");
+    std::fs::write(&cfg, text).unwrap();
+    let out = root.join("out");
+    common::tricklab_ok(&[
+        "agree",
+        cfg.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--threads",
+        "2",
+    ]);
+    let csv = std::fs::read_to_string(out.join("agreement.csv")).unwrap();
+    let mut lines = csv.lines();
+    assert!(
+        lines.next().unwrap().starts_with("position,game,seat,"),
+        "{csv}"
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 12, "6 positions × 2 searchers: {csv}");
+    for r in &rows {
+        r[1].parse::<u64>().expect("a game number");
+        assert!(
+            r[3].starts_with("discard "),
+            "N-H2's positions are discards: {r:?}"
+        );
+    }
+    let md = std::fs::read_to_string(out.join("agreement.md")).unwrap();
+    assert!(md.contains("clustered by game"), "{md}");
+    // The table rebuilt from the CSV is the table of the run.
+    common::tricklab_ok(&[
+        "agree",
+        cfg.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--rebuild",
+    ]);
+    assert_eq!(
+        std::fs::read_to_string(out.join("agreement.md")).unwrap(),
+        md
+    );
+}

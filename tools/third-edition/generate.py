@@ -46,6 +46,30 @@ MATCHES = {"b0": 20000, "ladder": 500, "mixed": 500}
 
 written = []
 
+# Expert agreement (RULES.md §5, method 2; §5.5 "Reporting"): one config per tip (and per arm
+# pair where a tip has two), written beside the ladder field's config into
+# experiments/third-edition/agreement/. Self-play of field (2) in every seat (the positions a
+# strong player reaches); each game gives at most one position per seat, and agreement.csv
+# names each position's game so that the intervals are clustered by game. Tip and control are
+# arm names of the tip's config.
+AGREEMENT = {
+    "ct-h1-save-ten": [("safe", "B0")],
+    "ct-h2-hunt-ten": [("hunt_ten", "B0")],
+    "ct-h3-cards": [("B0", "honours_only")],
+    "ct-h4-watch-score": [("watch_score", "B0")],
+    "n-h1-longest-suit-trumps": [("longest_suit_trumps", "B0")],
+    "n-h2-discard": [("discard_to_void", "B0"), ("keep_winners", "B0")],
+    "n-h3-gang-up": [("gang_up_on_dealer", "B0")],
+    "n-h4-a-keep-contesting": [("B0", "satisfice")],
+    "n-h4-b-upgrade": [("upgrade_short_suits", "B0")],
+    "w-h1-which-suit": [("lead_from_length", "lead_from_strength")],
+    "w-h2-count-trumps": [("count_trumps", "B0")],
+    "w-h3-2x2": [("second", "B0"), ("third", "B0")],
+    "w-h4-signals": [("signals", "lead")],
+}
+AGREEMENT_POSITIONS = 500
+AGREEMENT_OUT = os.path.join(OUT, "agreement")
+
 
 def q(s):
     return '"' + s + '"'
@@ -137,6 +161,36 @@ def config(name, field, seed, head, game, statistics, arms, hypotheses, players=
     path = os.path.join(OUT, f"{name}-{field}.toml")
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
+    written.append(path)
+    if field == "ladder":
+        for tip, control in AGREEMENT.get(name, []):
+            agreement_config(name, game, lines, tip, control)
+
+
+def agreement_config(name, game, lines, tip, control):
+    """The agreement config of one tip: the ladder field's config (its arms, seed and
+    statistics) without its hypotheses, renamed and outside the family, with an [agreement]
+    section."""
+    own = f"{name}-{tip}-agreement".replace("_", "-").lower()
+    body = []
+    cut = lines.index("[[hypothesis]]") - 1 if "[[hypothesis]]" in lines else len(lines)
+    for l in lines[:cut]:
+        if l == f"name = {q(name + '-ladder')}":
+            l = f"name = {q(own)}"
+        elif l.startswith("family = ") or l.startswith("field = "):
+            continue
+        body.append(l)
+    # 9-5-2's solver takes seconds on a full hand (issue 34), so a PIMC searcher there would
+    # cost hours per config; its second searcher is a larger ISMCTS instead.
+    second = "ismcts:iterations=100000" if game == "nine-five-two" else "pimc:worlds=50"
+    body += ["", "[agreement]", f"tip = {q(tip)}", f"control = {q(control)}",
+             f"play = {q(LADDER[game])}",
+             f"searchers = {seats_list(['ismcts:iterations=20000,rollout=rules', second])}",
+             f"positions = {AGREEMENT_POSITIONS}"]
+    os.makedirs(AGREEMENT_OUT, exist_ok=True)
+    path = os.path.join(AGREEMENT_OUT, f"{own}.toml")
+    with open(path, "w") as f:
+        f.write("\n".join(body) + "\n")
     written.append(path)
 
 
