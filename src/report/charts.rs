@@ -35,9 +35,11 @@ pub(crate) fn write_chart(
 ) -> Result<(), ChartError> {
     let mut svg = String::new();
     draw(&mut svg)?;
+    // The chart's own name first (the write goes through a temporary file, which the
+    // problem names).
     super::write_whole(path, svg.as_bytes()).map_err(|e| ChartError {
-        file: e.path.display().to_string(),
-        problem: format!("{}: {}", e.op, e.source),
+        file: path.display().to_string(),
+        problem: e.to_string(),
     })
 }
 
