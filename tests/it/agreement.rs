@@ -147,3 +147,30 @@ fn saved_answers_of_another_config_are_refused() {
     assert!(out.join("agreement.md").exists());
     assert!(!out.join("agreement.partial.csv").exists());
 }
+
+#[test]
+fn a_finished_agreement_is_never_replaced_without_force() {
+    let cfg = write_config("finished.toml", &config());
+    let out = fresh("finished");
+    agree_ok(&cfg, &out, &["--threads", "2"]);
+    let before = files(&out);
+    let o = agree(&cfg, &out, &["--threads", "2"]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "a second run into a finished folder"
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("holds a finished agreement") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert_eq!(files(&out), before, "the finished files are as they were");
+    agree_ok(&cfg, &out, &["--threads", "2", "--force"]);
+    assert_eq!(
+        files(&out),
+        before,
+        "--force replaces them with the same files"
+    );
+}
