@@ -218,6 +218,8 @@ where
     assert!(out.contains("hint: expected "), "a hint");
     assert!(out.contains("undone: seat 0"), "an undo");
     assert!(out.contains("match over"), "{out}");
+    // The human leads some trick of the match, and the prompt says so (issue 36).
+    assert!(out.contains("play a card: you lead"), "{out}");
     let written = std::fs::read_to_string(&log).unwrap();
     let written: Vec<&str> = written.lines().collect();
     assert_eq!(
