@@ -62,13 +62,19 @@ impl Tmux {
         assert!(self.run(&args).status.success());
     }
 
-    /// Waits until the screen satisfies `ok`, and returns it.
+    /// Waits until the screen satisfies `ok` and has settled, and returns it. A capture can
+    /// land in the middle of a redraw (half the panels new, half old), so a screen counts
+    /// only when a second capture a moment later shows the same text.
     fn wait_for(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen();
             if ok(&s) {
-                return s;
+                std::thread::sleep(Duration::from_millis(60));
+                if self.screen() == s {
+                    return s;
+                }
+                continue;
             }
             assert!(
                 start.elapsed() < Duration::from_secs(60),
