@@ -92,6 +92,9 @@ pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
             out.display()
         )));
     }
+    if args.resume && !out.join(PARTIAL).exists() {
+        super::vouch::check_finished(&out, AGREEMENT_JSON, &[])?;
+    }
     if !args.resume && !args.force && out.join(AGREEMENT_JSON).exists() {
         return Err(user(format!(
             "{} holds a finished agreement: add --force to replace it, or choose another --out",
@@ -206,10 +209,9 @@ where
         )));
     }
     write_results(exp, out, &positions, &answers)?;
-    write_record(
-        &out.join(AGREEMENT_JSON),
-        &CommandRecord::new(exp.seed, Some(exp.source.clone()), provenance),
-    )?;
+    let mut record = CommandRecord::new(exp.seed, Some(exp.source.clone()), provenance);
+    record.files = super::vouch::record_files(out, &super::vouch::AGREEMENT_FILES)?;
+    write_record(&out.join(AGREEMENT_JSON), &record)?;
     log.finish(out).map_err(|e| run_error(e, out))?;
     println!("\nresults: {}", out.display());
     Ok(())
@@ -297,8 +299,29 @@ fn write_table(exp: &Experiment, out: &Path, scored: &[Vec<Scored>]) -> anyhow::
 fn rebuild(exp: &Experiment, out: &Path) -> anyhow::Result<()> {
     let ag = exp.agreement.as_ref().expect("checked");
     let searchers: Vec<String> = ag.searchers.iter().map(|s| s.to_string()).collect();
+    super::vouch::check_finished(out, AGREEMENT_JSON, &[CSV])?;
     let scored = scored_from_csv(&out.join(CSV), &searchers).map_err(user)?;
     write_table(exp, out, &scored)?;
+    revouch_table(out)?;
     println!("\nresults: {}", out.display());
+    Ok(())
+}
+
+/// After `--rebuild`: the record vouches for the new `agreement.md` (where it vouches for
+/// files at all; an older record is left as it is).
+fn revouch_table(out: &Path) -> anyhow::Result<()> {
+    let path = out.join(AGREEMENT_JSON);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(());
+    };
+    let mut record: CommandRecord =
+        serde_json::from_str(&text).map_err(|e| user(format!("{}: {e}", path.display())))?;
+    if record.files.is_empty() {
+        return Ok(());
+    }
+    record
+        .files
+        .extend(super::vouch::record_files(out, &["agreement.md"])?);
+    write_record(&path, &record)?;
     Ok(())
 }

@@ -25,6 +25,7 @@ mod simulate;
 mod solve;
 mod tournament;
 mod train;
+mod vouch;
 mod worlds;
 
 use std::process::ExitCode;

@@ -216,6 +216,9 @@ where
     if args.force {
         let _ = std::fs::remove_file(out.join(PROGRESS));
     } else if !args.resume || !out.join(PROGRESS).exists() {
+        if args.resume {
+            super::vouch::check_finished(&out, RUN_JSON, &[])?;
+        }
         // A --resume with nothing to resume must not replace a finished tournament either.
         super::output::check_folder("--out", &out, &RESULTS, false)?;
     }
@@ -254,6 +257,7 @@ where
     };
     // A bot that may forfeit: its forfeited hands, as `run` writes them (none: no file, and
     // none left from an earlier tournament in the folder).
+    let faults_written = faults.is_some();
     match faults {
         Some(bytes) => write_whole(&out.join(FAULTS), &bytes)?,
         None => {
@@ -342,10 +346,14 @@ where
         .as_deref()
         .map(std::fs::read_to_string)
         .transpose()?;
-    write_record(
-        &out.join(RUN_JSON),
-        &CommandRecord::new(config.seed, source, provenance),
-    )?;
+    let mut record = CommandRecord::new(config.seed, source, provenance);
+    let written = super::vouch::tournament_files(
+        faults_written,
+        args.config.is_some(),
+        tables.ladder.is_some(),
+    );
+    record.files = super::vouch::record_files(&out, &written)?;
+    write_record(&out.join(RUN_JSON), &record)?;
     // Only now: a tournament stopped before this point finishes on --resume.
     finish_tournament(&out).map_err(|e| run_error(e, &out))?;
     if args.json {

@@ -56,7 +56,7 @@ pub use tournament_run::{
     ChunkResult, PROGRESS, ProgressError, TournamentEnd, TournamentPlan, finish_tournament,
     read_progress, run_tournament,
 };
-pub use vouched::{FileDigest, FileDigests, check_files, digest_of};
+pub use vouched::{FileDigest, FileDigests, check_files, check_record, digest_of, digests_of};
 
 // The result types live in `report` (which imports nothing from here); their old paths stay.
 pub use crate::report::{ArmStat, ClaimResult, Difference, FamilyMember, FamilyRow, Summary};

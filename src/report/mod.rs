@@ -18,7 +18,9 @@ pub use family::{every_hypothesis_csv, every_hypothesis_markdown, family_csv, fa
 pub use interaction::{interaction_csv, interaction_markdown};
 pub use json::{SUMMARY_FORMAT, summary_json};
 pub use number::{bounds, fixed};
-pub use provenance::{CommandRecord, Provenance, RUN_JSON, build_commit, write_record};
+pub use provenance::{
+    CommandRecord, FileDigest, FileDigests, Provenance, RUN_JSON, build_commit, write_record,
+};
 pub use results::{ArmStat, ClaimResult, Difference, FamilyMember, FamilyRow, Heading, Summary};
 pub use tables::{claim_id, hypothesis_id, shown_verdict, summary_csv, summary_markdown};
 pub use tournament::{

@@ -6,6 +6,7 @@
 //! times are read when the command runs. Nothing here fails: what cannot be known is written as
 //! `unknown`.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -64,6 +65,18 @@ impl Provenance {
     }
 }
 
+/// One file's length and SHA-256 (lower-case hex), as a record vouches for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileDigest {
+    /// Its length in bytes.
+    pub bytes: u64,
+    /// The SHA-256 of those bytes.
+    pub sha256: String,
+}
+
+/// The digests of a folder's files, by file name.
+pub type FileDigests = BTreeMap<String, FileDigest>;
+
 /// What `run.json` holds for a command other than `run` and `merge` (whose record also names
 /// the experiment and shard).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,6 +89,10 @@ pub struct CommandRecord {
     pub seed: u64,
     /// The config, verbatim, where the command read one.
     pub config: Option<String>,
+    /// Each output file's length and SHA-256 as the command wrote it, which a later
+    /// `--resume` or `--rebuild` checks; absent from records written before it existed.
+    #[serde(default, skip_serializing_if = "FileDigests::is_empty")]
+    pub files: FileDigests,
     /// Build, machine and times.
     #[serde(flatten)]
     pub provenance: Provenance,
@@ -89,6 +106,7 @@ impl CommandRecord {
             commit: build_commit().to_string(),
             seed,
             config,
+            files: FileDigests::new(),
             provenance: provenance.finish(),
         }
     }

@@ -366,3 +366,46 @@ fn a_merge_refuses_a_held_folder_and_out_of_space_leaves_no_merged_file() {
     assert!(left.is_empty(), "{left:?}");
     assert_ok(&merge(&a, &b, &out));
 }
+
+#[test]
+fn a_tournaments_and_an_agreements_record_vouch_for_their_files() {
+    let d = fresh("t-vouched");
+    assert_ok(&tournament(&d, "64", "1", &[]).output().unwrap());
+    let rec: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("run.json")).unwrap()).unwrap();
+    let pairs = std::fs::read(d.join("pairs.csv")).unwrap();
+    assert_eq!(rec["files"]["pairs.csv"]["bytes"], pairs.len() as u64);
+    // A value edited after the tournament: a --resume meeting the folder names the file.
+    let mut edited = pairs.clone();
+    let last = edited.len() - 2;
+    edited[last] = if edited[last] == b'1' { b'2' } else { b'1' };
+    std::fs::write(d.join("pairs.csv"), &edited).unwrap();
+    let o = tournament(&d, "64", "1", &["--resume"]).output().unwrap();
+    assert_refused(&o, &["pairs.csv", "SHA-256 differs", "run.json"]);
+    std::fs::write(d.join("pairs.csv"), &pairs).unwrap();
+    let o = tournament(&d, "64", "1", &["--resume"]).output().unwrap();
+    assert_refused(&o, &["already holds results"]);
+
+    let a = fresh("agree-vouched");
+    assert_ok(&agree(&a, &[]));
+    let csv = std::fs::read_to_string(a.join("agreement.csv")).unwrap();
+    std::fs::write(a.join("agreement.csv"), csv.replacen(',', ";", 3)).unwrap();
+    assert_refused(
+        &agree(&a, &["--rebuild"]),
+        &["agreement.csv", "agreement.json"],
+    );
+    std::fs::write(a.join("agreement.csv"), &csv).unwrap();
+    std::fs::write(a.join("agreement.md"), "edited\n").unwrap();
+    assert_refused(
+        &agree(&a, &["--resume"]),
+        &["agreement.md", "agreement.json"],
+    );
+    // --rebuild writes the table again and vouches for it anew.
+    assert_ok(&agree(&a, &["--rebuild"]));
+    let o = agree(&a, &["--resume"]);
+    assert!(
+        !stderr(&o).contains("agreement.json records"),
+        "{}",
+        stderr(&o)
+    );
+}
