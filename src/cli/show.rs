@@ -20,7 +20,7 @@ pub struct ShowArgs {
     /// The match to show (default: the first hand of the file).
     #[arg(long = "match")]
     pub match_index: Option<u64>,
-    /// The hand of that match (0-based; default 0).
+    /// The hand of that match, counted from 1 as the play screen counts them (default 1).
     #[arg(long)]
     pub hand: Option<u32>,
     /// Show the hands as trick K (1-based) is led, and the tricks up to K.
@@ -49,7 +49,11 @@ pub fn run(args: ShowArgs) -> anyhow::Result<()> {
     let f = File::open(&args.file)
         .map_err(|e| user(format!("cannot open {}: {e}", args.file.display())))?;
     let want_match = args.match_index;
-    let want_hand = args.hand;
+    if args.hand == Some(0) {
+        return Err(user("hands count from 1"));
+    }
+    // The record's `hand` field counts from 0; people count from 1.
+    let want_hand = args.hand.map(|h| h - 1);
     let mut found = None;
     for (i, line) in BufReader::new(f).lines().enumerate() {
         let line = line.with_context(|| format!("reading {}", args.file.display()))?;
@@ -74,10 +78,10 @@ pub fn run(args: ShowArgs) -> anyhow::Result<()> {
     }
     let (i, line) = found.ok_or_else(|| {
         user(format!(
-            "{} has no match {} hand {} (matches and hands count from 0)",
+            "{} has no match {} hand {} (matches count from 0, hands from 1)",
             args.file.display(),
             want_match.unwrap_or(0),
-            want_hand.unwrap_or(0)
+            want_hand.unwrap_or(0) + 1
         ))
     })?;
     let story = story_of_line(&line)

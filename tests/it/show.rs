@@ -96,7 +96,8 @@ fn every_game_and_player_count() {
         }
         let text = std::fs::read_to_string(&log).unwrap();
         let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
-        let hand = last["hand"].to_string();
+        // `--hand` counts from 1, the record's `hand` from 0.
+        let hand = (last["hand"].as_u64().unwrap() + 1).to_string();
         let second = tricklab_ok(&["show", p, "--match", "0", "--hand", &hand, "--trick", "2"]);
         assert!(second.contains("as trick 2 is led:"), "{second}");
         assert!(
@@ -115,7 +116,9 @@ fn bad_requests_are_one_line_with_code_2() {
     let log = logged(&dir, "whist", 4, true);
     let p = log.to_str().unwrap();
     for (args, says) in [
-        (vec!["show", p, "--match", "3"], "has no match 3 hand 0"),
+        (vec!["show", p, "--match", "3"], "has no match 3 hand 1"),
+        (vec!["show", p, "--hand", "0"], "hands count from 1"),
+        (vec!["show", p, "--hand", "2"], "has no match 0 hand 2"),
         (
             vec!["show", p, "--trick", "14"],
             "the hand has tricks 1 to 13",
