@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Commits the study's finished shards and merged folders (never a shard in flight).
+cd /work/wt-study || exit 1
+added=0
+for rj in results/third-edition/*/shards/*/run.json results/third-edition/*/merged/run.json; do
+  [ -f "$rj" ] && grep -q '"ended"' "$rj" || continue
+  d=$(dirname "$rj")
+  if [ -n "$(git status --porcelain -- "$d")" ]; then git add -- "$d"; added=1; fi
+done
+for md in results/third-edition/agreement/*/agreement.md; do
+  [ -f "$md" ] || continue
+  d=$(dirname "$md"); ls "$d" | grep -q partial && continue
+  if [ -n "$(git status --porcelain -- "$d")" ]; then git add -- "$d"; added=1; fi
+done
+[ $added = 1 ] && git commit -q -m "Third edition: finished shards and merged configs from the queue (binary of ce47811, nice 19)" && git log --oneline -1
