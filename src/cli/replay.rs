@@ -32,6 +32,9 @@ pub struct ReplayArgs {
 /// Where the previous line left its match, to check that the next hand follows on.
 pub(crate) struct Chain {
     match_index: u64,
+    /// The arm and rotation that played it, where the record names them (run and tournament
+    /// logs play each deal in several seatings).
+    seating: Option<(String, usize)>,
     hand: u32,
     after: MatchState,
 }
@@ -43,7 +46,7 @@ fn check_chain<R: RecordRules>(
 ) -> Result<(), String> {
     let n_sides = sides.num_sides();
     let Some(p) = prev else { return Ok(()) };
-    if p.match_index != rec.match_index || p.after.is_over() {
+    if p.match_index != rec.match_index || p.seating != seating_of::<R>(rec) || p.after.is_over() {
         return Ok(());
     }
     if rec.hand != p.hand + 1 {
@@ -75,6 +78,10 @@ fn check_chain<R: RecordRules>(
     Ok(())
 }
 
+fn seating_of<R: RecordRules>(rec: &crate::games::record::RecordOf<R>) -> Option<(String, usize)> {
+    rec.arm.clone().map(|a| (a, rec.rotation.unwrap_or(0)))
+}
+
 /// Replays one line of the game `R`, checking that it follows `prev`.
 pub(crate) fn replay_one<R: RecordRules>(
     line: &str,
@@ -85,6 +92,7 @@ pub(crate) fn replay_one<R: RecordRules>(
     check_chain::<R>(prev, &rec, done.rules.sides())?;
     *prev = Some(Chain {
         match_index: rec.match_index,
+        seating: seating_of::<R>(&rec),
         hand: rec.hand,
         after: done.after,
     });
@@ -129,6 +137,9 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     let mut prev: Option<Chain> = None;
     let mut shape = LogShape::new();
     let mut hands = 0u64;
+    // A log that names arms and rotations plays each match in several seatings, one after
+    // another: its games are numbered in order of appearance.
+    let mut games: Option<(u64, (u64, String, usize))> = None;
     for (i, line) in f.lines().enumerate() {
         let line = line.with_context(|| format!("reading {}", args.file.display()))?;
         if line.trim().is_empty() {
@@ -160,8 +171,21 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
         } else {
             HandEnd::Ongoing
         };
+        let game_no = match &p.seating {
+            None => p.match_index,
+            Some((arm, rotation)) => {
+                let key = (p.match_index, arm.clone(), *rotation);
+                let n = match &games {
+                    Some((n, k)) if *k == key => *n,
+                    Some((n, _)) => n + 1,
+                    None => 0,
+                };
+                games = Some((n, key));
+                n
+            }
+        };
         shape
-            .next(p.match_index, p.hand, end)
+            .next(game_no, p.hand, end)
             .map_err(|e| at(e.to_string()))?;
         if args.verbose {
             println!("{summary}");
