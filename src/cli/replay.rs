@@ -135,11 +135,10 @@ fn open_log(path: &Path) -> anyhow::Result<Box<dyn BufRead>> {
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     let f = open_log(&args.file)?;
     let mut prev: Option<Chain> = None;
-    let mut shape = LogShape::new();
     let mut hands = 0u64;
-    // A log that names arms and rotations plays each match in several seatings, one after
-    // another: its games are numbered in order of appearance.
-    let mut games: Option<(u64, (u64, String, usize))> = None;
+    // A log that names arms and rotations plays each match in several seatings: each seating's
+    // matches follow on as a log's do.
+    let mut shapes: std::collections::BTreeMap<(String, usize), LogShape> = Default::default();
     for (i, line) in f.lines().enumerate() {
         let line = line.with_context(|| format!("reading {}", args.file.display()))?;
         if line.trim().is_empty() {
@@ -171,31 +170,31 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
         } else {
             HandEnd::Ongoing
         };
-        let game_no = match &p.seating {
-            None => p.match_index,
-            Some((arm, rotation)) => {
-                let key = (p.match_index, arm.clone(), *rotation);
-                let n = match &games {
-                    Some((n, k)) if *k == key => *n,
-                    Some((n, _)) => n + 1,
-                    None => 0,
-                };
-                games = Some((n, key));
-                n
-            }
-        };
-        shape
-            .next(game_no, p.hand, end)
+        let seating = p.seating.clone().unwrap_or_default();
+        shapes
+            .entry(seating)
+            .or_default()
+            .next(p.match_index, p.hand, end)
             .map_err(|e| at(e.to_string()))?;
         if args.verbose {
             println!("{summary}");
         }
     }
-    let (matches, cut) = shape.finish(args.max_hands).map_err(|e| match e {
-        // No record at all: not a log (exit 1, as for a file of other lines), not a damaged one.
-        ShapeError::Empty => anyhow::anyhow!("{} is not a record file: {e}", args.file.display()),
-        e => user(format!("{}: {e}", args.file.display())),
-    })?;
+    if shapes.is_empty() {
+        shapes.insert(Default::default(), LogShape::new());
+    }
+    let mut ended = (0, 0);
+    for shape in shapes.into_values() {
+        let (m, c) = shape.finish(args.max_hands).map_err(|e| match e {
+            // No record at all: not a log (exit 1, as for a file of other lines), not a damaged one.
+            ShapeError::Empty => {
+                anyhow::anyhow!("{} is not a record file: {e}", args.file.display())
+            }
+            e => user(format!("{}: {e}", args.file.display())),
+        })?;
+        ended = (ended.0 + m, ended.1 + c);
+    }
+    let (matches, cut) = ended;
     let cut = if cut > 0 {
         format!(" ({cut} more cut short)")
     } else {
