@@ -418,7 +418,7 @@ fn run_table<'py, R: Table>(
         f.threads.unwrap_or(0)
     };
     let want = Want {
-        records: f.log,
+        records: tricklab::experiment::Records::new(f.log, false),
         seat_points: f.duplicate,
     };
     let rules_in = rules.clone();

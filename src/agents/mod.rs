@@ -57,6 +57,13 @@ pub trait Agent<G: Game>: Send {
     fn forfeited(&self) -> bool {
         false
     }
+
+    /// The `info` messages that came with the agent's last decision (an external bot's
+    /// protocol `info` lines, written while it decided), taken so that the next call has only
+    /// the next decision's. Built-in agents have none.
+    fn take_info(&mut self) -> Vec<serde_json::Value> {
+        Vec::new()
+    }
 }
 
 /// A game every agent can play: its rule-based player, and what search needs (knowledge to

@@ -203,7 +203,7 @@ where
             rules,
             0..exp.deals,
             0,
-            true,
+            crate::experiment::Records::On,
             &never,
             None,
             |batch, _| {

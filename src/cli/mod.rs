@@ -10,6 +10,7 @@ mod error;
 mod family;
 pub(crate) mod jobs;
 mod list;
+mod log_flags;
 mod log_shape;
 mod notices;
 mod options;

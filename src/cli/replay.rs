@@ -32,6 +32,9 @@ pub struct ReplayArgs {
 /// Where the previous line left its match, to check that the next hand follows on.
 pub(crate) struct Chain {
     match_index: u64,
+    /// The arm and rotation that played it, where the record names them (run and tournament
+    /// logs play each deal in several seatings).
+    seating: Option<(String, usize)>,
     hand: u32,
     after: MatchState,
 }
@@ -43,7 +46,7 @@ fn check_chain<R: RecordRules>(
 ) -> Result<(), String> {
     let n_sides = sides.num_sides();
     let Some(p) = prev else { return Ok(()) };
-    if p.match_index != rec.match_index || p.after.is_over() {
+    if p.match_index != rec.match_index || p.seating != seating_of::<R>(rec) || p.after.is_over() {
         return Ok(());
     }
     if rec.hand != p.hand + 1 {
@@ -75,6 +78,10 @@ fn check_chain<R: RecordRules>(
     Ok(())
 }
 
+fn seating_of<R: RecordRules>(rec: &crate::games::record::RecordOf<R>) -> Option<(String, usize)> {
+    rec.arm.clone().map(|a| (a, rec.rotation.unwrap_or(0)))
+}
+
 /// Replays one line of the game `R`, checking that it follows `prev`.
 pub(crate) fn replay_one<R: RecordRules>(
     line: &str,
@@ -85,6 +92,7 @@ pub(crate) fn replay_one<R: RecordRules>(
     check_chain::<R>(prev, &rec, done.rules.sides())?;
     *prev = Some(Chain {
         match_index: rec.match_index,
+        seating: seating_of::<R>(&rec),
         hand: rec.hand,
         after: done.after,
     });
@@ -127,8 +135,10 @@ fn open_log(path: &Path) -> anyhow::Result<Box<dyn BufRead>> {
 pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
     let f = open_log(&args.file)?;
     let mut prev: Option<Chain> = None;
-    let mut shape = LogShape::new();
     let mut hands = 0u64;
+    // A log that names arms and rotations plays each match in several seatings: each seating's
+    // matches follow on as a log's do.
+    let mut shapes: std::collections::BTreeMap<(String, usize), LogShape> = Default::default();
     for (i, line) in f.lines().enumerate() {
         let line = line.with_context(|| format!("reading {}", args.file.display()))?;
         if line.trim().is_empty() {
@@ -160,18 +170,31 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
         } else {
             HandEnd::Ongoing
         };
-        shape
+        let seating = p.seating.clone().unwrap_or_default();
+        shapes
+            .entry(seating)
+            .or_default()
             .next(p.match_index, p.hand, end)
             .map_err(|e| at(e.to_string()))?;
         if args.verbose {
             println!("{summary}");
         }
     }
-    let (matches, cut) = shape.finish(args.max_hands).map_err(|e| match e {
-        // No record at all: not a log (exit 1, as for a file of other lines), not a damaged one.
-        ShapeError::Empty => anyhow::anyhow!("{} is not a record file: {e}", args.file.display()),
-        e => user(format!("{}: {e}", args.file.display())),
-    })?;
+    if shapes.is_empty() {
+        shapes.insert(Default::default(), LogShape::new());
+    }
+    let mut ended = (0, 0);
+    for shape in shapes.into_values() {
+        let (m, c) = shape.finish(args.max_hands).map_err(|e| match e {
+            // No record at all: not a log (exit 1, as for a file of other lines), not a damaged one.
+            ShapeError::Empty => {
+                anyhow::anyhow!("{} is not a record file: {e}", args.file.display())
+            }
+            e => user(format!("{}: {e}", args.file.display())),
+        })?;
+        ended = (ended.0 + m, ended.1 + c);
+    }
+    let (matches, cut) = ended;
     let cut = if cut > 0 {
         format!(" ({cut} more cut short)")
     } else {

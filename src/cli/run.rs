@@ -39,6 +39,9 @@ pub struct RunArgs {
     /// Print the summary as one JSON object (docs/csv.md) instead of the markdown table.
     #[arg(long, conflicts_with = "shard")]
     pub json: bool,
+    /// The hand records (`--log FILE`, `--log-times`).
+    #[command(flatten)]
+    pub log: super::log_flags::LogFlags,
     /// Stop as if interrupted once this many deals are done (for testing resumption).
     #[arg(long, hide = true)]
     pub stop_after_deals: Option<u64>,
@@ -142,8 +145,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<()> {
         force: args.force,
         shard,
         stop_after: args.stop_after_deals,
-        records: None,
+        records: args.log.log.clone(),
+        record_times: args.log.log_times,
     };
+    super::log_flags::check_log(&plan.out, plan.records.as_deref(), args.force, args.resume)?;
     pool.install(|| run_game(&exp, &plan, &args))
 }
 
@@ -184,8 +189,15 @@ fn run_game(exp: &Experiment, plan: &RunPlan, args: &RunArgs) -> anyhow::Result<
     }
     match end {
         RunEnd::Interrupted(done) => Err(interrupted(format!(
-            "interrupted after {done} deals; every finished deal is in {}; continue with: {again}",
-            plan.out.display()
+            "interrupted after {done} deals; every finished deal is in {}{}; continue with: {again}",
+            plan.out.display(),
+            plan.records
+                .as_deref()
+                .map(|l| format!(
+                    " (records so far in {})",
+                    crate::experiment::partial_name(l).display()
+                ))
+                .unwrap_or_default()
         ))),
         RunEnd::Complete => {
             let record = RunRecord::new(exp, &command_of(&args.config), plan.shard, provenance);
@@ -198,6 +210,9 @@ fn run_game(exp: &Experiment, plan: &RunPlan, args: &RunArgs) -> anyhow::Result<
             match summary {
                 Some(summary) => print_summary(exp, &summary, &plan.out, args.json),
                 None => println!("\nresults: {}", plan.out.display()),
+            }
+            if let Some(log) = plan.records.as_deref().filter(|_| !args.json) {
+                println!("records: {}", log.display());
             }
             Ok(())
         }

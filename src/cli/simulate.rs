@@ -22,7 +22,8 @@ use crate::games::{GameKind, LoadedGame};
 use crate::report::{Provenance, summary_markdown};
 
 use super::error::{interrupted, run_error, user};
-use super::output::{Output, check_distinct, is_stdout};
+use super::log_flags::{LogFlags, check_log};
+use super::output::{Output, is_stdout};
 
 /// Arguments of `tricklab simulate`.
 #[derive(Debug, Args)]
@@ -48,10 +49,9 @@ pub struct SimulateArgs {
     /// finished games there; `--resume` continues it.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Write a JSON-lines record of every hand here (see `tricklab replay`); `-` writes to
-    /// standard output (the summary then goes to standard error).
-    #[arg(long, value_name = "FILE")]
-    pub log: Option<PathBuf>,
+    /// The hand records (`--log FILE`, `--log-times`).
+    #[command(flatten)]
+    pub log: LogFlags,
     /// Replace results already in --out and a --log file that already exists.
     #[arg(long, conflicts_with = "resume")]
     pub force: bool,
@@ -196,7 +196,7 @@ fn run_game(args: &SimulateArgs, game: &LoadedGame) -> anyhow::Result<()> {
             crate::experiment::finish_run(dir, record).map_err(|e| run_error(e, dir))?;
             writeln!(report, "\nresults: {}", dir.display())?;
         }
-        if let Some(p) = &args.log {
+        if let Some(p) = &args.log.log {
             writeln!(report, "records: {}", p.display())?;
         }
         if args.json {
@@ -214,9 +214,6 @@ fn run_game(args: &SimulateArgs, game: &LoadedGame) -> anyhow::Result<()> {
 /// (records on standard output cannot be resumed), `--resume` without `--out`, and one path
 /// for both.
 fn check_outputs(args: &SimulateArgs) -> anyhow::Result<()> {
-    if let (Some(out), Some(log)) = (&args.out, &args.log) {
-        check_distinct(&[("--out", out), ("--log", log)])?;
-    }
     match &args.out {
         Some(out) if is_stdout(out) => Err(user(
             "--out - : --out names a folder of results (hands.csv, deals.csv, summary.csv, run.json); write records to standard output with --log -",
@@ -225,20 +222,7 @@ fn check_outputs(args: &SimulateArgs) -> anyhow::Result<()> {
             "--out {} is a file: --out names a folder of results (hands.csv, deals.csv, summary.csv, run.json); give a folder name",
             out.display()
         ))),
-        Some(_) if args.log.as_deref().is_some_and(is_stdout) => Err(user(
-            "--log - cannot be resumed with --out: give --log a file name",
-        )),
-        Some(_) => match &args.log {
-            Some(log) if log.is_dir() => Err(user(format!(
-                "--log {} is a folder; give a file name",
-                log.display()
-            ))),
-            Some(log) if log.exists() && !args.force && !args.resume => Err(user(format!(
-                "--log {} already exists: add --force to replace it, or choose another name",
-                log.display()
-            ))),
-            _ => Ok(()),
-        },
+        Some(out) => check_log(out, args.log.log.as_deref(), args.force, args.resume),
         None if args.resume => Err(user(
             "--resume continues an interrupted run in --out DIR: give the same --out",
         )),
@@ -262,7 +246,8 @@ fn in_folder(
         force: args.force,
         shard: None,
         stop_after: args.stop_after_games,
-        records: args.log.clone(),
+        records: args.log.log.clone(),
+        record_times: args.log.log_times,
     };
     let stop = super::run::stop_flag();
     // A bot's fault stops the run like a signal: every finished game stays for `--resume`.
@@ -283,6 +268,7 @@ fn in_folder(
     match end {
         RunEnd::Interrupted(done) => {
             let records = args
+                .log
                 .log
                 .as_deref()
                 .map(|l| format!(" (records so far in {})", partial_name(l).display()))
@@ -309,6 +295,7 @@ fn in_memory(
 ) -> anyhow::Result<crate::experiment::Summary> {
     let mut log = args
         .log
+        .log
         .as_deref()
         .map(|p| Output::create("--log", p, args.force))
         .transpose()?;
@@ -321,7 +308,7 @@ fn in_memory(
             exp,
             0..exp.deals,
             0,
-            log.is_some(),
+            args.log.records(),
             &stop,
             args.stop_after_games,
             &mut |batch, done| {
@@ -339,6 +326,7 @@ fn in_memory(
     if let RunEnd::Interrupted(done) = end {
         drop(log);
         let what = args
+            .log
             .log
             .as_deref()
             .filter(|l| !is_stdout(l))
@@ -407,7 +395,7 @@ fn command_of(args: &SimulateArgs) -> String {
 
 /// Prints the summary: to standard output, or to standard error when the records go there.
 fn print_report(args: &SimulateArgs, report: &str) {
-    if args.log.as_deref().is_some_and(is_stdout) {
+    if args.log.log.as_deref().is_some_and(is_stdout) {
         eprint!("{report}");
     } else {
         print!("{report}");

@@ -88,6 +88,10 @@ impl<G: Game> Agent<G> for Timed<G> {
     fn forfeited(&self) -> bool {
         self.inner.forfeited()
     }
+
+    fn take_info(&mut self) -> Vec<serde_json::Value> {
+        self.inner.take_info()
+    }
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ mod decision_clock;
 mod durable;
 mod family;
 mod games;
+mod hand_log;
 mod interaction;
 mod journal;
 mod measure;
@@ -32,6 +33,7 @@ pub use family::{
     DealsCsvError, complete_run, deals_played, holm_family, members_of, run_folder_of,
 };
 pub use games::rules_from_table;
+pub use hand_log::{HandLog, Records, Seating};
 pub use interaction::{Interaction, common_differences, field_interactions};
 pub use measure::{
     COMMON, HandStatistics, MATCH, Measured, StatDef, hand_statistic, match_statistic,

@@ -14,12 +14,12 @@ use crate::agents::{
     Agent, AgentFactory, AgentSpec, build_agent, play_seated, seat_agents, table_info,
 };
 use crate::games::matches::MatchState;
-use crate::games::record::record_hand;
 use crate::games::{Game as _, MAX_SEATS, Seat};
 use crate::rng::{GameStreams, mix64};
 use crate::sim::Stream;
 
 use super::config::Experiment;
+use super::hand_log::{HandLog, Records, Seating};
 use super::measure::{CLOSE, HandStatistics, Measured, StatDef, match_statistic, statistics_of};
 use super::rows::{CsvRows, DealKey, DealRows};
 
@@ -73,6 +73,8 @@ pub struct RunPlan {
     /// Also write the record of every hand (JSON lines, see `tricklab replay`) to this file;
     /// until the run is complete it is written under its [`partial_name`].
     pub records: Option<PathBuf>,
+    /// Write each decision's wall time into the records (`--log-times`; not reproducible).
+    pub record_times: bool,
 }
 
 /// The name a file of a run has until the run is complete: hidden, beside it, so that an
@@ -208,7 +210,7 @@ pub struct SeatPoints {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Want {
     /// The record of every hand.
-    pub records: bool,
+    pub records: Records,
     /// Each seat's points per deal, arm and rotation ([`Batch::points`]).
     pub seat_points: bool,
 }
@@ -267,6 +269,7 @@ where
         ..Batch::default()
     };
     let forfeits = may_forfeit(exp);
+    let log = HandLog::new(want.records);
     // Each arm's agents, seat by seat, and the names its faults are reported under.
     let (mut agents, names): (Vec<Vec<_>>, Vec<Vec<_>>) = exp
         .arms
@@ -277,9 +280,9 @@ where
                 .iter()
                 .enumerate()
                 .map(|(si, s)| {
-                    let agent = guests.agent(ai, si).unwrap_or_else(|| {
+                    let agent = log.seat(guests.agent(ai, si).unwrap_or_else(|| {
                         build_agent::<R::Hand>(s).expect("checked with the config")
-                    });
+                    }));
                     (agent, guests.name(ai, si).unwrap_or_else(|| s.label()))
                 })
                 .unzip::<_, _, Vec<_>, Vec<_>>()
@@ -316,6 +319,15 @@ where
                     .sub()
                 });
                 let first = Seat(first_dealer);
+                let labels: Vec<String> = (0..n)
+                    .filter(|_| log.is_on())
+                    .map(|seat| names[ai][agent_of(seat)].clone())
+                    .collect();
+                let seating = Seating {
+                    arm: &arm.name,
+                    rotation: r,
+                    agents: &labels,
+                };
                 sums.fill((0.0, 0));
                 let mut close = false;
                 let mut points = SeatPoints {
@@ -373,12 +385,7 @@ where
                                 points.points[seat.index()] += i64::from(p.last.seat_points(seat));
                             }
                         }
-                        if want.records {
-                            let rec = record_hand(rules, deal, p);
-                            serde_json::to_writer(&mut out.records, &rec)
-                                .expect("writing to memory");
-                            out.records.push(b'\n');
-                        }
+                        log.write(&mut out.records, rules, deal, p, seating);
                         per_hand.measure(rules, p, subject, &mut values);
                         for (sum, v) in sums.iter_mut().zip(&values) {
                             if let Some(v) = v {
@@ -426,7 +433,7 @@ pub fn play_batches<R: Measured>(
     rules: &R,
     range: Range<u64>,
     done: u64,
-    records: bool,
+    records: Records,
     stop: &AtomicBool,
     stop_after: Option<u64>,
     sink: impl FnMut(Batch, u64) -> Result<(), RunError>,

@@ -277,7 +277,7 @@ where
         rules,
         range,
         state.done,
-        files.records.is_some(),
+        super::Records::new(files.records.is_some(), plan.record_times),
         stop,
         plan.stop_after,
         |batch, done| {

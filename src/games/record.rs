@@ -12,17 +12,26 @@
 //! | `options` | the game's named options (RULES.md), defaults omitted or spelled out |
 //! | `match` | the match number in the run (0-based) |
 //! | `hand` | the hand number in the match (0-based; a voided deal counts) |
+//! | `arm` | (`run`, `simulate`, `tournament`) the arm that played it; in a tournament the pair, `X vs Y` |
+//! | `rotation` | (`run`, `simulate`, `tournament`) which of the deal's seatings it is (0-based; with `duplicate` and in tournaments each deal is played in several) |
 //! | `dealer` | the dealer's seat |
+//! | `agents` | (`run`, `simulate`, `tournament`) each seat's agent: its label (an external bot's `name=`, else its spec) |
 //! | `scores_before` | the match scores per side before the hand |
 //! | `previous` | (9-5-2) each seat's `tricks − target` in the previous hand, which fixes the exchange |
 //! | `deal` | every seat's cards and the game's extra cards (turned card, kitty, card laid aside) |
 //! | `actions` | every step in order: `{"seat": 1, "play": "TD"}`; also `trump`, `discard`, `give` (with `to`), and the engine's forced `return` steps (with `to`) |
+//! | `decisions` | (`run`, `simulate`, `tournament`) what came with a decision: `{"action": 3, "seat": 1, "info": [...]}`, `action` its place in `actions`, `info` the bot's protocol `info` messages written while it decided, and with `--log-times` `ms`, its wall time in milliseconds; one entry per decision with something to say, in order; absent when none has |
 //! | `forfeit` | when a seat's side conceded the rest of the hand (a bot's forfeit): `{"seat": 1, "to": 2}`, the conceding seat and the seat that took every trick not yet played (`Game::concede`); absent otherwise |
 //! | `result` | the game's hand result (tricks, points, …) |
 //! | `scores_after` | the match scores per side after the hand |
 //! | `next_dealer` | who deals next (the same dealer after a void deal) |
 //! | `winners` | the winning sides if the match ended with this hand, else `null` |
 //! | `cut` | `true` on the last hand of a match stopped before its rules end it: a single hand (`simulate --hands`) or the hand limit (`--max-hands`); absent otherwise (and in logs written before it existed) |
+//!
+//! Everything but `decisions[].ms` is reproducible: the same command gives the same bytes on
+//! any thread count (and after `--resume`). Timings are written only when asked for
+//! (`--log-times`), so a default log can be compared byte for byte.
+//! The JSON Schema is `docs/schemas/tricklab-hand-1.schema.json`.
 //!
 //! Cards are in card notation (`TD`), card sets as space-separated lists (`AS KS 2D`).
 //! [`replay_line`] rebuilds the hand from `deal`, re-applies every decision, checks every forced
@@ -178,8 +187,17 @@ pub struct HandRecord<O, D, R> {
     pub match_index: u64,
     /// The hand number in the match.
     pub hand: u32,
+    /// The arm that played the hand (a tournament's pair, `X vs Y`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arm: Option<String>,
+    /// Which of the deal's seatings the hand was played in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rotation: Option<usize>,
     /// The dealer.
     pub dealer: u8,
+    /// Each seat's agent, by its label.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agents: Option<Vec<String>>,
     /// Scores per side before the hand.
     pub scores_before: Vec<i32>,
     /// Points per seat in the previous hand, where the game needs them (9-5-2).
@@ -189,6 +207,9 @@ pub struct HandRecord<O, D, R> {
     pub deal: D,
     /// Every step.
     pub actions: Vec<ActionRecord>,
+    /// What came with the decisions that had something to say (see [`DecisionRecord`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decisions: Vec<DecisionRecord>,
     /// The concession that ended the hand, if one did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forfeit: Option<ForfeitRecord>,
@@ -203,6 +224,22 @@ pub struct HandRecord<O, D, R> {
     /// The match was stopped with this hand before its rules ended it.
     #[serde(default, skip_serializing_if = "is_false")]
     pub cut: bool,
+}
+
+/// What came with one decision of a record: the bot's `info` messages and, when timings were
+/// asked for, its wall time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DecisionRecord {
+    /// The decision's place in the record's `actions` (forced steps counted).
+    pub action: usize,
+    /// The seat that decided.
+    pub seat: u8,
+    /// Its wall time in milliseconds (not reproducible: only with `--log-times`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ms: Option<f64>,
+    /// The `info` messages the seat's bot wrote while it decided.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub info: Vec<serde_json::Value>,
 }
 
 /// A concession in a record: the seat whose side conceded the rest of the hand after the
@@ -253,11 +290,15 @@ pub fn record_hand<R: RecordRules>(
         options: rules.options(),
         match_index,
         hand: played.before.hands_dealt,
+        arm: None,
+        rotation: None,
         dealer: played.before.dealer.0,
+        agents: None,
         scores_before: played.before.scores[..n_sides].to_vec(),
         previous: previous_of(rules, played.before),
         deal: rules.deal_record(played.initial),
         actions: rules.action_records(played.initial, played.actions),
+        decisions: Vec::new(),
         forfeit: forfeit_of(played.last),
         result: rules.result_record(played.last),
         scores_after: played.after.scores[..n_sides].to_vec(),
@@ -410,6 +451,7 @@ pub fn replay_record<R: RecordRules>(rec: &RecordOf<R>) -> Result<Replayed<R>, R
             "the record ends before the hand does (seat {seat} is to act)"
         )));
     }
+    check_decisions(rec)?;
     let expected = rules.action_records(&initial, &decisions);
     for (index, (got, want)) in rec.actions.iter().zip(&expected).enumerate() {
         if got != want {
@@ -457,6 +499,31 @@ pub fn replay_record<R: RecordRules>(rec: &RecordOf<R>) -> Result<Replayed<R>, R
         last: hand,
         result,
     })
+}
+
+/// Checks that every entry of `decisions` names a decision of `actions` and its seat, in order.
+fn check_decisions<O, D, R>(rec: &HandRecord<O, D, R>) -> Result<(), ReplayError> {
+    let mut after = None;
+    for (i, d) in rec.decisions.iter().enumerate() {
+        let bad = |why: String| ReplayError::Format(format!("decisions[{i}]: {why}"));
+        let Some(a) = rec.actions.get(d.action) else {
+            return Err(bad(format!("action {} is not in actions", d.action)));
+        };
+        if a.step.decision().is_none() {
+            return Err(bad(format!("action {} ({a}) is a forced step", d.action)));
+        }
+        if a.seat != d.seat {
+            return Err(bad(format!(
+                "action {} is seat {}'s, not seat {}'s",
+                d.action, a.seat, d.seat
+            )));
+        }
+        if after.is_some_and(|p| d.action <= p) {
+            return Err(bad("the entries are not in the order of actions".into()));
+        }
+        after = Some(d.action);
+    }
+    Ok(())
 }
 
 /// Parses one line for the game `R` and replays it.

@@ -83,10 +83,18 @@ fn a_registered_game_loads_by_name_and_its_records_tell_their_story() {
     let exp = tricklab::experiment::Experiment::single_hands("tiny", kind, seats, 7, 4);
     let never = std::sync::atomic::AtomicBool::new(false);
     let mut records = Vec::new();
-    game.play_batches(&exp, 0..4, 0, true, &never, None, &mut |batch, _| {
-        records.extend(batch.records);
-        Ok(())
-    })
+    game.play_batches(
+        &exp,
+        0..4,
+        0,
+        tricklab::experiment::Records::On,
+        &never,
+        None,
+        &mut |batch, _| {
+            records.extend(batch.records);
+            Ok(())
+        },
+    )
     .unwrap();
     let text = String::from_utf8(records).unwrap();
     assert_eq!(text.lines().count(), 4);

@@ -41,6 +41,7 @@ mod play;
 mod play_leak;
 mod play_quit;
 mod play_tui;
+mod records;
 mod refusals;
 mod replay;
 mod replay_nine_five_two;

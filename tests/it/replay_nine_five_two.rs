@@ -209,7 +209,7 @@ fn a_previous_that_does_not_follow_is_rejected() {
     });
     let mut after = before;
     rules.settle(&mut after, &last);
-    let forged = record_hand(
+    let mut forged = record_hand(
         &rules,
         rec.match_index,
         &PlayedHand {
@@ -220,6 +220,8 @@ fn a_previous_that_does_not_follow_is_rejected() {
             after: &after,
         },
     );
+    // Played by the same seating as the line it replaces.
+    (forged.arm, forged.rotation, forged.agents) = (rec.arm, rec.rotation, rec.agents);
     let forged = serde_json::to_string(&forged).unwrap();
     assert!(
         replay_line::<Setup>(&forged).is_ok(),

@@ -31,6 +31,7 @@ fn shard(exp: &Experiment, out: &Path) {
         shard: None,
         stop_after: None,
         records: None,
+        record_times: false,
     };
     let lock = FolderLock::take(out).unwrap();
     let end = game

@@ -202,6 +202,8 @@ pub struct ExternalAgent {
     n_sides: usize,
     /// The seat's time: a budget per decision or a clock.
     clock: Clock,
+    /// The `info` messages the bot wrote while deciding the last decision asked.
+    info: Vec<serde_json::Value>,
 }
 
 /// A fault before it is charged: its kind and message.
@@ -220,6 +222,7 @@ impl ExternalAgent {
             stale: false,
             n_sides: 0,
             clock: Clock::new(spec.clock, spec.budget_ms),
+            info: Vec::new(),
             spec,
         }
     }
@@ -389,6 +392,7 @@ impl ExternalAgent {
             }
         }
         let id = self.bot().next_decision();
+        self.info.clear();
         let legal = state.legal_actions();
         let ask = self.ask_time();
         let request = protocol::decide(id, seat, state, &ask);
@@ -425,7 +429,7 @@ impl ExternalAgent {
                 }
             };
             match protocol::read_answer(&line, id, seat, legal) {
-                Ok(Answer::Info) => {}
+                Ok(Answer::Info(v)) => self.info.push(v),
                 Ok(Answer::Action(a)) => {
                     self.clock.spend(asked.elapsed());
                     let (match_index, hand) = (self.match_index, self.hand);
@@ -523,6 +527,10 @@ impl<G: Observable> Agent<G> for ExternalAgent {
 
     fn forfeited(&self) -> bool {
         self.forfeited
+    }
+
+    fn take_info(&mut self) -> Vec<serde_json::Value> {
+        std::mem::take(&mut self.info)
     }
 
     fn observe(&mut self, seat: Seat, event: &TableEvent<'_, G>) {

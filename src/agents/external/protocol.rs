@@ -399,8 +399,8 @@ pub fn match_end(end: &MatchState, n_sides: usize) -> String {
 /// What a bot answered to a `decide`.
 #[derive(Debug, PartialEq)]
 pub enum Answer {
-    /// An `info` line, kept in the log.
-    Info,
+    /// An `info` line, kept in the log and attached to the decision in hand records.
+    Info(Value),
     /// The action.
     Action(Action),
 }
@@ -441,7 +441,7 @@ fn answer_of(
     let v: Value =
         serde_json::from_str(line).map_err(|e| malformed(format!("malformed JSON ({e})")))?;
     match v.get("type").and_then(Value::as_str) {
-        Some("info") => return Ok(Answer::Info),
+        Some("info") => return Ok(Answer::Info(v)),
         Some("action") => {}
         _ => {
             return Err(malformed(

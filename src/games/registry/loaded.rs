@@ -144,7 +144,7 @@ impl LoadedGame {
         exp: &Experiment,
         range: Range<u64>,
         done: u64,
-        records: bool,
+        records: crate::experiment::Records,
         stop: &AtomicBool,
         stop_after: Option<u64>,
         sink: &mut dyn FnMut(Batch, u64) -> Result<(), RunError>,
