@@ -87,7 +87,15 @@ impl Output {
             )));
         }
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+            if let Some(file) = dir.ancestors().find(|a| a.is_file()) {
+                return Err(user(format!(
+                    "{flag} {}: {} is a file, not a folder; give a path in a folder",
+                    path.display(),
+                    file.display()
+                )));
+            }
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("creating the folder of {flag} {}", path.display()))?;
         }
         let temp = temp_name(path);
         let f = File::create(&temp).with_context(|| format!("creating {}", temp.display()))?;

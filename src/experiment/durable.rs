@@ -19,7 +19,7 @@ pub fn file_error(op: &'static str, path: &Path, source: std::io::Error) -> RunE
     RunError::File {
         op,
         path: path.to_path_buf(),
-        source,
+        cause: source,
     }
 }
 
@@ -214,9 +214,24 @@ impl From<crate::report::FileError> for RunError {
         RunError::File {
             op: e.op,
             path: e.path,
-            source: e.source,
+            cause: e.cause,
         }
     }
+}
+
+/// Creates the output folder `dir` and its parents if missing.
+///
+/// # Errors
+/// `dir` is a file ([`RunError::Folder`], bad input); the folder cannot be created
+/// ([`RunError::File`]).
+pub fn create_folder(dir: &Path) -> Result<(), RunError> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(RunError::Folder(format!(
+            "{} is a file, not a folder: the output names a folder of results; give a folder name",
+            dir.display()
+        )));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| file_error("creating the folder", dir, e))
 }
 
 /// The name of the lock file in an output folder.
@@ -250,7 +265,7 @@ impl FolderLock {
     /// # Errors
     /// As [`FolderLock::take`].
     pub fn take_for(dir: &Path, name: &str) -> Result<FolderLock, RunError> {
-        std::fs::create_dir_all(dir).map_err(|e| file_error("creating the folder", dir, e))?;
+        create_folder(dir)?;
         let path = dir.join(name);
         loop {
             let mut file = OpenOptions::new()

@@ -69,7 +69,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::report::{
     Provenance, RUN_JSON, build_commit, difference_histogram, estimates_chart, summary_csv,
-    summary_markdown, write_record, write_whole,
+    summary_markdown, sync_folder, write_record, write_whole_in_batch,
 };
 
 /// What `run.json` records: enough to reproduce the files beside it.
@@ -139,7 +139,8 @@ pub fn write_summary(
     dir: &Path,
 ) -> Result<Summary, SummaryError> {
     let s = summarise(exp, defs, &dir.join(DEALS))?;
-    let write = |name: &str, text: String| write_whole(&dir.join(name), text.as_bytes());
+    // One batch: the folder is synced once, at the end (and again before `run.json`).
+    let write = |name: &str, text: String| write_whole_in_batch(&dir.join(name), text.as_bytes());
     write("summary.csv", summary_csv(&s))?;
     write("summary.md", summary_markdown(&exp.heading(), &s))?;
     for stat in &exp.statistics {
@@ -154,5 +155,6 @@ pub fn write_summary(
         };
         difference_histogram(&dir.join(name), d)?;
     }
+    sync_folder(dir)?;
     Ok(s)
 }

@@ -33,14 +33,15 @@ pub enum RunError {
     #[error("{0}")]
     Io(#[from] std::io::Error),
     /// Reading or writing a file of the output folder.
-    #[error("{op} {}: {source}", path.display())]
+    #[error("{op} {}: {cause}", path.display())]
     File {
         /// What was being done (`writing`, `syncing`, …).
         op: &'static str,
         /// The file.
         path: PathBuf,
-        /// The error.
-        source: std::io::Error,
+        /// What the system said: in the message, not an error source, so that a message
+        /// printed with its causes says it once.
+        cause: std::io::Error,
     },
     /// The output folder does not fit the request (e.g. results there already, or a resume of
     /// another run).

@@ -18,7 +18,9 @@ use serde::{Deserialize, Serialize};
 use crate::agents::AgentFactory;
 
 use super::config::Experiment;
-use super::durable::{DataFile, FolderLock, file_error, sha256_hex, sync_folder, write_whole};
+use super::durable::{
+    DataFile, FolderLock, create_folder, file_error, sha256_hex, sync_folder, write_whole,
+};
 use super::measure::Measured;
 use super::run::{
     DEALS, FAULTS, FAULTS_HEADER, HANDS, PROGRESS, RunEnd, RunError, RunPlan, csv_line,
@@ -235,7 +237,7 @@ where
                 dir.display()
             )));
         }
-        std::fs::create_dir_all(dir).map_err(|e| file_error("creating the folder", dir, e))?;
+        create_folder(dir)?;
         for f in ["summary.csv", "summary.md", "run.json", PROGRESS, FAULTS] {
             let _ = std::fs::remove_file(dir.join(f));
         }

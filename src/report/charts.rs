@@ -28,7 +28,8 @@ impl ChartError {
 }
 
 /// Draws a chart with `draw` into memory and writes it to `path` whole (a full disk leaves no
-/// part of a chart).
+/// part of a chart), in the folder's batch of result files: the folder is synced by the caller
+/// (as [`write_record`](super::write_record) does before the provenance record).
 pub(crate) fn write_chart(
     path: &Path,
     draw: impl FnOnce(&mut String) -> Result<(), ChartError>,
@@ -37,7 +38,7 @@ pub(crate) fn write_chart(
     draw(&mut svg)?;
     // The chart's own name first (the write goes through a temporary file, which the
     // problem names).
-    super::write_whole(path, svg.as_bytes()).map_err(|e| ChartError {
+    super::write_whole_in_batch(path, svg.as_bytes()).map_err(|e| ChartError {
         file: path.display().to_string(),
         problem: e.to_string(),
     })

@@ -27,4 +27,4 @@ pub use tournament::{
     FrontierPoint, LadderRow, PairRow, TournamentTables, frontier_chart, ladder_csv, pairs_csv,
     ratings_csv, timing_csv, tournament_markdown,
 };
-pub use whole_file::{FileError, sync_folder, temporary_name, write_whole};
+pub use whole_file::{FileError, sync_folder, temporary_name, write_whole, write_whole_in_batch};

@@ -113,13 +113,17 @@ impl CommandRecord {
 }
 
 /// Writes `record` as pretty JSON with a final newline to `path`, whole
-/// ([`write_whole`](super::write_whole)).
+/// ([`write_whole`](super::write_whole)). The provenance record is a folder's last file, so
+/// the folder is synced first: every result file written before it in a batch
+/// ([`write_whole_in_batch`](super::write_whole_in_batch)) is on disk under its name before the
+/// record that vouches for it.
 ///
 /// # Errors
 /// A step of the write, naming the file ([`FileError`](super::FileError)).
 pub fn write_record<T: Serialize>(path: &Path, record: &T) -> Result<(), super::FileError> {
     let mut text = serde_json::to_string_pretty(record).expect("a record serialises");
     text.push('\n');
+    super::sync_folder(path.parent().unwrap_or(Path::new(".")))?;
     super::write_whole(path, text.as_bytes())
 }
 

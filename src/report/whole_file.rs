@@ -10,14 +10,15 @@ use thiserror::Error;
 
 /// A step of writing a file that failed, with the file named.
 #[derive(Debug, Error)]
-#[error("{op} {}: {source}", path.display())]
+#[error("{op} {}: {cause}", path.display())]
 pub struct FileError {
     /// What was being done (`writing`, `syncing`, `renaming`, …).
     pub op: &'static str,
     /// The file (or folder).
     pub path: PathBuf,
-    /// What the system said.
-    pub source: std::io::Error,
+    /// What the system said: in the message, not an error source, so that a message printed
+    /// with its causes says it once.
+    pub cause: std::io::Error,
 }
 
 impl FileError {
@@ -26,7 +27,7 @@ impl FileError {
         FileError {
             op,
             path: path.to_path_buf(),
-            source,
+            cause: source,
         }
     }
 }
@@ -46,6 +47,19 @@ pub fn temporary_name(path: &Path) -> PathBuf {
 /// # Errors
 /// Creating, writing, syncing or renaming the file, or syncing its folder ([`FileError`]).
 pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    write_whole_in_batch(path, bytes)?;
+    sync_folder(path.parent().unwrap_or(Path::new(".")))
+}
+
+/// Writes `bytes` to `path` whole like [`write_whole`], but leaves the folder unsynced: the
+/// file's bytes are on disk before its name points at them, and the name is on disk once the
+/// folder is synced ([`sync_folder`], or any later [`write_whole`] in the folder). For a batch
+/// of result files written one after another, so the folder is synced once, not once a file;
+/// a crash before that sync leaves each file old or new, never a part.
+///
+/// # Errors
+/// Creating, writing, syncing or renaming the file ([`FileError`]).
+pub fn write_whole_in_batch(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     let tmp = temporary_name(path);
     let written = (|| {
         let mut f = File::create(&tmp).map_err(|e| FileError::new("creating", &tmp, e))?;
@@ -58,8 +72,7 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     if written.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
-    written?;
-    sync_folder(path.parent().unwrap_or(Path::new(".")))
+    written
 }
 
 /// Waits until the disk has the folder's entries (a file created, renamed or removed in it).

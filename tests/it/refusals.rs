@@ -443,3 +443,67 @@ fn a_tournament_resume_never_replaces_a_finished_folder_and_names_an_empty_progr
     std::fs::write(dir.join("progress.csv"), "").unwrap();
     assert_refused(&other, &["progress.csv is empty", "--force"]);
 }
+
+#[test]
+fn an_output_folder_that_is_a_file_is_refused_by_name() {
+    let file = temp_path("refusals", "out-is-a-file");
+    std::fs::write(&file, b"not a folder").unwrap();
+    let f = file.to_str().unwrap();
+    let cfg = config("out-is-a-file.toml", "4");
+    let runs: [Vec<&str>; 3] = [
+        vec!["simulate", "--games", "2", "--out", f],
+        [TOURNAMENT, &["4", "--out", f]].concat(),
+        vec!["run", cfg.to_str().unwrap(), "--out", f],
+    ];
+    for args in runs {
+        let o = tricklab().args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(f) && err.contains("is a file"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), b"not a folder");
+}
+
+#[test]
+fn a_log_in_a_folder_that_is_a_file_names_both() {
+    let file = temp_path("refusals", "log-parent-is-a-file");
+    std::fs::write(&file, b"").unwrap();
+    let log = file.join("hands.jsonl");
+    let o = tricklab()
+        .args(["simulate", "--games", "2", "--log"])
+        .arg(&log)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&format!("--log {}", log.display())), "{err}");
+    assert!(
+        err.contains(&format!("{} is a file", file.display())),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_failed_write_says_what_the_system_said_once() {
+    // Paths under /proc, where no one (root included) may create a folder.
+    let never = "/proc/tricklab-never/out";
+    let runs: [Vec<&str>; 3] = [
+        vec!["simulate", "--games", "2", "--log", never],
+        vec!["simulate", "--games", "2", "--out", never],
+        [TOURNAMENT, &["4", "--out", never]].concat(),
+    ];
+    for args in runs {
+        let o = tricklab().args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("/proc/tricklab-never"), "{args:?}: {err}");
+        let said = err.rsplit(": ").next().unwrap_or_default().trim();
+        assert_eq!(err.matches(said).count(), 1, "{args:?}: said twice: {err}");
+    }
+}
