@@ -10,8 +10,8 @@ use clap::{Args, Subcommand};
 use crate::agents::external::{self, ExternalSpec};
 use crate::agents::{AgentFactory, AgentSpec};
 use crate::experiment::{Experiment, Measured, play_batches};
-use crate::games::GameKind;
 use crate::games::record::replay_line;
+use crate::games::{Decision, GameKind};
 
 use super::error::user;
 
@@ -161,30 +161,46 @@ where
     };
     let log = hand_records(rules, exp)?;
     let text = String::from_utf8(log)?;
-    let (mut decisions, mut gives) = (0, 0);
+    let mut asked = [0u64; Decision::ALL.len()];
     for (i, line) in text.lines().enumerate() {
         let (rec, _) =
             replay_line::<R>(line).map_err(|e| anyhow::anyhow!("hand {i} does not replay: {e}"))?;
-        decisions += rec
-            .actions
-            .iter()
-            .filter(|a| a.step.decision().is_some())
-            .count();
-        gives += rec
-            .actions
-            .iter()
-            .filter(|a| matches!(a.step, crate::games::record::Step::Give(_)))
-            .count();
+        for d in rec.actions.iter().filter_map(|a| a.step.decision()) {
+            asked[kind_index(d.decision())] += 1;
+        }
     }
-    let gives = if gives > 0 {
-        format!(" ({gives} gives)")
-    } else {
-        String::new()
-    };
+    let hands = text.lines().count();
+    if let Some(never) = game
+        .facts()
+        .decisions
+        .iter()
+        .find(|&&d| asked[kind_index(d)] == 0)
+    {
+        return Err(user(format!(
+            "{game}: {hands} hands asked the bot no {} decision, so it is not checked: raise --hands (now {})",
+            never.name(),
+            args.hands
+        )));
+    }
+    let total: u64 = asked.iter().sum();
+    let each: Vec<String> = Decision::ALL
+        .iter()
+        .zip(asked)
+        .filter(|(_, n)| *n > 0)
+        .map(|(d, n)| format!("{} {n}", d.name()))
+        .collect();
     Ok(format!(
-        "{} hands, {decisions} decisions{gives}, every record replays",
-        text.lines().count()
+        "{hands} hands, {total} decisions ({}), every record replays",
+        each.join(", ")
     ))
+}
+
+/// The place of `d` in [`Decision::ALL`].
+fn kind_index(d: Decision) -> usize {
+    Decision::ALL
+        .iter()
+        .position(|&k| k == d)
+        .expect("every decision is in ALL")
 }
 
 /// Plays the single hands of `exp` on one thread with the experiments' runner and returns

@@ -21,6 +21,15 @@ pub enum Decision {
 }
 
 impl Decision {
+    /// Every kind of decision, in the order a 9-5-2 hand first asks them (trump, discards,
+    /// gives, plays) but with plays first, as every game asks for them.
+    pub const ALL: [Decision; 4] = [
+        Decision::Play,
+        Decision::NameTrump,
+        Decision::Discard,
+        Decision::Give,
+    ];
+
     /// The word used in records and on screen.
     pub const fn name(self) -> &'static str {
         match self {

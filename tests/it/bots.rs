@@ -76,7 +76,16 @@ fn bots_check_passes_the_reference_bots_and_fails_a_faulty_one() {
     // 9-5-2 is checked in whole matches, whose exchanges ask for gives (each naming its
     // receiver): a broken give handler fails.
     let out = tricklab_ok(&["bots", "check", &script(RULE), "--game", "nine-five-two"]);
-    assert!(out.contains(" gives), every record replays"), "{out}");
+    // Every kind of decision 9-5-2 asks was asked, and counted.
+    for kind in ["play", "trump", "discard", "give"] {
+        let counted = out
+            .split(&format!("{kind} "))
+            .nth(1)
+            .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+            .and_then(|n| n.parse::<u64>().ok());
+        assert!(counted.is_some_and(|n| n > 0), "{kind}: {out}");
+    }
+    assert!(out.contains("), every record replays"), "{out}");
     let out = Command::new(env!("CARGO_BIN_EXE_tricklab"))
         .args(["bots", "check", &script(FAULTY), "--game", "nine-five-two"])
         .env("FAULT_MODE", "give_illegal")

@@ -1,7 +1,7 @@
 //! Catch the Ten in the game registry: the facts the layers above ask of it.
 
 use crate::games::registry::{GameEntry, GameFacts};
-use crate::games::{GameKind, OpenTable, TrumpOrder};
+use crate::games::{Decision, GameKind, OpenTable, TrumpOrder};
 
 use super::Setup;
 
@@ -20,6 +20,7 @@ pub static GAME: GameEntry = GameEntry::new::<Setup>(GameFacts {
         table_options: true,
     },
     later_hands_differ: false,
+    decisions: &[Decision::Play],
     unset_options: &[(
         "revoke_penalty",
         "LoseGame or LoseHandPoints, only with allow_revokes; unset means LoseGame",

@@ -1,7 +1,7 @@
 //! 9-5-2 in the game registry: the facts the layers above ask of it.
 
 use crate::games::registry::{GameEntry, GameFacts};
-use crate::games::{GameKind, OpenTable, TrumpOrder};
+use crate::games::{Decision, GameKind, OpenTable, TrumpOrder};
 
 use super::Setup;
 
@@ -20,6 +20,12 @@ pub static GAME: GameEntry = GameEntry::new::<Setup>(GameFacts {
         table_options: false,
     },
     later_hands_differ: true,
+    decisions: &[
+        Decision::NameTrump,
+        Decision::Discard,
+        Decision::Give,
+        Decision::Play,
+    ],
     unset_options: &[(
         "end",
         "FirstTo(10), FirstTo(20) or FixedHands(k) with k at least 1; unset means the variant's own end",

@@ -73,6 +73,9 @@ pub struct GameFacts {
     /// Whether later hands of a match ask decisions the first does not (9-5-2's exchange
     /// from the second hand on): `bots check` then plays whole matches.
     pub later_hands_differ: bool,
+    /// Every kind of decision a seat is asked in the game (in a match, with every option):
+    /// `bots check` fails a check that never asked one.
+    pub decisions: &'static [crate::games::Decision],
     /// Options unset by default, which the serialised defaults leave out: the option's name
     /// and what it takes (and means when unset), for `tricklab list options`.
     pub unset_options: &'static [(&'static str, &'static str)],

@@ -1,7 +1,7 @@
 //! Whist in the game registry: the facts the layers above ask of it.
 
 use crate::games::registry::{GameEntry, GameFacts};
-use crate::games::{GameKind, OpenTable, TrumpOrder};
+use crate::games::{Decision, GameKind, OpenTable, TrumpOrder};
 
 use super::Setup;
 
@@ -20,6 +20,7 @@ pub static GAME: GameEntry = GameEntry::new::<Setup>(GameFacts {
         table_options: false,
     },
     later_hands_differ: false,
+    decisions: &[Decision::Play],
     unset_options: &[],
     option_sets: &["", "honours", "target=7", "turnup_until_first_play"],
 });

@@ -55,6 +55,7 @@ pub static GAME: GameEntry = GameEntry::new::<Setup>(GameFacts {
         table_options: false,
     },
     later_hands_differ: false,
+    decisions: &[tricklab::games::Decision::Play],
     unset_options: &[],
     option_sets: &["", "target=3"],
 });
