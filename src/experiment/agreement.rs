@@ -171,8 +171,8 @@ where
 {
     let ag = exp.agreement.as_ref().expect("an [agreement] section");
     let n = rules.sides().num_seats();
-    let tip_spec = &exp.arms[ag.tip].seats[exp.arms[ag.tip].subject[0].index()];
-    let control_spec = &exp.arms[ag.control].seats[exp.arms[ag.control].subject[0].index()];
+    let tip_spec = &exp.arms[ag.tip].seats[ag.seat.index()];
+    let control_spec = &exp.arms[ag.control].seats[ag.seat.index()];
     let panel = Arc::new(Mutex::new(Panel {
         tip: panel_agents::<R::Hand>(tip_spec, n),
         control: panel_agents::<R::Hand>(control_spec, n),

@@ -417,8 +417,8 @@ fn preamble(exp: &Experiment, how: &str) -> String {
     let _ = writeln!(
         t,
         "Positions where `{}` (tip) and `{}` (control) act differently, reached in self-play of `{}` (seed {}){how}. Values are the searcher's own estimates in reward units (`[0, 1]`).\n",
-        exp.arms[ag.tip].seats[exp.arms[ag.tip].subject[0].index()],
-        exp.arms[ag.control].seats[exp.arms[ag.control].subject[0].index()],
+        exp.arms[ag.tip].seats[ag.seat.index()],
+        exp.arms[ag.control].seats[ag.seat.index()],
         ag.play,
         exp.seed
     );

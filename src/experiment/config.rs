@@ -321,10 +321,14 @@ pub struct Claim {
 /// choose there.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Agreement {
-    /// The arm whose subject seat's agent is the tip player.
+    /// The arm whose agent at [`Agreement::seat`] is the tip player.
     pub tip: usize,
-    /// The arm whose subject seat's agent is the control.
+    /// The arm whose agent at [`Agreement::seat`] is the control.
     pub control: usize,
+    /// The seat whose agents are compared: the tip arm's first subject seat when the two arms
+    /// seat different agents there, else the first seat where they differ (N-H3's subject is
+    /// the dealer, whom the tip plays against, not with).
+    pub seat: Seat,
     /// The player in every seat of the self-play that reaches the positions.
     pub play: AgentSpec,
     /// The searchers asked at each position.
@@ -767,9 +771,23 @@ impl Experiment {
                     .collect();
                 super::games::check(game, players, &options, &probe)
                     .map_err(|m| at.err(span.clone(), format!("[agreement]: {m}")))?;
+                let (t, c) = (&arms[tip].seats, &arms[control].seats);
+                let subject = arms[tip].subject[0];
+                let seat = if t[subject.index()] != c[subject.index()] {
+                    subject
+                } else {
+                    let Some(s) = (0..t.len()).find(|&s| t[s] != c[s]) else {
+                        return Err(at.err(
+                            span,
+                            format!("[agreement]: the tip arm `{}` and the control arm `{}` seat the same agents, so they never act differently; expected arms that differ in at least one seat", ar.tip, ar.control),
+                        ));
+                    };
+                    Seat(s as u8)
+                };
                 Some(Agreement {
                     tip,
                     control,
+                    seat,
                     play,
                     searchers,
                     positions: ar.positions,

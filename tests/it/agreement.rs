@@ -174,3 +174,57 @@ fn a_finished_agreement_is_never_replaced_without_force() {
         "--force replaces them with the same files"
     );
 }
+
+/// N-H3's shape: both non-dealers play the tip against the dealer, who is the subject and
+/// plays the same agent in both arms.
+fn gang_up(arms_differ: bool) -> String {
+    let tip = if arms_differ {
+        "rules:gang_up_on_dealer"
+    } else {
+        "rules"
+    };
+    format!(
+        r#"name = "gang-up-agree"
+game = "nine-five-two"
+seed = 5
+deals = 10
+statistics = ["dealer_score"]
+
+[[arm]]
+name = "gang_up"
+seats = ["{tip}", "{tip}", "rules"]
+subject = [2]
+
+[[arm]]
+name = "B0"
+seats = ["rules", "rules", "rules"]
+subject = [2]
+
+[agreement]
+tip = "gang_up"
+control = "B0"
+play = "rules"
+searchers = ["ismcts:iterations=100"]
+positions = 3
+"#
+    )
+}
+
+#[test]
+fn a_tip_played_against_the_subject_is_compared_where_it_sits() {
+    let cfg = write_config("gang-up.toml", &gang_up(true));
+    let out = fresh("gang-up");
+    agree_ok(&cfg, &out, &[]);
+    let md = std::fs::read_to_string(out.join("agreement.md")).unwrap();
+    assert!(
+        md.contains("`rules:gang_up_on_dealer` (tip) and `rules` (control)"),
+        "{md}"
+    );
+    assert!(md.contains("| 3 |"), "three positions: {md}");
+    // Arms that seat the same agents everywhere never disagree: refused, not searched for.
+    let same = write_config("gang-up-same.toml", &gang_up(false));
+    let o = agree(&same, &fresh("gang-up-same"), &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("never act differently"), "{err}");
+}
