@@ -40,7 +40,7 @@ const AGREE_SALT: u64 = 0x6167_7265_6521;
 /// Arguments of `tricklab agree`.
 #[derive(Debug, Args)]
 pub struct AgreeArgs {
-    /// An experiment config with an `[agreement]` section.
+    /// An experiment config with an `[agreement]` section (see docs/configs.md).
     pub config: PathBuf,
     /// Worker threads (default: every core).
     #[arg(long)]

@@ -19,8 +19,10 @@ use super::error::user;
 #[derive(Debug, Subcommand)]
 pub enum BotsCommand {
     /// Run the handshake and a few hands, and report whether the bot follows the protocol.
+    #[command(after_help = super::EXIT_CODES)]
     Check(CheckArgs),
     /// Measure how fast the bot plays: decisions per second of wall and of its CPU time.
+    #[command(after_help = super::EXIT_CODES)]
     Bench(super::bots_bench::BenchArgs),
 }
 

@@ -19,7 +19,7 @@ use super::error::{interrupted, run_error, user};
 /// Arguments of `tricklab run`.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// The experiment config (TOML).
+    /// The experiment config (TOML; every field is described in docs/configs.md).
     pub config: PathBuf,
     /// Worker threads (default: every core).
     #[arg(long)]

@@ -26,8 +26,9 @@ use super::error::{interrupted, run_error, user};
 /// Arguments of `tricklab tournament`.
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
-    /// A tournament config (TOML: game, agents with labels, deals, seed, design); flags given
-    /// beside it (--deals, --seed, --matches, --cap) win over it.
+    /// A tournament config (TOML: game, agents with labels, deals, seed, design; every field is
+    /// described in docs/configs.md); flags given beside it (--deals, --seed, --matches, --cap)
+    /// win over it.
     #[arg(long, conflicts_with_all = ["agents", "game", "players", "options"])]
     pub config: Option<PathBuf>,
     /// The game: catch-the-ten, nine-five-two or whist.

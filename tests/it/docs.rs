@@ -93,3 +93,31 @@ fn exit_codes_agree_everywhere() {
          an option or setting that the bot does not offer included; 3 interrupted"
     ));
 }
+
+/// Every subcommand's `--help` ends with the same exit codes as `tricklab --help`.
+#[test]
+fn every_subcommands_help_lists_the_exit_codes() {
+    use clap::CommandFactory;
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let codes = flat(tricklab::cli::EXIT_CODES);
+    let mut paths: Vec<Vec<String>> = vec![vec![]];
+    for sub in tricklab::cli::Cli::command().get_subcommands() {
+        paths.push(vec![sub.get_name().to_string()]);
+        for inner in sub.get_subcommands() {
+            paths.push(vec![
+                sub.get_name().to_string(),
+                inner.get_name().to_string(),
+            ]);
+        }
+    }
+    assert!(paths.len() > 15, "{paths:?}");
+    for path in paths {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        args.push("--help");
+        let help = crate::common::tricklab_ok(&args);
+        assert!(
+            flat(&help).contains(&codes),
+            "tricklab {args:?} lacks the exit codes:\n{help}"
+        );
+    }
+}
