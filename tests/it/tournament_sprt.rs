@@ -93,7 +93,7 @@ fn a_test_of_rules_against_random_stops_early_at_the_same_deal_on_any_thread_cou
         .unwrap()
         .parse()
         .unwrap();
-    assert!(deals < 2000 && deals % 64 == 0, "{pairs}");
+    assert!(deals < 2000 && deals.is_multiple_of(64), "{pairs}");
 
     // The records: two seatings (rotations) of every deal kept, each naming its pair and seats.
     let text = String::from_utf8(logs[0].clone()).unwrap();
