@@ -1,7 +1,8 @@
 //! `tricklab tournament`: pairs of agents on duplicate deals, with a table of pairwise results
 //! and Bradley–Terry ratings; from flags (every pair) or from a config (`--config`, labels, a
-//! baseline and ceiling, every pair or the ladder design). Resumable: an interrupted tournament
-//! keeps every finished chunk of deals and `--resume` plays the rest.
+//! baseline and ceiling, every pair or the ladder design); `--sprt` stops a two-agent tournament
+//! when its sequential test decides, `--log` writes every hand's record. Resumable: an
+//! interrupted tournament keeps every finished chunk of deals and `--resume` plays the rest.
 
 use std::path::{Path, PathBuf};
 
@@ -10,16 +11,18 @@ use clap::Args;
 
 use crate::agents::{AgentFactory, AgentSpec, build_agent, parse_specs};
 use crate::experiment::{
-    ArmStat, Design, Entrant, FAULTS, Finished, PROGRESS, TournamentConfig, TournamentEnd,
-    TournamentPlan, finish_tournament, read_progress, run_tournament, tournament_tables,
+    ArmStat, Completed, Design, Entrant, FAULTS, Finished, PROGRESS, Records, TournamentConfig,
+    TournamentEnd, TournamentPlan, check_sprt_pairs, finish_tournament, read_progress,
+    run_tournament, tournament_tables,
 };
 use crate::games::GameKind;
 use crate::games::record::RecordRules;
 use crate::report::{
-    CommandRecord, FrontierPoint, Provenance, RUN_JSON, TournamentTables, estimates_chart,
-    frontier_chart, ladder_csv, pairs_csv, ratings_csv, timing_csv, tournament_markdown,
-    write_record, write_whole,
+    CommandRecord, FrontierPoint, Provenance, RUN_JSON, estimates_chart, frontier_chart,
+    ladder_csv, pairs_csv, ratings_csv, scores_csv, timing_csv, tournament_json,
+    tournament_markdown, write_record, write_whole,
 };
+use crate::stats::Sprt;
 
 use super::error::{interrupted, run_error, user};
 
@@ -72,6 +75,13 @@ pub struct TournamentArgs {
     /// Print a JSON summary on stdout instead of the markdown tables.
     #[arg(long)]
     pub json: bool,
+    /// Stop the two agents' tournament early with a sequential probability ratio test on its
+    /// deals, e.g. `elo0=0,elo1=20,alpha=0.05,beta=0.05` (see docs/tournament.md).
+    #[arg(long, value_name = "elo0=E,elo1=E,alpha=P,beta=P")]
+    pub sprt: Option<String>,
+    /// The hand records (`--log FILE`, `--log-times`).
+    #[command(flatten)]
+    pub log: super::log_flags::LogFlags,
     /// Stop as if interrupted once this many chunks of deals are done (for testing resumption).
     #[arg(long, hide = true)]
     pub stop_after_chunks: Option<u64>,
@@ -127,6 +137,7 @@ fn from_flags(args: &TournamentArgs) -> anyhow::Result<TournamentConfig> {
             .collect(),
         baseline: None,
         ceiling: None,
+        sprt: None,
     })
 }
 
@@ -145,6 +156,10 @@ fn overridden(
         config.seed = s;
     }
     config.matches |= args.matches;
+    if let Some(test) = &args.sprt {
+        config.sprt = Some(Sprt::parse(test).map_err(|e| user(format!("--sprt: {e}")))?);
+        check_sprt_pairs(config.pairs().len()).map_err(|e| user(format!("--sprt: {e}")))?;
+    }
     if let Some(cap) = &args.cap {
         let caps = parse_cap(cap)?;
         for a in &mut config.agents {
@@ -224,6 +239,7 @@ where
         super::output::check_folder("--out", &out, &RESULTS, false)?;
     }
     crate::agents::external::capture_stderr_in(Some(&out));
+    super::log_flags::check_log(&out, args.log.log.as_deref(), args.force, args.resume)?;
     let pairs = config.pairs();
     if let Some(memory) = crate::experiment::physical_memory() {
         config.check_memory(pairs.len(), memory).map_err(user)?;
@@ -235,7 +251,9 @@ where
         deals: config.deals,
         seed: config.seed,
         matches: config.matches,
-        fingerprint: fingerprint(config, &specs, &pairs),
+        fingerprint: fingerprint(config, &specs, &pairs, args.log.records()),
+        records: args.log.records(),
+        sprt: config.sprt,
     };
     let done = if args.resume {
         read_progress(&out, &plan).map_err(user)?
@@ -246,7 +264,7 @@ where
     let stop = super::run::stop_flag();
     let end = run_tournament(rules, &plan, &out, done, &stop, args.stop_after_chunks)
         .map_err(|e| run_error(e, &out))?;
-    let (results, times, faults) = match end {
+    let done = match end {
         TournamentEnd::Interrupted(kept, total) => {
             return Err(interrupted(format!(
                 "interrupted: {kept} of {total} chunks of deals are done and kept in {}; continue with: {}",
@@ -254,8 +272,15 @@ where
                 super::resume::continue_command()
             )));
         }
-        TournamentEnd::Complete(results, times, faults) => (results, times, faults),
+        TournamentEnd::Complete(done) => done,
     };
+    let Completed {
+        pairs: results,
+        times,
+        faults,
+        records,
+        sprt,
+    } = done;
     // A bot that may forfeit: its forfeited hands, as `run` writes them (none: no file, and
     // none left from an earlier tournament in the folder).
     let faults_written = faults.is_some();
@@ -276,11 +301,13 @@ where
         pairs: &results,
         baseline: config.baseline,
         ceiling: config.ceiling,
+        sprt,
     });
     let md = tournament_markdown(&tables);
     write_whole(&out.join("pairs.csv"), pairs_csv(&tables).as_bytes())?;
     write_whole(&out.join("ratings.csv"), ratings_csv(&tables).as_bytes())?;
     write_whole(&out.join("summary.md"), md.as_bytes())?;
+    let played = sprt.map_or(config.deals, |s| s.deals);
     let rows: Vec<ArmStat> = tables
         .ratings
         .iter()
@@ -288,8 +315,8 @@ where
         .map(|(ci, name)| ArmStat {
             arm: name.clone(),
             statistic: "rating".into(),
-            n: config.deals,
-            deals: config.deals,
+            n: played,
+            deals: played,
             interval: *ci,
             method: "bootstrap",
         })
@@ -306,7 +333,11 @@ where
         // timing, which depends on the machine and lives apart from the reproducible files.
         write_whole(
             &out.join("scores.csv"),
-            scores_csv(&names, &results).as_bytes(),
+            scores_csv(
+                &names,
+                results.iter().map(|p| (p.x, p.y, p.scores.as_slice())),
+            )
+            .as_bytes(),
         )?;
         if let Some(csv) = ladder_csv(&tables) {
             write_whole(&out.join("ladder.csv"), csv.as_bytes())?;
@@ -347,6 +378,9 @@ where
         .as_deref()
         .map(std::fs::read_to_string)
         .transpose()?;
+    if let (Some(log), Some(bytes)) = (&args.log.log, &records) {
+        write_whole(log, bytes)?;
+    }
     let mut record = CommandRecord::new(config.seed, source, provenance);
     let written = super::vouch::tournament_files(
         faults_written,
@@ -358,13 +392,16 @@ where
     // Only now: a tournament stopped before this point finishes on --resume.
     finish_tournament(&out).map_err(|e| run_error(e, &out))?;
     if args.json {
-        println!("{}", json_summary(&tables, &seconds, &out, forfeited));
+        println!("{}", tournament_json(&tables, &seconds, &out, forfeited));
     } else {
         print!("{md}");
         if let Some(n) = forfeited {
             println!("\n{}", super::run::forfeits_line(n));
         }
         println!("\nresults: {}", out.display());
+        if let Some(log) = &args.log.log {
+            println!("records: {}", log.display());
+        }
     }
     Ok(())
 }
@@ -377,9 +414,24 @@ fn unit(matches: bool) -> &'static str {
     }
 }
 
-/// The line `progress.csv` starts with: everything the scores depend on.
-fn fingerprint(config: &TournamentConfig, specs: &[AgentSpec], pairs: &[(usize, usize)]) -> String {
+/// The line `progress.csv` starts with: everything the scores depend on, and the test and
+/// records where asked for.
+fn fingerprint(
+    config: &TournamentConfig,
+    specs: &[AgentSpec],
+    pairs: &[(usize, usize)],
+    records: Records,
+) -> String {
     let specs: Vec<String> = specs.iter().map(ToString::to_string).collect();
+    let sprt = config
+        .sprt
+        .map(|t| format!(" sprt={t}"))
+        .unwrap_or_default();
+    let log = match records {
+        Records::Off => "",
+        Records::On => " log=on",
+        Records::Timed => " log=times",
+    };
     format!(
         "# tournament {} players={} options={} seed={} deals={} matches={} pairs={:?} agents={}",
         config.game,
@@ -390,83 +442,8 @@ fn fingerprint(config: &TournamentConfig, specs: &[AgentSpec], pairs: &[(usize, 
         config.matches,
         pairs,
         specs.join("; ")
-    )
-}
-
-/// `scores.csv`: every pair's score on every deal, in pair and deal order.
-fn scores_csv(names: &[String], results: &[crate::experiment::PairResult]) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["agent", "opponent", "deal", "score"])
-        .expect("memory");
-    for p in results {
-        for (deal, s) in p.scores.iter().enumerate() {
-            w.write_record([
-                names[p.x].clone(),
-                names[p.y].clone(),
-                deal.to_string(),
-                format!("{s:?}"),
-            ])
-            .expect("memory");
-        }
-    }
-    String::from_utf8(w.into_inner().expect("memory")).expect("utf-8")
-}
-
-/// The `--json` summary; `forfeited_hands` (the rows of `faults.csv`) only where a bot may
-/// forfeit.
-fn json_summary(
-    t: &TournamentTables,
-    seconds: &[Option<f64>],
-    out: &Path,
-    forfeited: Option<u64>,
-) -> String {
-    let iv = |i: crate::stats::Interval| serde_json::json!({"estimate": i.estimate, "low": i.low, "high": i.high});
-    let agents: Vec<serde_json::Value> = t
-        .names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| {
-            let row = t.ladder.as_ref().map(|(_, _, rows)| rows[i]);
-            serde_json::json!({
-                "agent": name,
-                "rating": iv(t.ratings[i]),
-                "over_baseline": row.and_then(|r| r.over_baseline).map(iv),
-                "share_of_ceiling_edge": row.and_then(|r| r.share).map(iv),
-                "mean_seconds_per_decision": seconds.get(i).copied().flatten(),
-            })
-        })
-        .collect();
-    let pairs: Vec<serde_json::Value> = t
-        .pairs
-        .iter()
-        .map(|p| {
-            serde_json::json!({
-                "agent": t.names[p.x],
-                "opponent": t.names[p.y],
-                "deals": p.deals,
-                "mean": iv(p.mean),
-                "won": p.record.0,
-                "drawn": p.record.1,
-                "lost": p.record.2,
-            })
-        })
-        .collect();
-    let mut summary = serde_json::json!({
-        "game": t.game,
-        "seats": t.seats,
-        "deals": t.deals,
-        "matches": t.matches,
-        "seed": t.seed,
-        "baseline": t.ladder.as_ref().map(|(b, _, _)| t.names[*b].clone()),
-        "ceiling": t.ladder.as_ref().and_then(|(_, c, _)| c.map(|c| t.names[c].clone())),
-        "agents": agents,
-        "pairs": pairs,
-        "results": out.display().to_string(),
-    });
-    if let Some(n) = forfeited {
-        summary["forfeited_hands"] = n.into();
-    }
-    summary.to_string()
+    ) + &sprt
+        + log
 }
 
 #[cfg(test)]

@@ -21,8 +21,10 @@ mod run_folder;
 mod simulation;
 mod summary;
 mod tournament;
+mod tournament_chunk;
 mod tournament_config;
 mod tournament_run;
+mod tournament_sprt;
 mod vouched;
 pub mod wholeness;
 
@@ -50,14 +52,18 @@ pub use run_folder::{finish_run, run};
 pub use simulation::{SIMULATE, Simulation, SimulationError, simulation};
 pub use summary::{BOOTSTRAP, DealTally, SummaryError, summarise, summarise_bytes};
 pub use tournament::{
-    CHUNK, Finished, LadderStanding, PairFaults, PairPlan, PairResult, chunks_of, ladder_standings,
+    CHUNK, Finished, LadderStanding, PairNotes, PairPlan, PairResult, chunks_of, ladder_standings,
     pair_seatings, play_chunk, play_pair, ratings, tournament_tables,
 };
-pub use tournament_config::{Design, Entrant, TournamentConfig, pairs_of, physical_memory};
+pub use tournament_chunk::ChunkResult;
+pub use tournament_config::{
+    Design, Entrant, TournamentConfig, check_sprt_pairs, pairs_of, physical_memory,
+};
 pub use tournament_run::{
-    ChunkResult, PROGRESS, ProgressError, TournamentEnd, TournamentPlan, finish_tournament,
+    Completed, PROGRESS, ProgressError, TournamentEnd, TournamentPlan, finish_tournament,
     read_progress, run_tournament,
 };
+pub use tournament_sprt::{SprtCursor, deal_result, deal_results};
 pub use vouched::{FileDigest, FileDigests, check_files, check_record, digest_of, digests_of};
 
 // The result types live in `report` (which imports nothing from here); their old paths stay.

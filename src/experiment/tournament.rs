@@ -23,6 +23,7 @@ use crate::rng::{GameStreams, Purpose, below, stream};
 use crate::sim::Stream;
 
 use super::decision_clock::{DecisionClock, Timed};
+use super::hand_log::{HandLog, Records, Seating};
 use super::run::csv_line;
 use crate::stats::{Interval, MeanAcc, Rating, bradley_terry};
 
@@ -95,26 +96,34 @@ where
         .collect()
 }
 
-/// Where a chunk notes the hands its bots forfeited (`on_fault = "forfeit"`): `faults.csv`
-/// rows (the columns of `run`'s, see `docs/csv.md`), the pair's `name` in the `arm` column.
+/// What a chunk notes besides its scores, under the pair's name: the hands its bots forfeited
+/// (`on_fault = "forfeit"`) as `faults.csv` rows (the columns of `run`'s, see `docs/csv.md`,
+/// the pair's name in the `arm` column), and the record of every hand (`--log`).
 #[derive(Debug)]
-pub struct PairFaults<'a> {
+pub struct PairNotes<'a> {
     /// The pair's name, `X vs Y` with the agents' labels.
     pub name: &'a str,
-    /// The rows, appended in deal, rotation (seating) and hand order.
-    pub rows: &'a mut Vec<u8>,
+    /// The two agents' labels, as the records name each seat's agent.
+    pub labels: [&'a str; 2],
+    /// Where the `faults.csv` rows go, in deal, rotation (seating) and hand order; `None`
+    /// where no bot may forfeit.
+    pub faults: Option<&'a mut Vec<u8>>,
+    /// Which hand records are written.
+    pub records: Records,
+    /// The records, one `tricklab-hand/1` JSON line a hand, in deal, rotation and hand order.
+    pub record_lines: &'a mut Vec<u8>,
 }
 
 /// The per-deal scores (`x` minus `y`) of the pair `[x, y]` on one chunk of deals (see
-/// [`chunks_of`]), each agent's decisions timed on its clock; with `faults`, the hands a bot
-/// forfeited are noted there.
+/// [`chunks_of`]), each agent's decisions timed on its clock; with `notes`, the hands a bot
+/// forfeited and the hands' records are noted there.
 pub fn play_chunk<R: RecordRules>(
     rules: &R,
     [x, y]: [&AgentSpec; 2],
     chunk: Range<u64>,
     plan: PairPlan,
     clocks: &[Arc<DecisionClock>; 2],
-    mut faults: Option<PairFaults<'_>>,
+    mut notes: Option<PairNotes<'_>>,
 ) -> Vec<f64>
 where
     R::Hand: AgentFactory,
@@ -128,11 +137,20 @@ where
     let sides = rules.sides();
     let n = sides.num_seats();
     let seatings = pair_seatings(&sides);
+    let log = HandLog::new(notes.as_ref().map_or(Records::Off, |n| n.records));
+    // Each seating's agent label per seat, as the records name them.
+    let seat_labels: Vec<Vec<String>> = match notes.as_ref().filter(|_| log.is_on()) {
+        Some(n) => seatings
+            .iter()
+            .map(|s| s.iter().map(|&a| n.labels[a].to_string()).collect())
+            .collect(),
+        None => vec![Vec::new(); seatings.len()],
+    };
     let timed = |spec: &AgentSpec, clock: &Arc<DecisionClock>| -> Box<dyn Agent<R::Hand>> {
-        Box::new(Timed::new(
+        log.seat(Box::new(Timed::new(
             build_agent::<R::Hand>(spec).expect("checked"),
             clock.clone(),
-        ))
+        )))
     };
     let mut agents: [Vec<Box<dyn Agent<R::Hand>>>; 2] = [
         (0..n).map(|_| timed(x, &clocks[0])).collect(),
@@ -177,11 +195,14 @@ where
                     }
                     // Taken whether or not they are kept, so that none is left on the thread.
                     let noted = take_forfeits(deal, p.before.hands_dealt);
-                    if let Some(faults) = faults.as_mut() {
+                    let Some(notes) = notes.as_mut() else {
+                        return;
+                    };
+                    if let Some(rows) = notes.faults.as_mut() {
                         for f in noted {
-                            faults.rows.extend(csv_line(&[
+                            rows.extend(csv_line(&[
                                 deal.to_string(),
-                                faults.name.to_string(),
+                                notes.name.to_string(),
                                 r.to_string(),
                                 p.before.hands_dealt.to_string(),
                                 f.seat.to_string(),
@@ -192,6 +213,12 @@ where
                             ]));
                         }
                     }
+                    let seating = Seating {
+                        arm: notes.name,
+                        rotation: r,
+                        agents: &seat_labels[r],
+                    };
+                    log.write(notes.record_lines, rules, deal, p, seating);
                 },
             );
             let count = |a: usize| seating.iter().filter(|&&v| v == a).count().max(1) as f64;
@@ -439,6 +466,8 @@ pub struct Finished<'a> {
     pub baseline: Option<usize>,
     /// The ceiling.
     pub ceiling: Option<usize>,
+    /// Where the sequential test of the one pair ended (`--sprt`).
+    pub sprt: Option<crate::stats::SprtOutcome>,
 }
 
 /// The report tables of a finished tournament.
@@ -471,10 +500,12 @@ pub fn tournament_tables(f: Finished<'_>) -> TournamentTables {
                 deals: p.scores.len(),
                 mean: p.mean(),
                 record: p.record(),
+                los: super::tournament_sprt::deal_results(&p.scores).los(),
             })
             .collect(),
         ratings: rated.into_iter().map(|(_, ci)| ci).collect(),
         ladder,
+        sprt: f.sprt,
     }
 }
 

@@ -9,6 +9,7 @@
 //! design = "ladder"        # or "every-pair", "neighbours"
 //! baseline = "B0"          # the label points are counted over
 //! ceiling = "oracle"       # optional: the label whose edge over the baseline is 100%
+//! sprt = "elo0=0,elo1=20,alpha=0.05,beta=0.05"   # optional, for exactly one pair: stop early
 //! [options]                # the game's named options
 //! [[agent]]
 //! label = "B0"
@@ -32,6 +33,7 @@ use toml::Spanned;
 
 use crate::agents::AgentSpec;
 use crate::games::GameKind;
+use crate::stats::Sprt;
 
 use super::config::{ConfigError, Lines, read_config};
 
@@ -79,6 +81,8 @@ pub struct TournamentConfig {
     pub baseline: Option<usize>,
     /// The index of the agent whose edge over the baseline is the ceiling (100%).
     pub ceiling: Option<usize>,
+    /// The sequential test of the tournament's one pair, which stops it when it decides.
+    pub sprt: Option<Sprt>,
 }
 
 #[derive(Deserialize)]
@@ -93,6 +97,7 @@ struct RawTournament {
     design: Option<Spanned<String>>,
     baseline: Option<Spanned<String>>,
     ceiling: Option<Spanned<String>>,
+    sprt: Option<Spanned<String>>,
     options: Option<Spanned<toml::Table>>,
     #[serde(default)]
     agent: Vec<Spanned<RawEntrant>>,
@@ -239,6 +244,16 @@ impl TournamentConfig {
                 "field `design`: the ladder and neighbours designs need a `baseline`",
             ));
         }
+        let sprt = raw
+            .sprt
+            .as_ref()
+            .map(|t| {
+                let pairs = pairs_of(design, agents.len(), baseline, ceiling).len();
+                let test = Sprt::parse(t.get_ref())
+                    .and_then(|test| check_sprt_pairs(pairs).map(|()| test));
+                test.map_err(|e| at.err(Some(t.span()), format!("field `sprt`: {e}")))
+            })
+            .transpose()?;
         Ok(TournamentConfig {
             game,
             players,
@@ -250,6 +265,7 @@ impl TournamentConfig {
             agents,
             baseline,
             ceiling,
+            sprt,
         })
     }
 
@@ -329,6 +345,20 @@ pub fn pairs_of(
         }
     }
     set.into_iter().collect()
+}
+
+/// Checks that a tournament of `pairs` pairs can be tested: the test is of exactly one pair.
+///
+/// # Errors
+/// A one-line message saying so.
+pub fn check_sprt_pairs(pairs: usize) -> Result<(), String> {
+    if pairs == 1 {
+        Ok(())
+    } else {
+        Err(format!(
+            "the test is of one pair, and this tournament plays {pairs} pairs; give it two agents"
+        ))
+    }
 }
 
 fn check_agent(game: GameKind, spec: &AgentSpec) -> Result<(), String> {
@@ -413,6 +443,16 @@ spec = "oracle"
             ("game = \"whist\"", "game = \"bridge\"", "`game`"),
             ("seed = 5", "seed = 5\nspeed = 3", "speed"),
             ("iterations=1000", "iterations=0", "`spec`"),
+            (
+                "seed = 5",
+                "seed = 5\nsprt = \"elo0=0,elo1=20,alpha=0.05,beta=0.05\"",
+                "5 pairs",
+            ),
+            (
+                "seed = 5",
+                "seed = 5\nsprt = \"elo0=0,elo1=20,alpha=0.6,beta=0.05\"",
+                "`sprt`: alpha",
+            ),
         ] {
             let text = GOOD.replacen(from, to, 1);
             let e = TournamentConfig::parse("t.toml", &text)
@@ -421,5 +461,20 @@ spec = "oracle"
             assert!(e.contains(field), "{from} → {to}: {e}");
             assert!(!e.contains('\n'), "{e}");
         }
+    }
+
+    #[test]
+    fn a_two_agent_config_takes_a_test() {
+        let two = "game = \"whist\"\nseed = 1\ndeals = 64\nsprt = \"elo0=0,elo1=20,alpha=0.05,beta=0.05\"\n\
+                   [[agent]]\nlabel = \"a\"\nspec = \"rules\"\n[[agent]]\nlabel = \"b\"\nspec = \"random\"\n";
+        let c = TournamentConfig::parse("t.toml", two).unwrap();
+        assert_eq!(c.sprt.map(|t| t.elo1), Some(20.0));
+        let e = TournamentConfig::parse("t.toml", &two.replace("elo0=0,", ""))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("`sprt`") && e.contains("elo0") && !e.contains('\n'),
+            "{e}"
+        );
     }
 }

@@ -7,14 +7,13 @@
 //! ends with the same bytes as one that ran straight through, on any thread count.
 //!
 //! `progress.csv` holds a first line naming the tournament (game, rules, agents, pairs, deals,
-//! seed), then one line per finished chunk: `pair,first deal,x decisions,x nanoseconds,
-//! y decisions,y nanoseconds,scores` with the scores separated by spaces, written so that they
-//! read back exactly; a chunk in which a bot forfeited hands (`on_fault = "forfeit"`) adds an
-//! eighth field, its `faults.csv` rows with `%`, `,`, carriage return and newline written
-//! `%25`, `%2C`, `%0D`, `%0A`. The rows live and die with their chunk's line, so a resumed
-//! tournament's `faults.csv` holds every finished chunk's rows once, and no others.
+//! seed, and the test and records where asked for), then one line per finished chunk (see
+//! [`ChunkResult`]): its scores, its `faults.csv` rows and its hand records live and die with
+//! their chunk's line, so a resumed tournament's `faults.csv` and `--log` hold every finished
+//! chunk's rows and records once, and no others.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -24,116 +23,18 @@ use rayon::prelude::*;
 use crate::agents::external::OnFault;
 use crate::agents::{AgentFactory, AgentSpec};
 use crate::games::record::RecordRules;
+use crate::stats::{Sprt, SprtOutcome};
 
 use super::decision_clock::{DecisionClock, DecisionTime};
+use super::hand_log::Records;
 use super::journal::Journal;
 use super::run::{FAULTS_HEADER, RunError, csv_line};
-use super::tournament::{PairFaults, PairPlan, PairResult, chunks_of, play_chunk};
+use super::tournament::{PairNotes, PairPlan, PairResult, chunks_of, play_chunk};
+use super::tournament_chunk::ChunkResult;
+use super::tournament_sprt::SprtCursor;
 
 /// The file that keeps a tournament's finished chunks.
 pub const PROGRESS: &str = "progress.csv";
-
-/// One finished chunk of one pair.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ChunkResult {
-    /// The pair's number.
-    pub pair: usize,
-    /// The chunk's first deal.
-    pub start: u64,
-    /// Its scores, one per deal.
-    pub scores: Vec<f64>,
-    /// The decisions of the pair's two agents and their wall time.
-    pub time: [DecisionTime; 2],
-    /// Its `faults.csv` rows (empty when no bot forfeited a hand).
-    pub faults: Vec<u8>,
-}
-
-/// The bytes that cannot stand in a progress line as they are.
-const ESCAPED: [u8; 4] = [b'%', b',', b'\r', b'\n'];
-
-/// `rows` with [`ESCAPED`] bytes written `%XX`.
-fn escape(rows: &[u8]) -> String {
-    let mut out = Vec::with_capacity(rows.len());
-    for &b in rows {
-        if ESCAPED.contains(&b) {
-            out.extend(format!("%{b:02X}").bytes());
-        } else {
-            out.push(b);
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// The bytes [`escape`] wrote, or `None` for a malformed `%` escape.
-fn unescape(text: &str) -> Option<Vec<u8>> {
-    let b = text.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' {
-            let hex = std::str::from_utf8(b.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(b[i]);
-            i += 1;
-        }
-    }
-    Some(out)
-}
-
-impl ChunkResult {
-    fn line(&self) -> String {
-        let scores: Vec<String> = self.scores.iter().map(|s| format!("{s:?}")).collect();
-        let faults = if self.faults.is_empty() {
-            String::new()
-        } else {
-            format!(",{}", escape(&self.faults))
-        };
-        format!(
-            "{},{},{},{},{},{},{}{faults}\n",
-            self.pair,
-            self.start,
-            self.time[0].decisions,
-            self.time[0].nanos,
-            self.time[1].decisions,
-            self.time[1].nanos,
-            scores.join(" ")
-        )
-    }
-
-    fn parse(line: &str) -> Option<ChunkResult> {
-        let f: Vec<&str> = line.split(',').collect();
-        if f.len() != 7 && f.len() != 8 {
-            return None;
-        }
-        let faults = match f.get(7) {
-            Some(text) => Some(unescape(text)?).filter(|rows| !rows.is_empty())?,
-            None => Vec::new(),
-        };
-        let n = |i: usize| f[i].parse::<u64>().ok();
-        let scores = f[6]
-            .split(' ')
-            .map(|s| s.parse::<f64>().ok().filter(|x| x.is_finite()))
-            .collect::<Option<Vec<f64>>>()?;
-        Some(ChunkResult {
-            pair: f[0].parse().ok()?,
-            start: n(1)?,
-            scores,
-            time: [
-                DecisionTime {
-                    decisions: n(2)?,
-                    nanos: n(3)?,
-                },
-                DecisionTime {
-                    decisions: n(4)?,
-                    nanos: n(5)?,
-                },
-            ],
-            faults,
-        })
-    }
-}
 
 /// What a tournament plays: the agents, the pairs, the deals.
 #[derive(Clone, Debug)]
@@ -152,6 +53,11 @@ pub struct TournamentPlan<'a> {
     pub matches: bool,
     /// A line naming the tournament; `--resume` refuses a folder that holds another one.
     pub fingerprint: String,
+    /// The hand records to keep (`--log`).
+    pub records: Records,
+    /// The sequential test of the plan's one pair (`--sprt`): the tournament stops when it
+    /// decides (see [`super::tournament_sprt`]).
+    pub sprt: Option<Sprt>,
 }
 
 impl TournamentPlan<'_> {
@@ -164,13 +70,28 @@ impl TournamentPlan<'_> {
     }
 }
 
+/// A finished tournament: what its files are made of.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Completed {
+    /// The pairs' results.
+    pub pairs: Vec<PairResult>,
+    /// Each agent's decisions and their time.
+    pub times: Vec<DecisionTime>,
+    /// When a bot may forfeit ([`TournamentPlan::may_forfeit`]), the bytes of `faults.csv`
+    /// (its header, then the rows in pair and deal order).
+    pub faults: Option<Vec<u8>>,
+    /// With [`TournamentPlan::records`], every hand's record in pair, deal, rotation and hand
+    /// order.
+    pub records: Option<Vec<u8>>,
+    /// With [`TournamentPlan::sprt`], where the test ended.
+    pub sprt: Option<SprtOutcome>,
+}
+
 /// How a tournament run ended.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TournamentEnd {
-    /// Every chunk is done: the pairs' results, each agent's decision time and, when a bot may
-    /// forfeit ([`TournamentPlan::may_forfeit`]), the bytes of `faults.csv` (its header, then
-    /// the rows in pair and deal order).
-    Complete(Vec<PairResult>, Vec<DecisionTime>, Option<Vec<u8>>),
+    /// Every chunk is done, or the test decided.
+    Complete(Completed),
     /// Stopped: this many chunks are kept, of this many.
     Interrupted(usize, usize),
 }
@@ -235,6 +156,7 @@ pub fn read_progress(
             && c.start.is_multiple_of(super::CHUNK)
             && c.start < plan.deals
             && c.scores.len() as u64 == (c.start + super::CHUNK).min(plan.deals) - c.start
+            && c.records.is_empty() != plan.records.is_on()
     };
     // Only the lines the progress's check vouches for are read (a line cut short by the
     // interruption is not among them); the chunks of the others are played again.
@@ -246,8 +168,13 @@ pub fn read_progress(
 }
 
 /// Plays the tournament's chunks that `done` lacks, appending each to `dir/progress.csv` as it
-/// finishes, until all are done or `stop` is set (or, for tests, `stop_after` chunks of this run
-/// are done).
+/// finishes, until all are done, the plan's test decides ([`TournamentPlan::sprt`]), or `stop`
+/// is set (or, for tests, `stop_after` chunks of this run are done).
+///
+/// Without a test every missing chunk is played at once, in parallel; with one, the chunks are
+/// played in windows of twice the thread count, in deal order, and the test is checked at each
+/// chunk's end in deal order between windows: chunks played past the one at which it decided
+/// are left out of the results, so they do not depend on the thread count.
 ///
 /// `progress.csv` is a journal: synced at most about once a second with its check, and
 /// whatever the check does not vouch for is cut off and played again on `--resume`.
@@ -279,73 +206,137 @@ where
         Journal::create(&path, format!("{}\n", plan.fingerprint).as_bytes())?
     };
     let file = Mutex::new(journal);
-    let todo: Vec<(usize, std::ops::Range<u64>)> = (0..plan.pairs.len())
+    // In pair and deal order: with a test (one pair), in deal order.
+    let todo: Vec<(usize, Range<u64>)> = (0..plan.pairs.len())
         .flat_map(|p| chunks.iter().map(move |c| (p, c.clone())))
         .filter(|(p, c)| !have.contains_key(&(*p, c.start)))
         .collect();
+    let mut todo = todo.into_iter().peekable();
+    let window = match plan.sprt {
+        Some(_) => (rayon::current_num_threads() * 2).max(1),
+        None => total.max(1),
+    };
+    let mut test = plan.sprt.map(SprtCursor::new);
+    let mut tested = 0;
     let finished = AtomicU64::new(0);
-    let forfeits = plan.may_forfeit();
-    let played: Vec<Result<Option<ChunkResult>, RunError>> = todo
-        .into_par_iter()
-        .map(|(p, chunk)| {
-            if stop.load(Ordering::SeqCst) {
-                return Ok(None);
+    loop {
+        if let Some(t) = test.as_mut() {
+            // The test sees the chunks in deal order, as far as they are all done.
+            while let Some(c) = chunks.get(tested).and_then(|c| have.get(&(0, c.start))) {
+                t.feed(&c.scores);
+                tested += 1;
+                if t.is_decided() {
+                    break;
+                }
             }
-            let (x, y) = plan.pairs[p];
-            let clocks = [
-                Arc::new(DecisionClock::default()),
-                Arc::new(DecisionClock::default()),
-            ];
-            let pair_plan = PairPlan {
-                pair: p as u64,
-                seed: plan.seed,
-                matches: plan.matches,
-                max_hands: 10_000,
-            };
-            let start = chunk.start;
-            let name = format!("{} vs {}", plan.names[x], plan.names[y]);
-            let mut faults = Vec::new();
-            let scores = play_chunk(
-                rules,
-                [&plan.agents[x], &plan.agents[y]],
-                chunk,
-                pair_plan,
-                &clocks,
-                forfeits.then_some(PairFaults {
-                    name: &name,
-                    rows: &mut faults,
-                }),
-            );
-            let result = ChunkResult {
-                pair: p,
-                start,
-                scores,
-                time: [clocks[0].read(), clocks[1].read()],
-                faults,
-            };
-            {
-                let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
-                f.append(result.line().as_bytes())?;
+            if t.is_decided() {
+                break;
             }
-            let n = finished.fetch_add(1, Ordering::SeqCst) + 1;
-            if stop_after.is_some_and(|s| n >= s) {
-                stop.store(true, Ordering::SeqCst);
+        }
+        if stop.load(Ordering::SeqCst) || todo.peek().is_none() {
+            break;
+        }
+        let next: Vec<(usize, Range<u64>)> = todo.by_ref().take(window).collect();
+        let played: Vec<Result<Option<ChunkResult>, RunError>> = next
+            .into_par_iter()
+            .map(|(p, chunk)| {
+                if stop.load(Ordering::SeqCst) {
+                    return Ok(None);
+                }
+                let result = play_one(rules, plan, p, chunk);
+                {
+                    let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
+                    f.append(result.line().as_bytes())?;
+                }
+                let n = finished.fetch_add(1, Ordering::SeqCst) + 1;
+                if stop_after.is_some_and(|s| n >= s) {
+                    stop.store(true, Ordering::SeqCst);
+                }
+                Ok(Some(result))
+            })
+            .collect();
+        for r in played {
+            if let Some(c) = r? {
+                have.insert((c.pair, c.start), c);
             }
-            Ok(Some(result))
-        })
-        .collect();
-    for r in played {
-        if let Some(c) = r? {
-            have.insert((c.pair, c.start), c);
         }
     }
     // Every chunk played is counted before the tournament reports its end.
     file.into_inner()
         .unwrap_or_else(|e| e.into_inner())
         .commit()?;
-    if have.len() < total {
+    let outcome = test.as_ref().map(SprtCursor::outcome);
+    let decided = test.as_ref().is_some_and(SprtCursor::is_decided);
+    if !decided && have.len() < total {
         return Ok(TournamentEnd::Interrupted(have.len(), total));
     }
+    // With a decided test, only the deals it saw.
+    let kept = outcome.filter(|_| decided).map_or(plan.deals, |o| o.deals);
+    Ok(TournamentEnd::Complete(complete(
+        plan,
+        have.into_iter()
+            .filter(|((_, start), _)| *start < kept)
+            .map(|(_, c)| c),
+        outcome,
+    )))
+}
+
+/// Plays chunk `chunk` of pair `p`.
+fn play_one<R: RecordRules>(
+    rules: &R,
+    plan: &TournamentPlan<'_>,
+    p: usize,
+    chunk: Range<u64>,
+) -> ChunkResult
+where
+    R::Hand: AgentFactory,
+{
+    let (x, y) = plan.pairs[p];
+    let clocks = [
+        Arc::new(DecisionClock::default()),
+        Arc::new(DecisionClock::default()),
+    ];
+    let pair_plan = PairPlan {
+        pair: p as u64,
+        seed: plan.seed,
+        matches: plan.matches,
+        max_hands: 10_000,
+    };
+    let start = chunk.start;
+    let name = format!("{} vs {}", plan.names[x], plan.names[y]);
+    let mut faults = Vec::new();
+    let mut records = Vec::new();
+    let notes = (plan.may_forfeit() || plan.records.is_on()).then(|| PairNotes {
+        name: &name,
+        labels: [&plan.names[x], &plan.names[y]],
+        faults: plan.may_forfeit().then_some(&mut faults),
+        records: plan.records,
+        record_lines: &mut records,
+    });
+    let scores = play_chunk(
+        rules,
+        [&plan.agents[x], &plan.agents[y]],
+        chunk,
+        pair_plan,
+        &clocks,
+        notes,
+    );
+    ChunkResult {
+        pair: p,
+        start,
+        scores,
+        time: [clocks[0].read(), clocks[1].read()],
+        faults,
+        records,
+    }
+}
+
+/// The end of a tournament from its finished `chunks` in pair and deal order.
+fn complete(
+    plan: &TournamentPlan<'_>,
+    chunks: impl Iterator<Item = ChunkResult>,
+    sprt: Option<SprtOutcome>,
+) -> Completed {
     let mut times = vec![DecisionTime::default(); plan.agents.len()];
     let mut pairs: Vec<PairResult> = plan
         .pairs
@@ -356,17 +347,29 @@ where
             scores: Vec::with_capacity(plan.deals as usize),
         })
         .collect();
-    let mut faults = forfeits.then(|| csv_line(&FAULTS_HEADER.map(String::from)));
-    for ((p, _), c) in have {
-        let (x, y) = plan.pairs[p];
+    let mut faults = plan
+        .may_forfeit()
+        .then(|| csv_line(&FAULTS_HEADER.map(String::from)));
+    let mut records = plan.records.is_on().then(Vec::new);
+    for c in chunks {
+        let (x, y) = plan.pairs[c.pair];
         times[x] = times[x].plus(c.time[0]);
         times[y] = times[y].plus(c.time[1]);
-        pairs[p].scores.extend(c.scores);
+        pairs[c.pair].scores.extend(c.scores);
         if let Some(f) = faults.as_mut() {
             f.extend(c.faults);
         }
+        if let Some(r) = records.as_mut() {
+            r.extend(c.records);
+        }
     }
-    Ok(TournamentEnd::Complete(pairs, times, faults))
+    Completed {
+        pairs,
+        times,
+        faults,
+        records,
+        sprt,
+    }
 }
 
 /// Ends a finished tournament whose files and `run.json` are written: its progress (and the
@@ -395,6 +398,8 @@ mod tests {
             seed: 1,
             matches: false,
             fingerprint: "tournament A".into(),
+            records: Records::Off,
+            sprt: None,
         };
         let _ = std::fs::remove_file(dir.join(PROGRESS));
         assert!(
@@ -412,42 +417,5 @@ mod tests {
             )
         );
         let _ = std::fs::remove_dir_all(dir);
-    }
-
-    #[test]
-    fn a_chunk_line_reads_back_exactly() {
-        let c = ChunkResult {
-            pair: 3,
-            start: 128,
-            scores: vec![0.1 + 0.2, -1.0 / 3.0, 0.0, 7.25],
-            time: [
-                DecisionTime {
-                    decisions: 5,
-                    nanos: 123_456,
-                },
-                DecisionTime {
-                    decisions: 0,
-                    nanos: 0,
-                },
-            ],
-            faults: Vec::new(),
-        };
-        let line = c.line();
-        assert!(line.ends_with('\n'));
-        assert_eq!(ChunkResult::parse(line.trim_end()), Some(c.clone()));
-        // Fault rows with every byte that needs escaping read back too, on one line.
-        let faulted = ChunkResult {
-            faults: "3,bot vs random,0,0,0,0,x,illegal,\"50% of \"\"a,b\"\"\r\nend\"\n"
-                .as_bytes()
-                .to_vec(),
-            ..c
-        };
-        let line = faulted.line();
-        assert_eq!(line.matches('\n').count(), 1, "{line}");
-        assert_eq!(ChunkResult::parse(line.trim_end()), Some(faulted));
-        assert_eq!(ChunkResult::parse("1,0,1,1,1,1,0.5,%4"), None);
-        assert_eq!(ChunkResult::parse("1,0,1,1,1,1,0.5,"), None);
-        assert_eq!(ChunkResult::parse("1,2,3"), None);
-        assert_eq!(ChunkResult::parse("1,0,1,1,1,1,0.5 x"), None);
     }
 }

@@ -11,6 +11,7 @@ mod provenance;
 mod results;
 mod tables;
 mod tournament;
+mod tournament_json;
 mod whole_file;
 
 pub use charts::{ChartError, difference_histogram, estimates_chart};
@@ -27,4 +28,5 @@ pub use tournament::{
     FrontierPoint, LadderRow, PairRow, TournamentTables, frontier_chart, ladder_csv, pairs_csv,
     ratings_csv, timing_csv, tournament_markdown,
 };
+pub use tournament_json::{scores_csv, tournament_json};
 pub use whole_file::{FileError, sync_folder, temporary_name, write_whole, write_whole_in_batch};

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use plotters::prelude::*;
 
-use crate::stats::{Interval, Z95, wilson};
+use crate::stats::{Interval, SprtOutcome, Z95, wilson};
 
 use super::charts::ChartError;
 
@@ -24,6 +24,9 @@ pub struct PairRow {
     pub mean: Interval,
     /// Deals won, drawn, lost by the first agent.
     pub record: (u64, u64, u64),
+    /// The likelihood of superiority: the chance that the first agent wins more deals than
+    /// it loses in the long run (from the t distribution of its mean deal result).
+    pub los: f64,
 }
 
 /// One agent's ladder figures: over the baseline and its share of the ceiling's edge.
@@ -57,6 +60,8 @@ pub struct TournamentTables {
     /// The ladder figures, when the tournament names a baseline: the baseline's index and one
     /// row per agent.
     pub ladder: Option<(usize, Option<usize>, Vec<LadderRow>)>,
+    /// Where the sequential test of the one pair ended (`--sprt`).
+    pub sprt: Option<SprtOutcome>,
 }
 
 impl TournamentTables {
@@ -74,9 +79,10 @@ pub fn tournament_markdown(t: &TournamentTables) -> String {
     let mut md = String::new();
     let _ = writeln!(
         md,
-        "# Tournament: {}, {} seats, {} {} per pair, seed {}\n",
+        "# Tournament: {}, {} seats, {}{} {} per pair, seed {}\n",
         t.game,
         t.seats,
+        if t.sprt.is_some() { "at most " } else { "" },
         t.deals,
         if t.matches { "matches" } else { "deals" },
         t.seed
@@ -88,18 +94,33 @@ pub fn tournament_markdown(t: &TournamentTables) -> String {
     );
     let _ = writeln!(
         md,
-        "| agent | vs | mean score | 95% t interval | deals won | drawn | lost | win rate (Wilson) |"
+        "| agent | vs | mean score | 95% t interval | LOS | deals won | drawn | lost | win rate (Wilson) |"
     );
-    let _ = writeln!(md, "|---|---|---:|---|---:|---:|---:|---|");
+    let _ = writeln!(md, "|---|---|---:|---|---:|---:|---:|---:|---|");
     for p in &t.pairs {
         let m = p.mean;
         let (w, d, l) = p.record;
         let wr = wilson(2 * w + d, 2 * p.deals as u64, Z95);
         let _ = writeln!(
             md,
-            "| {} | {} | {:.3} | [{:.3}, {:.3}] | {w} | {d} | {l} | {:.3} [{:.3}, {:.3}] |",
-            t.names[p.x], t.names[p.y], m.estimate, m.low, m.high, wr.estimate, wr.low, wr.high
+            "| {} | {} | {:.3} | [{:.3}, {:.3}] | {:.1}% | {w} | {d} | {l} | {:.3} [{:.3}, {:.3}] |",
+            t.names[p.x],
+            t.names[p.y],
+            m.estimate,
+            m.low,
+            m.high,
+            100.0 * p.los,
+            wr.estimate,
+            wr.low,
+            wr.high
         );
+    }
+    let _ = writeln!(
+        md,
+        "\nLOS: the likelihood of superiority, the chance that the first agent wins more deals than it loses."
+    );
+    if let (Some(s), Some(p)) = (&t.sprt, t.pairs.first()) {
+        let _ = writeln!(md, "\n{}", s.sentence(&t.names[p.x], &t.names[p.y]));
     }
     let _ = writeln!(
         md,
@@ -386,6 +407,7 @@ mod tests {
                 deals: 3,
                 mean: i(-2.0),
                 record: (0, 1, 2),
+                los: 0.1,
             }],
             ratings: vec![i(-50.0), i(50.0)],
             ladder: Some((
@@ -402,6 +424,7 @@ mod tests {
                     },
                 ],
             )),
+            sprt: None,
         }
     }
 

@@ -21,5 +21,5 @@ pub use interval::{
 };
 pub use label::{Label, Sensitivity, Sign, label, sensitivity};
 pub use rating::{Rating, bradley_terry};
-pub use sprt::{Scores, Sprt, SprtState, elo_score};
+pub use sprt::{Scores, Sprt, SprtOutcome, SprtState, elo_score};
 pub use verdict::{Direction, UnknownDirection, Verdict, needed_deals, verdict};

@@ -94,6 +94,70 @@ impl Scores {
 }
 
 impl Sprt {
+    /// Reads a test written `elo0=0,elo1=20,alpha=0.05,beta=0.05` (all four keys, any order):
+    /// `elo1` must be above `elo0`, `alpha` and `beta` in (0, 0.5).
+    ///
+    /// # Errors
+    /// A one-line message naming the key or value that is wrong and what is allowed.
+    pub fn parse(text: &str) -> Result<Sprt, String> {
+        const KEYS: [&str; 4] = ["elo0", "elo1", "alpha", "beta"];
+        const EXAMPLE: &str = "e.g. elo0=0,elo1=20,alpha=0.05,beta=0.05";
+        let mut values = [None; 4];
+        for kv in text.split(',').map(str::trim) {
+            let (k, v) = kv.split_once('=').ok_or_else(|| {
+                format!(
+                    "`{kv}` is not KEY=VALUE; expected {}, {EXAMPLE}",
+                    KEYS.join(", ")
+                )
+            })?;
+            let k = k.trim();
+            let i = KEYS.iter().position(|&key| key == k).ok_or_else(|| {
+                format!(
+                    "`{k}` is not a key of the test; expected {}, {EXAMPLE}",
+                    KEYS.join(", ")
+                )
+            })?;
+            let x: f64 = v
+                .trim()
+                .parse()
+                .ok()
+                .filter(|x: &f64| x.is_finite())
+                .ok_or_else(|| format!("`{kv}`: the value must be a number, {EXAMPLE}"))?;
+            if values[i].replace(x).is_some() {
+                return Err(format!("`{k}` is given twice"));
+            }
+        }
+        let missing: Vec<&str> = KEYS
+            .iter()
+            .zip(&values)
+            .filter(|(_, v)| v.is_none())
+            .map(|(k, _)| *k)
+            .collect();
+        if !missing.is_empty() {
+            return Err(format!(
+                "{} missing; give all four keys, {EXAMPLE}",
+                missing.join(", ")
+            ));
+        }
+        let [elo0, elo1, alpha, beta] = values.map(|v| v.unwrap_or_default());
+        for (name, p) in [("alpha", alpha), ("beta", beta)] {
+            if !(p > 0.0 && p < 0.5) {
+                return Err(format!(
+                    "{name}={p}: error rates must lie strictly between 0 and 0.5"
+                ));
+            }
+        }
+        if elo1 <= elo0 {
+            return Err(format!("elo1={elo1} must be greater than elo0={elo0}"));
+        }
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
+    }
+
     /// The lower boundary, `ln(β / (1 − α))`.
     pub fn lower(&self) -> f64 {
         (self.beta / (1.0 - self.alpha)).ln()
@@ -138,6 +202,63 @@ impl Sprt {
             }
         }
         (SprtState::Continue, s.n())
+    }
+}
+
+/// Where a test ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtOutcome {
+    /// The test.
+    pub test: Sprt,
+    /// The scores it saw (a tournament's deals).
+    pub deals: u64,
+    /// The log-likelihood ratio after them.
+    pub llr: f64,
+    /// The decision, `Continue` when the deals ran out first.
+    pub state: SprtState,
+}
+
+impl SprtOutcome {
+    /// The summary's sentence, `x` and `y` the pair's labels.
+    pub fn sentence(&self, x: &str, y: &str) -> String {
+        let t = &self.test;
+        let decision = match self.state {
+            SprtState::AcceptH1 => format!(
+                "H1 accepted: {x} stronger than {y} by ≥ {} Elo, after {} deals",
+                t.elo1, self.deals
+            ),
+            SprtState::AcceptH0 => format!(
+                "H0 accepted: {x} not stronger than {y} by {} Elo (edge ≤ {}), after {} deals",
+                t.elo1, t.elo0, self.deals
+            ),
+            SprtState::Continue => format!("undecided after {} deals", self.deals),
+        };
+        format!(
+            "SPRT ({t}) of {x} vs {y}: LLR {:.3} (bounds {:.3}, {:.3}); {decision}.",
+            self.llr,
+            t.lower(),
+            t.upper()
+        )
+    }
+
+    /// The decision's name in the JSON summary: `H1`, `H0` or `undecided`.
+    pub fn decision(&self) -> &'static str {
+        match self.state {
+            SprtState::AcceptH1 => "H1",
+            SprtState::AcceptH0 => "H0",
+            SprtState::Continue => "undecided",
+        }
+    }
+}
+
+impl std::fmt::Display for Sprt {
+    /// The test as [`Sprt::parse`] reads it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "elo0={},elo1={},alpha={},beta={}",
+            self.elo0, self.elo1, self.alpha, self.beta
+        )
     }
 }
 
@@ -238,5 +359,64 @@ mod tests {
         stream(2, 5).take(100).for_each(|x| behind.push(x));
         assert!((behind.los() + ahead.los() - 1.0).abs() < 1e-9);
         assert_eq!(Scores::default().los(), 0.5);
+    }
+
+    #[test]
+    fn a_test_reads_back_as_written_and_bad_specs_are_one_line_errors() {
+        let t = Sprt::parse("elo0=0,elo1=20,alpha=0.05,beta=0.05").unwrap();
+        assert_eq!(t, TEST);
+        assert_eq!(Sprt::parse(&t.to_string()).unwrap(), t);
+        let turned = Sprt::parse(" beta=0.1 , alpha=0.01,elo1=5,elo0=-5").unwrap();
+        assert_eq!(
+            (turned.elo0, turned.elo1, turned.alpha, turned.beta),
+            (-5.0, 5.0, 0.01, 0.1)
+        );
+        for (bad, names) in [
+            ("elo0=0,elo1=20,alpha=0.5,beta=0.05", "alpha"),
+            ("elo0=0,elo1=20,alpha=0,beta=0.05", "alpha"),
+            ("elo0=0,elo1=20,alpha=0.05,beta=0.7", "beta"),
+            ("elo0=0,elo1=0,alpha=0.05,beta=0.05", "elo1"),
+            ("elo0=10,elo1=5,alpha=0.05,beta=0.05", "elo1"),
+            ("elo0=0,elo1=20,alpha=0.05,gamma=0.05", "gamma"),
+            ("elo0=0,elo1=20,alpha=0.05", "beta missing"),
+            ("elo0=0,elo1=20,alpha=0.05,beta=x", "beta=x"),
+            ("elo0=0,elo0=1,elo1=20,alpha=0.05,beta=0.05", "twice"),
+            ("elo0", "KEY=VALUE"),
+            ("elo0=0,elo1=inf,alpha=0.05,beta=0.05", "number"),
+        ] {
+            let e = Sprt::parse(bad).unwrap_err();
+            assert!(e.contains(names) && !e.contains('\n'), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_stream_with_ties_stops_at_the_first_score_past_either_boundary() {
+        // Win, tie, tie, loss, win, … : mean 5/8 per cycle of 4 → H1; mirrored → H0.
+        let cycle = [1.0, 0.5, 0.5, 0.0, 1.0, 0.5, 1.0, 0.5];
+        for (pattern, want) in [
+            (cycle.to_vec(), SprtState::AcceptH1),
+            (
+                cycle.iter().map(|x| 1.0 - x).collect::<Vec<f64>>(),
+                SprtState::AcceptH0,
+            ),
+        ] {
+            let (state, n) = TEST.run(pattern.iter().copied().cycle());
+            assert_eq!(state, want);
+            let mut s = Scores::default();
+            for x in pattern.iter().copied().cycle().take(n as usize) {
+                let before = TEST.llr(&s);
+                assert!(s.n() == 0 || (TEST.lower() < before && before < TEST.upper()));
+                s.push(x);
+            }
+            let llr = TEST.llr(&s);
+            assert!(
+                if want == SprtState::AcceptH1 {
+                    llr >= 19f64.ln()
+                } else {
+                    llr <= -(19f64.ln())
+                },
+                "{llr}"
+            );
+        }
     }
 }

@@ -58,4 +58,5 @@ mod solver_dds;
 mod solver_fingerprint;
 mod third_edition;
 mod tournament;
+mod tournament_sprt;
 mod whist_cases;
