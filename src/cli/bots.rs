@@ -12,6 +12,7 @@ use crate::agents::{AgentFactory, AgentSpec};
 use crate::experiment::{Experiment, Measured, play_batches};
 use crate::games::GameKind;
 use crate::games::record::replay_line;
+use crate::words::counted;
 
 use super::error::user;
 
@@ -177,13 +178,14 @@ where
             .count();
     }
     let gives = if gives > 0 {
-        format!(" ({gives} gives)")
+        format!(" ({})", counted(gives as u64, "give"))
     } else {
         String::new()
     };
     Ok(format!(
-        "{} hands, {decisions} decisions{gives}, every record replays",
-        text.lines().count()
+        "{}, {}{gives}, every record replays",
+        counted(text.lines().count() as u64, "hand"),
+        counted(decisions as u64, "decision")
     ))
 }
 

@@ -50,6 +50,7 @@ mod run_summary;
 mod safety;
 mod second_edition;
 mod show;
+mod show_reading;
 mod simulate;
 mod solver_brute_force;
 mod solver_dds;
