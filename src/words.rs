@@ -10,9 +10,9 @@
 /// # Examples
 /// ```
 /// use tricklab::words::counted;
-/// assert_eq!(counted(1, "finished hand"), "1 finished hand");
+/// assert_eq!(counted(1u32, "finished hand"), "1 finished hand");
 /// assert_eq!(counted(3u64, "match"), "3 matches");
-/// assert_eq!(counted(0usize, "card"), "0 cards");
+/// assert_eq!(counted(0u32, "card"), "0 cards");
 /// ```
 pub fn counted(n: impl Into<u64>, noun: &str) -> String {
     let n = n.into();
