@@ -20,5 +20,6 @@ pub mod show;
 pub mod sim;
 pub mod solver;
 pub mod stats;
+pub mod words;
 
 pub use games::{GameKind, LoadedGame, load};

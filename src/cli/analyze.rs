@@ -10,9 +10,11 @@ use crate::agents::{AgentFactory, AgentSpec};
 use crate::games::Game;
 use crate::games::record::RecordRules;
 use crate::rng::{Purpose, stream};
+use crate::words::counted;
 
 use super::error::user;
 use super::position::{position, record_line};
+use super::which_hand::{WhichHand, head_of};
 
 /// Arguments of `tricklab analyze`.
 #[derive(Debug, Args)]
@@ -20,9 +22,9 @@ pub struct AnalyzeArgs {
     /// A record file (from `simulate --log`).
     #[arg(long)]
     pub log: PathBuf,
-    /// Which hand of the file (0-based line).
-    #[arg(long, default_value_t = 0)]
-    pub hand: usize,
+    /// Which hand of the file.
+    #[command(flatten)]
+    pub which: WhichHand,
     /// After how many decisions of the hand.
     #[arg(long, default_value_t = 0)]
     pub after: usize,
@@ -36,7 +38,7 @@ pub struct AnalyzeArgs {
 
 /// Runs `tricklab analyze`.
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
-    let (game, line) = record_line(&args.log, args.hand)?;
+    let (game, line) = record_line(&args.log, &args.which)?;
     game.jobs().analyze(&args, &line)
 }
 
@@ -55,14 +57,22 @@ where
         }
     };
     let (_, state) = position::<R>(line, args.after)?;
-    let seat = state
-        .to_act()
-        .ok_or_else(|| user(format!("the hand is over after {} decisions", args.after)))?;
+    let seat = state.to_act().ok_or_else(|| {
+        user(format!(
+            "the hand is over after {}",
+            counted(args.after as u64, "decision")
+        ))
+    })?;
     let mut agent = Ismcts::<R::Hand>::new(params).map_err(user)?;
     let mut rng = stream(args.seed, 0, Purpose::Agent, 0);
     let ranked = agent.search(&state, seat, &mut rng);
     let st = agent.stats();
-    println!("seat {seat} to act; holds {}", state.hand(seat));
+    println!(
+        "{} · after {}: seat {seat} to act; holds {}",
+        head_of(line).unwrap_or_default(),
+        counted(args.after as u64, "decision"),
+        state.hand(seat)
+    );
     println!(
         "{} ({} iterations, {} nodes{}, {} consistent worlds, {:.3} s)",
         agent.params(),

@@ -12,6 +12,7 @@ use crate::agents::{AgentFactory, AgentSpec};
 use crate::experiment::{Experiment, Measured, play_batches};
 use crate::games::record::replay_line;
 use crate::games::{Decision, GameKind};
+use crate::words::counted;
 
 use super::error::user;
 
@@ -179,7 +180,8 @@ where
         .find(|&&d| asked[kind_index(d)] == 0)
     {
         return Err(user(format!(
-            "{game}: {hands} hands asked the bot no {} decision, so it is not checked: raise --hands (now {})",
+            "{game}: {} asked the bot no {} decision, so it is not checked: raise --hands (now {})",
+            counted(hands as u64, "hand"),
             never.name(),
             args.hands
         )));
@@ -192,7 +194,9 @@ where
         .map(|(d, n)| format!("{} {n}", d.name()))
         .collect();
     Ok(format!(
-        "{hands} hands, {total} decisions ({}), every record replays",
+        "{}, {} ({}), every record replays",
+        counted(hands as u64, "hand"),
+        counted(total, "decision"),
         each.join(", ")
     ))
 }

@@ -12,6 +12,8 @@
 
 use thiserror::Error;
 
+use crate::words::{counted, hand_named};
+
 /// How a hand left its match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HandEnd {
@@ -30,7 +32,11 @@ pub enum ShapeError {
     #[error("the first hand is of match {0}; matches are numbered from 0")]
     FirstMatch(u64),
     /// A hand after the hand that ended its match by the rules.
-    #[error("match {game} has a hand {hand} after it ended with hand {last}")]
+    #[error(
+        "match {game} has {} after it ended with hand {}",
+        hand_named(*.hand),
+        u64::from(*.last) + 1
+    )]
     AfterEnd {
         /// The match.
         game: u64,
@@ -41,7 +47,9 @@ pub enum ShapeError {
     },
     /// A hand after the hand marked as the match's last.
     #[error(
-        "match {game} has a hand {hand} after hand {last}, which is marked as its last (`cut`)"
+        "match {game} has {} after hand {}, which is marked as its last (`cut`)",
+        hand_named(*.hand),
+        u64::from(*.last) + 1
     )]
     AfterCut {
         /// The match.
@@ -53,7 +61,9 @@ pub enum ShapeError {
     },
     /// A hand number that does not follow the one before.
     #[error(
-        "hand {hand} follows hand {last} of match {game} (hands are numbered without gaps or repeats)"
+        "{} follows hand {} of match {game} (hands are numbered without gaps or repeats)",
+        hand_named(*.hand),
+        u64::from(*.last) + 1
     )]
     HandGap {
         /// The match.
@@ -74,7 +84,7 @@ pub enum ShapeError {
         last: u64,
     },
     /// A match whose first hand is not hand 0.
-    #[error("match {game} starts at hand {hand}, not at hand 0")]
+    #[error("match {game} starts at {}, not at hand 1", hand_named(*.hand))]
     Start {
         /// The match.
         game: u64,
@@ -86,8 +96,8 @@ pub enum ShapeError {
     Empty,
     /// A match that stops before its rules end it, without a `cut` mark.
     #[error(
-        "match {game} stops unfinished after {hands} hand{} and its last hand is not marked `cut` (a hand is missing or the file was cut short; a log written before cut marks, with --max-hands N, replays with --max-hands N)",
-        plural(.hands)
+        "match {game} stops unfinished after {} and its last hand is not marked `cut` (a hand is missing or the file was cut short; a log written before cut marks, with --max-hands N, replays with --max-hands N)",
+        counted(*.hands, "hand")
     )]
     Unfinished {
         /// The match.
@@ -95,10 +105,6 @@ pub enum ShapeError {
         /// Its hands.
         hands: u32,
     },
-}
-
-fn plural(n: &u32) -> &'static str {
-    if *n == 1 { "" } else { "s" }
 }
 
 /// What has been read of a record file so far.
@@ -211,7 +217,7 @@ mod tests {
         let mut s = LogShape::new();
         assert_eq!(
             s.next(0, 1, On).unwrap_err().to_string(),
-            "match 0 starts at hand 1, not at hand 0"
+            "match 0 starts at hand 2 (the record's `hand` 1), not at hand 1"
         );
         let mut s = LogShape::new();
         s.next(0, 0, Fin).unwrap();
@@ -230,7 +236,7 @@ mod tests {
                 last: 0
             }
             .to_string(),
-            "match 0 has a hand 1 after it ended with hand 0"
+            "match 0 has hand 2 (the record's `hand` 1) after it ended with hand 1"
         );
         let mut s = LogShape::new();
         s.next(0, 0, On).unwrap();
@@ -318,9 +324,12 @@ mod tests {
             // A hand repeated; a hand missing.
             (
                 &[(0, 0, On), (0, 0, On)],
-                "hand 0 follows hand 0 of match 0",
+                "hand 1 (the record's `hand` 0) follows hand 1 of match 0",
             ),
-            (&[(0, 0, On), (0, 2, Fin)], "hand 2 follows hand 0"),
+            (
+                &[(0, 0, On), (0, 2, Fin)],
+                "hand 3 (the record's `hand` 2) follows hand 1",
+            ),
             // A hand after the match ended, or after its cut (a duplicated last line).
             (&[(0, 0, Fin), (0, 0, Fin)], "after it ended"),
             (&[(0, 0, Cut), (0, 0, Cut)], "marked as its last"),
@@ -333,6 +342,6 @@ mod tests {
             assert!(e.contains(want), "{hands:?}: {e}");
         }
         let e = shape(&[(0, 0, Fin), (1, 1, Fin)], None).unwrap_err();
-        assert!(e.contains("starts at hand 1"), "{e}");
+        assert!(e.contains("starts at hand 2"), "{e}");
     }
 }

@@ -5,6 +5,7 @@ mod agree;
 mod analyze;
 mod bots;
 mod bots_bench;
+mod card_style;
 mod completions;
 mod error;
 mod family;
@@ -27,6 +28,7 @@ mod solve;
 mod tournament;
 mod train;
 mod vouch;
+mod which_hand;
 mod worlds;
 
 use std::process::ExitCode;

@@ -13,10 +13,11 @@ use crate::games::record::RecordRules;
 use crate::play::line::{Ending, Outputs, play_lines};
 use crate::play::log::default_log_path;
 use crate::play::resume::continue_match;
-use crate::play::screen::Style;
 use crate::play::tui::play_tui;
 use crate::play::{HintConfig, MatchLog, Table, TableConfig, TableGame, parse_players};
+use crate::words::counted;
 
+use super::card_style::CardStyleArgs;
 use super::error::{interrupted, user};
 use super::resume::quoted;
 
@@ -56,9 +57,9 @@ pub struct PlayArgs {
     /// The line mode: one command a line (automatic when standard input is not a terminal).
     #[arg(long)]
     pub plain: bool,
-    /// Cards in ASCII (`TD`) without colour (also when NO_COLOR is set).
-    #[arg(long)]
-    pub ascii: bool,
+    /// How cards are written: suit symbols or ASCII, red suits in colour or not.
+    #[command(flatten)]
+    pub cards: CardStyleArgs,
     /// Stop the match after this many hands.
     #[arg(long, default_value_t = 1000)]
     pub max_hands: u32,
@@ -115,12 +116,11 @@ where
     let mut table = Table::new(rules, &players, config).map_err(user)?;
     let (log, continued) = if args.resume {
         let log = continue_match(&mut table, &log_path).map_err(user)?;
-        let s = if log.hands() == 1 { "" } else { "s" };
         let note = format!(
-            "continuing match {} of {} after {} hand{s}",
+            "continuing match {} of {} after {}",
             args.match_index,
             log_path.display(),
-            log.hands()
+            counted(log.hands(), "hand")
         );
         (log, Some(note))
     } else {
@@ -128,14 +128,9 @@ where
     };
     let log = Arc::new(Mutex::new(log));
     let again = reproduce(args, seed);
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let ascii = args.ascii || no_color;
     let stdin = std::io::stdin();
     let full_screen = !args.plain && stdin.is_terminal() && std::io::stdout().is_terminal();
-    let style = Style {
-        symbols: !ascii,
-        colour: !ascii && std::io::stdout().is_terminal(),
-    };
+    let style = args.cards.style();
     let interrupt = on_interrupt(Arc::clone(&log), again.clone(), full_screen);
     {
         let interrupt = Arc::clone(&interrupt);
@@ -173,8 +168,8 @@ where
     let why = match ending {
         Ending::MatchOver => {
             println!(
-                "match over after {} hands; record: {}",
-                log.hands(),
+                "match over after {}; record: {}",
+                counted(log.hands(), "hand"),
                 log.path().display()
             );
             return Ok(());
@@ -219,9 +214,9 @@ fn stopped(log: &MatchLog, why: &str, again: &str) -> String {
     }
     let path = log.path().display();
     let word = quoted(&path.to_string());
-    let s = if hands == 1 { "" } else { "s" };
+    let saved = counted(hands, "finished hand");
     format!(
-        "{why}: saved {hands} finished hand{s} to {path}, the last marked as the end of the \
+        "{why}: saved {saved} to {path}, the last marked as the end of the \
          match; continue it: {again} --log {word} --resume; look at them: tricklab show {word} \
          (or tricklab replay {word}); the same deals again: {again}"
     )

@@ -1,7 +1,7 @@
 //! Loading a position from a record: the hand of a record file after some actions.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::BufReader;
 use std::path::Path;
 
 use anyhow::Context;
@@ -10,8 +10,10 @@ use crate::games::GameKind;
 use crate::games::matches::MatchState;
 use crate::games::record::{RecordOf, RecordRules, game_of_line};
 use crate::games::{Game, MAX_SEATS, Seat};
+use crate::words::counted;
 
 use super::error::user;
+use super::which_hand::WhichHand;
 
 /// Opens a record file for reading. A missing or unreadable file, or a folder, is a failure of
 /// the environment (exit code 1), not bad input.
@@ -22,20 +24,12 @@ pub fn open_record_file(path: &Path) -> anyhow::Result<File> {
     File::open(path).with_context(|| format!("cannot open {}", path.display()))
 }
 
-/// Line `hand` (0-based, blank lines skipped) of a record file, and its game.
-pub fn record_line(path: &Path, hand: usize) -> anyhow::Result<(GameKind, String)> {
+/// The record of a record file that `which` asks for, and its game.
+pub fn record_line(path: &Path, which: &WhichHand) -> anyhow::Result<(GameKind, String)> {
     let f = open_record_file(path)?;
-    let mut lines = BufReader::new(f)
-        .lines()
-        .filter(|l| l.as_ref().map_or(true, |l| !l.trim().is_empty()));
-    let line = lines.nth(hand).ok_or_else(|| {
-        user(format!(
-            "{} has no hand {hand} (hands count from 0)",
-            path.display()
-        ))
-    })??;
+    let (i, line) = which.find(path, BufReader::new(f))?;
     let game =
-        game_of_line(&line).map_err(|e| user(format!("{} hand {hand}: {e}", path.display())))?;
+        game_of_line(&line).map_err(|e| user(format!("{} line {}: {e}", path.display(), i + 1)))?;
     Ok((game, line))
 }
 
@@ -67,8 +61,8 @@ pub fn position<R: RecordRules>(line: &str, after: usize) -> anyhow::Result<(R, 
         .collect();
     if after > decisions.len() {
         return Err(user(format!(
-            "the hand has only {} decisions, not {after}",
-            decisions.len()
+            "the hand has only {}, not {after}",
+            counted(decisions.len() as u64, "decision")
         )));
     }
     for (i, a) in decisions.into_iter().take(after).enumerate() {

@@ -9,6 +9,7 @@ use clap::Args;
 use crate::games::Sides;
 use crate::games::matches::MatchState;
 use crate::games::record::{RecordRules, game_of_line, replay_line};
+use crate::words::{counted, hand_named};
 
 use super::error::user;
 use super::log_shape::{HandEnd, LogShape, ShapeError};
@@ -20,7 +21,8 @@ pub struct ReplayArgs {
     /// A JSON-lines record file, as written by `simulate --log`; `-` reads standard input
     /// (so a compressed log replays as `gunzip -c log.jsonl.gz | tricklab replay -`).
     pub file: PathBuf,
-    /// Print each hand's recomputed result.
+    /// Print each hand's recomputed result, as `match M hand N: RESULT` with hands counted
+    /// from 1 as the play screen counts them (the record's `hand` field counts from 0).
     #[arg(long)]
     pub verbose: bool,
     /// For a log written before hands carried the `cut` mark: accept matches that stop
@@ -51,8 +53,9 @@ fn check_chain<R: RecordRules>(
     }
     if rec.hand != p.hand + 1 {
         return Err(format!(
-            "hand {} follows hand {} of the same match",
-            rec.hand, p.hand
+            "{} follows hand {} of the same match",
+            hand_named(rec.hand),
+            u64::from(p.hand) + 1
         ));
     }
     if rec.scores_before[..] != p.after.scores[..n_sides] {
@@ -96,7 +99,8 @@ pub(crate) fn replay_one<R: RecordRules>(
         hand: rec.hand,
         after: done.after,
     });
-    let head = format!("match {} hand {}", rec.match_index, rec.hand);
+    // People count hands from 1, as the play screen and `show --hand` do.
+    let head = format!("match {} hand {}", rec.match_index, u64::from(rec.hand) + 1);
     Ok(if verbose {
         format!(
             "{head}: {}",
@@ -201,8 +205,10 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<()> {
         String::new()
     };
     println!(
-        "{}: {hands} hands replayed, {matches} matches ended{cut}, every action legal and every result as recorded",
-        args.file.display()
+        "{}: {} replayed, {} ended{cut}, every action legal and every result as recorded",
+        args.file.display(),
+        counted(hands, "hand"),
+        counted(matches, "match")
     );
     Ok(())
 }

@@ -9,9 +9,11 @@ use crate::games::Game;
 use crate::games::record::RecordRules;
 use crate::knowledge::{Observable, WorldSampler};
 use crate::rng::{Purpose, stream};
+use crate::words::counted;
 
 use super::position::{position, record_line};
 use super::seat_arg::parse_seat;
+use super::which_hand::{WhichHand, head_of};
 
 /// Arguments of `tricklab worlds`.
 #[derive(Debug, Args)]
@@ -19,9 +21,9 @@ pub struct WorldsArgs {
     /// A record file (from `simulate --log`).
     #[arg(long)]
     pub log: PathBuf,
-    /// Which hand of the file (0-based line).
-    #[arg(long, default_value_t = 0)]
-    pub hand: usize,
+    /// Which hand of the file.
+    #[command(flatten)]
+    pub which: WhichHand,
     /// After how many decisions of the hand.
     #[arg(long, default_value_t = 0)]
     pub after: usize,
@@ -38,7 +40,7 @@ pub struct WorldsArgs {
 
 /// Runs `tricklab worlds`.
 pub fn run(args: WorldsArgs) -> anyhow::Result<()> {
-    let (game, line) = record_line(&args.log, args.hand)?;
+    let (game, line) = record_line(&args.log, &args.which)?;
     game.jobs().worlds(&args, &line)
 }
 
@@ -52,6 +54,11 @@ where
     let n = hand.num_seats();
     let seat = parse_seat("--seat", &args.seat, n)?;
     let k = hand.knowledge(seat);
+    println!(
+        "{} · after {} · as seat {seat} knows it",
+        head_of(line).unwrap_or_default(),
+        counted(args.after as u64, "decision")
+    );
     println!("{k}");
     let sampler = WorldSampler::new(&k).map_err(|e| anyhow::anyhow!("{e}"))?;
     println!("consistent worlds: {}", sampler.count());

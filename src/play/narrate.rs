@@ -9,6 +9,7 @@
 use crate::agents::external::protocol::sees;
 use crate::games::record::{ActionRecord, RecordRules, Step};
 use crate::games::{Seat, Side};
+use crate::words::{counted, side_seats};
 
 use super::event::Event;
 use super::screen::Style;
@@ -83,12 +84,15 @@ impl Story {
             }
         };
         self.group = Some((key, count));
-        let cards = if count == 1 { "card" } else { "cards" };
         let to =
             r.to.map(|t| format!(" to {}", who(table, Seat(t))))
                 .unwrap_or_default();
         let how = if word == "discards" { " face down" } else { "" };
-        let line = format!("  {} {word} {count} {cards}{to}{how}", who(table, seat));
+        let line = format!(
+            "  {} {word} {}{to}{how}",
+            who(table, seat),
+            counted(count as u64, "card")
+        );
         *self.lines.last_mut().expect("a line") = line;
     }
 }
@@ -167,13 +171,12 @@ where
 {
     let sides = table.rules().sides();
     let label = sides.label(side);
-    let word = if label.contains('+') { "seats" } else { "seat" };
     let you = if sides.side(viewer) == side {
         " (you)"
     } else {
         ""
     };
-    format!("{word} {label}{you}")
+    format!("{}{you}", side_seats(&label))
 }
 
 /// A 9-5-2 hand's difference from the target in words: `3 over`, `2 under`, `on target`.

@@ -10,6 +10,7 @@ use thiserror::Error;
 
 use crate::games::Seat;
 use crate::games::record::{RecordRules, replay_line};
+use crate::words::{counted, hand_named};
 
 use super::match_log::MatchLog;
 use super::table::{RestoreError, Table};
@@ -62,7 +63,8 @@ pub enum ContinueError {
     },
     /// The match ended by its rules (or at the hand limit).
     #[error(
-        "match {index} in {path} is over after {hands} hands (its rules ended it, or --max-hands did): nothing to continue"
+        "match {index} in {path} is over after {} (its rules ended it, or --max-hands did): nothing to continue",
+        counted(*.hands, "hand")
     )]
     Over {
         /// The log.
@@ -152,7 +154,11 @@ where
         if record.hand != hands {
             return Err(bad(
                 i + 1,
-                format!("hand {} where hand {} comes next", record.hand, hands),
+                format!(
+                    "{} where hand {} comes next",
+                    hand_named(record.hand),
+                    u64::from(hands) + 1
+                ),
             ));
         }
         if table.is_over() {

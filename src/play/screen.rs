@@ -5,6 +5,7 @@
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::games::record::RecordRules;
 use crate::games::{Action, ActionSet, Decision, Game, Seat};
+use crate::words::side_seats;
 
 use super::table_game::TableGame;
 use crate::show::COMPASS;
@@ -210,17 +211,13 @@ where
         .all()
         .map(|s| {
             let you = if s == my_side { " (you)" } else { "" };
-            let label = sides.label(s);
-            let word = if label.contains('+') { "seats" } else { "seat" };
+            let side = side_seats(&sides.label(s));
             let this_hand = match &targets {
                 // 9-5-2: each seat's target and tricks are on its row.
                 Some(_) => String::new(),
                 None => format!(" (this hand {})", hand.side_points(s)),
             };
-            format!(
-                "{word} {label}{you}: {}{this_hand}",
-                scene.scores[s.index()]
-            )
+            format!("{side}{you}: {}{this_hand}", scene.scores[s.index()])
         })
         .collect();
     out.push(format!("score  {}", score.join(" · ")));

@@ -4,9 +4,10 @@
 
 use crate::cards::{Card, CardSet, Suit};
 use crate::play::screen::{Style, is_red, rank_text};
+use crate::words::side_seats;
 
 use super::story::HandStory;
-use super::text::{COMPASS, around_the_table, seat_title};
+use super::text::{COMPASS, around_the_table, hand_result, seat_title};
 
 const CSS: &str = "body{font-family:sans-serif;margin:2em;color:#222}\
 table{border-collapse:collapse}td,th{padding:.3em .6em;vertical-align:top}\
@@ -29,6 +30,11 @@ fn card_span(c: Card, class: &str) -> String {
         "<span class=\"{class}{red}\" data-card=\"{c}\">{}</span>",
         escape(&c.pretty())
     )
+}
+
+fn suit_span(s: Suit) -> String {
+    let red = if is_red(s) { " class=\"red\"" } else { "" };
+    format!("<span{red}>{}</span>", s.symbol())
 }
 
 fn hand_html(set: CardSet) -> String {
@@ -133,8 +139,10 @@ pub fn story_html(story: &HandStory) -> String {
     }
     if !story.steps.is_empty() {
         h.push_str("<h2>Before the play</h2>\n<ul>\n");
-        for s in &story.steps {
-            h.push_str(&format!("<li>{}</li>\n", escape(s)));
+        // The cards as the tricks write them: `A♠`, red suits red.
+        for st in &story.steps {
+            let words = st.words(|c| card_span(c, "card-step"), suit_span);
+            h.push_str(&format!("<li>{words}</li>\n"));
         }
         h.push_str("</ul>\n");
     }
@@ -200,15 +208,22 @@ pub fn story_html(story: &HandStory) -> String {
         escape(&tricks.join(" · "))
     ));
     for (i, l) in story.side_labels.iter().enumerate() {
+        let made = match story.targets {
+            Some(_) => hand_result(story, i),
+            None => format!("{} this hand", hand_result(story, i)),
+        };
         h.push_str(&format!(
-            "<li>seats {l}: {:+} this hand, {} → {}</li>\n",
-            story.points[i], story.scores_before[i], story.scores_after[i]
+            "<li>{}: {}, {} → {}</li>\n",
+            side_seats(l),
+            escape(&made),
+            story.scores_before[i],
+            story.scores_after[i]
         ));
     }
     if let Some(w) = &story.winners {
         let w: Vec<String> = w
             .iter()
-            .map(|&i| format!("seats {}", story.side_labels[i as usize]))
+            .map(|&i| side_seats(&story.side_labels[i as usize]))
             .collect();
         h.push_str(&format!(
             "<li>the match is won by {}</li>\n",

@@ -7,5 +7,5 @@ mod text;
 
 pub use html::{escape, story_html};
 pub(crate) use story::story;
-pub use story::{HandStory, StoryError, TrickCard, TrickStory, story_of_line};
+pub use story::{HandStory, StepStory, StoryError, TrickCard, TrickStory, story_of_line};
 pub use text::{COMPASS, around_the_table, story_text, suit_lines};

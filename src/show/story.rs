@@ -4,13 +4,14 @@
 use serde_json::Value;
 use thiserror::Error;
 
-use crate::agents::AgentFactory;
 use crate::cards::{Card, CardParseError, CardSet, Suit};
 use crate::games::deal::DealError;
 use crate::games::matches::MatchState;
 use crate::games::record::{RecordOf, RecordRules, ReplayError, Step, game_of_line, replay_record};
 use crate::games::{Game, GameKind, MAX_SEATS, Seat};
+use crate::play::TableGame;
 use crate::play::log::InfoEntry;
+use crate::words::counted;
 
 /// One card of a trick.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,6 +33,34 @@ pub struct TrickStory {
     pub winner: u8,
     /// Each seat's cards just before the trick was led.
     pub hands_before: Vec<CardSet>,
+}
+
+/// A step before the play (trumps named, a discard, a give, a return), kept as a step so that
+/// the text and the page write its card as they write every other card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepStory {
+    /// Who took the step (the returning seat for a return).
+    pub seat: u8,
+    /// What was done.
+    pub step: Step,
+    /// The receiving seat of a give or a return.
+    pub to: Option<u8>,
+}
+
+impl StepStory {
+    /// The step in words, each card written by `card` and each suit by `suit`:
+    /// `seat 1 gives 2♠ to seat 2`, `seat 0 names trumps ♥`.
+    pub fn words(&self, card: impl Fn(Card) -> String, suit: impl Fn(Suit) -> String) -> String {
+        let to = self.to.map_or(String::new(), |t| format!(" to seat {t}"));
+        let what = match self.step {
+            Step::Play(c) => format!("plays {}", card(c)),
+            Step::Trump(s) => format!("names trumps {}", suit(s)),
+            Step::Discard(c) => format!("discards {}", card(c)),
+            Step::Give(c) => format!("gives {}{to}", card(c)),
+            Step::Return(c) => format!("returns {}{to}", card(c)),
+        };
+        format!("seat {} {what}", self.seat)
+    }
 }
 
 /// A logged hand, ready to draw.
@@ -56,14 +85,17 @@ pub struct HandStory {
     pub extras: Vec<(String, String)>,
     /// The trump suit.
     pub trump: Option<Suit>,
-    /// The steps that are not card play (trumps, discards, gives, returns), in words.
-    pub steps: Vec<String>,
+    /// The steps that are not card play (trumps, discards, gives, returns), in order.
+    pub steps: Vec<StepStory>,
     /// The tricks in order.
     pub tricks: Vec<TrickStory>,
     /// The seats of each side, as `0+2`.
     pub side_labels: Vec<String>,
     /// Tricks won per seat.
     pub tricks_won: Vec<u32>,
+    /// Each seat's target in tricks, in a game with targets (9-5-2): there a side is one seat
+    /// and its points are its tricks over (or under) its target.
+    pub targets: Option<Vec<u8>>,
     /// Points per side in this hand.
     pub points: Vec<i32>,
     /// Match scores per side before the hand.
@@ -135,7 +167,7 @@ fn sets_of(v: &Value) -> Result<Vec<CardSet>, StoryError> {
 /// The story of a record line of the game `R` (reached through the game registry).
 pub(crate) fn story<R: RecordRules>(line: &str) -> Result<HandStory, StoryError>
 where
-    R::Hand: AgentFactory,
+    R::Hand: TableGame,
 {
     let rec: RecordOf<R> = serde_json::from_str(line).map_err(StoryError::NotARecord)?;
     let done = replay_record::<R>(&rec)?;
@@ -170,6 +202,7 @@ where
         m.previous = Some(arr);
     }
     let mut hand = rules.restore(&m, &rec.deal)?;
+    let targets = hand.targets();
     let mut steps = Vec::new();
     let mut tricks = Vec::new();
     let mut current: Vec<TrickCard> = Vec::new();
@@ -177,9 +210,12 @@ where
     let mut decision = 0;
     for ar in &rec.actions {
         let Some(action) = ar.step.decision() else {
-            if let Step::Return(c) = ar.step {
-                let to = ar.to.map_or(String::new(), |t| format!(" to seat {t}"));
-                steps.push(format!("seat {} returns {c}{to}", ar.seat));
+            if let Step::Return(_) = ar.step {
+                steps.push(StepStory {
+                    seat: ar.seat,
+                    step: ar.step,
+                    to: ar.to,
+                });
             }
             continue;
         };
@@ -203,18 +239,13 @@ where
                     });
                 }
             }
-            Step::Trump(s) => {
+            Step::Trump(_) | Step::Discard(_) | Step::Give(_) => {
                 hand.apply(action);
-                steps.push(format!("seat {} names trumps {s}", ar.seat));
-            }
-            Step::Discard(c) => {
-                hand.apply(action);
-                steps.push(format!("seat {} discards {c}", ar.seat));
-            }
-            Step::Give(c) => {
-                hand.apply(action);
-                let to = ar.to.map_or(String::new(), |t| format!(" to seat {t}"));
-                steps.push(format!("seat {} gives {c}{to}", ar.seat));
+                steps.push(StepStory {
+                    seat: ar.seat,
+                    step: ar.step,
+                    to: ar.to,
+                });
             }
             Step::Return(_) => {}
         }
@@ -240,7 +271,11 @@ where
                         .get("taken_back")
                         .and_then(|t| serde_json::from_value(t.clone()).ok())
                         .unwrap_or_default();
-                    format!("after {at} decisions, taken back: {}", taken.join(", "))
+                    format!(
+                        "after {}, taken back: {}",
+                        counted(at, "decision"),
+                        taken.join(", ")
+                    )
                 })
                 .collect()
         })
@@ -259,6 +294,7 @@ where
         tricks,
         side_labels: sides.all().map(|s| sides.label(s)).collect(),
         tricks_won: Seat::all(n).map(|s| hand.tricks_won(s)).collect(),
+        targets,
         points: sides.all().map(|s| hand.side_points(s)).collect(),
         scores_before: rec.scores_before.clone(),
         scores_after: rec.scores_after.clone(),

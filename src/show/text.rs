@@ -2,7 +2,9 @@
 //! trick with the winner marked, then the score.
 
 use crate::cards::{CardSet, Suit};
+use crate::play::narrate::over_under;
 use crate::play::screen::{Style, rank_text};
+use crate::words::side_seats;
 
 use super::story::HandStory;
 
@@ -52,6 +54,36 @@ fn pad(s: &str, to: usize) -> String {
     format!("{s}{}", " ".repeat(to.saturating_sub(width(s))))
 }
 
+/// The most a seat's name takes in a title; a longer one is cut, ending in `…` (the record
+/// has it whole).
+const NAME_ROOM: usize = 24;
+
+/// The seat's name, where the record says who sat where: the spec up to its first comma, as
+/// the table names a bot (the full spec is long), at most [`NAME_ROOM`] characters.
+fn seat_name(story: &HandStory, seat: usize) -> Option<String> {
+    let names = story.seats.as_ref()?;
+    let short = names[seat].split(',').next().unwrap_or_default();
+    Some(if short.chars().count() > NAME_ROOM {
+        let cut: String = short.chars().take(NAME_ROOM - 1).collect();
+        format!("{cut}…")
+    } else {
+        short.to_string()
+    })
+}
+
+/// The seat without its name: `seat 2 North dealer`.
+fn seat_head(story: &HandStory, seat: usize, compass: bool) -> String {
+    let mut t = format!("seat {seat}");
+    if compass {
+        t.push(' ');
+        t.push_str(COMPASS[seat]);
+    }
+    if seat == story.dealer as usize {
+        t.push_str(" dealer");
+    }
+    t
+}
+
 /// The seat's title: `seat 2 North (rules) dealer`.
 pub fn seat_title(story: &HandStory, seat: usize, compass: bool) -> String {
     let mut t = format!("seat {seat}");
@@ -59,10 +91,8 @@ pub fn seat_title(story: &HandStory, seat: usize, compass: bool) -> String {
         t.push(' ');
         t.push_str(COMPASS[seat]);
     }
-    if let Some(names) = &story.seats {
-        // The spec up to its first comma, as the table names a bot: the full spec is long.
-        let short = names[seat].split(',').next().unwrap_or_default();
-        t.push_str(&format!(" ({short})"));
+    if let Some(name) = seat_name(story, seat) {
+        t.push_str(&format!(" ({name})"));
     }
     if seat == story.dealer as usize {
         t.push_str(" dealer");
@@ -77,8 +107,11 @@ pub fn around_the_table(story: &HandStory) -> bool {
 
 /// The diagram of `hands` (one set per seat).
 fn diagram(story: &HandStory, hands: &[CardSet], style: Style) -> Vec<String> {
+    // The name on a line of its own: the columns are as wide as the hands, not the names, so
+    // the four hands of a table of bots still fit 80 columns.
     let block = |seat: usize| {
-        let mut v = vec![seat_title(story, seat, true)];
+        let mut v = vec![seat_head(story, seat, true)];
+        v.extend(seat_name(story, seat).map(|n| format!("({n})")));
         v.extend(suit_lines(hands[seat], style));
         v
     };
@@ -101,8 +134,21 @@ fn diagram(story: &HandStory, hands: &[CardSet], style: Style) -> Vec<String> {
     out
 }
 
+/// The widest title that shares its line with the hand; a longer one goes on a line above it.
+const TITLE_ROOM: usize = 34;
+
+/// The width the seat list keeps to where it can: a terminal's 80 columns.
+const LIST_ROOM: usize = 80;
+
+/// The space between the columns of the seat list.
+const GAP: &str = "  ";
+
+/// Each seat (and each set of a seat) on a row of its own, the suits in aligned columns, the
+/// titles in a column of their own. Where a title is longer than [`TITLE_ROOM`], or a row
+/// would run past [`LIST_ROOM`], each title goes on a line above its hand: no title runs into
+/// a hand.
 fn seat_list(story: &HandStory, hands: &[Vec<CardSet>], style: Style) -> Vec<String> {
-    let mut out = Vec::new();
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
     for (seat, sets) in hands.iter().enumerate() {
         let title = seat_title(story, seat, false);
         for (k, set) in sets.iter().enumerate() {
@@ -111,14 +157,46 @@ fn seat_list(story: &HandStory, hands: &[Vec<CardSet>], style: Style) -> Vec<Str
             } else {
                 String::new()
             };
-            out.push(format!(
-                "{}{}",
-                pad(&format!("{title}{which}"), 36),
-                suit_lines(*set, style).join("  ")
-            ));
+            rows.push((format!("{title}{which}"), suit_lines(*set, style)));
+        }
+    }
+    let mut columns = [0; 4];
+    for (_, suits) in &rows {
+        for (w, l) in columns.iter_mut().zip(suits) {
+            *w = (*w).max(width(l));
+        }
+    }
+    let titles = rows.iter().map(|(t, _)| width(t)).max().unwrap_or(0);
+    let hand_width = columns.iter().sum::<usize>() + GAP.len() * (columns.len() - 1);
+    let own_line = titles > TITLE_ROOM || titles + GAP.len() + hand_width > LIST_ROOM;
+    let mut out = Vec::new();
+    for (title, suits) in rows {
+        let mut hand: Vec<String> = suits.iter().zip(columns).map(|(l, w)| pad(l, w)).collect();
+        let last = hand.pop().map(|l| l.trim_end().to_string());
+        hand.extend(last);
+        let hand = hand.join(GAP);
+        if own_line {
+            out.push(title);
+            out.push(format!("{GAP}{hand}"));
+        } else {
+            out.push(format!("{}{hand}", pad(&title, titles + GAP.len())));
         }
     }
     out
+}
+
+/// What side `i` made of the hand: its points (`+3`), or in a game with targets its tricks
+/// against its target (`target 9, took 7 (2 under)`): a side is one seat there.
+pub fn hand_result(story: &HandStory, i: usize) -> String {
+    match &story.targets {
+        Some(t) => format!(
+            "target {}, took {} ({})",
+            t[i],
+            story.tricks_won[i],
+            over_under(story.points[i])
+        ),
+        None => format!("{:+}", story.points[i]),
+    }
 }
 
 /// The story as text. With `trick = Some(k)` (1-based), the diagram shows the hands as trick
@@ -172,7 +250,12 @@ pub fn story_text(story: &HandStory, trick: Option<usize>, style: Style) -> Stri
     }
     if !story.steps.is_empty() {
         out.push(String::new());
-        out.extend(story.steps.iter().cloned());
+        out.extend(
+            story
+                .steps
+                .iter()
+                .map(|st| st.words(|c| style.card(c), |s| style.suit(s))),
+        );
     }
     out.push(String::new());
     out.push("trick by trick (seat:card, * takes the trick):".to_string());
@@ -206,17 +289,26 @@ pub fn story_text(story: &HandStory, trick: Option<usize>, style: Style) -> Stri
             .iter()
             .enumerate()
             .map(|(i, l)| {
-                format!(
-                    "seats {l} {:+} ({} → {})",
-                    story.points[i], story.scores_before[i], story.scores_after[i]
-                )
+                let (before, after) = (story.scores_before[i], story.scores_after[i]);
+                match story.targets {
+                    Some(_) => format!(
+                        "{}: {}, {before} → {after}",
+                        side_seats(l),
+                        hand_result(story, i)
+                    ),
+                    None => format!(
+                        "{} {} ({before} → {after})",
+                        side_seats(l),
+                        hand_result(story, i)
+                    ),
+                }
             })
             .collect();
         out.push(format!("score   {}", points.join(" · ")));
         if let Some(w) = &story.winners {
             let w: Vec<String> = w
                 .iter()
-                .map(|&i| format!("seats {}", story.side_labels[i as usize]))
+                .map(|&i| side_seats(&story.side_labels[i as usize]))
                 .collect();
             out.push(format!("the match is won by {}", w.join(" and ")));
         }

@@ -52,6 +52,7 @@ mod safety;
 mod schemas;
 mod second_edition;
 mod show;
+mod show_reading;
 mod simulate;
 mod solver_brute_force;
 mod solver_dds;

@@ -232,10 +232,7 @@ where
     );
     let replay = tricklab_ok(&["replay", log.to_str().unwrap()]);
     assert!(
-        replay.contains(&format!(
-            "{} hands replayed, 1 matches ended",
-            records.len()
-        )),
+        replay.contains(&format!("{} hands replayed, 1 match ended", records.len())),
         "{replay}"
     );
     let shown = tricklab_ok(&["show", log.to_str().unwrap(), "--ascii"]);

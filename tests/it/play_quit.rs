@@ -96,7 +96,7 @@ fn check_kept(log: &std::path::Path, err: &str, hands: usize) {
     assert!(text.lines().last().unwrap().contains("\"cut\":true"));
     let replay = tricklab_ok(&["replay", log.to_str().unwrap()]);
     assert!(
-        replay.contains(&format!("{hands} hands replayed")),
+        replay.contains(&format!("{hands} hand{s} replayed")),
         "{replay}"
     );
 }
@@ -209,10 +209,7 @@ fn a_match_continued_from_its_log_goes_on_as_it_would_have() {
     assert_eq!(written, records, "the match as played without a stop");
     let replay = tricklab_ok(&["replay", log.to_str().unwrap()]);
     assert!(
-        replay.contains(&format!(
-            "{} hands replayed, 1 matches ended",
-            records.len()
-        )),
+        replay.contains(&format!("{} hands replayed, 1 match ended", records.len())),
         "{replay}"
     );
     // What cannot be continued: a match over, another seed, other seats, no log.

@@ -269,7 +269,7 @@ fn full_screen_mode_at_120_by_40_and_ctrl_c() {
         "{s}"
     );
     let replay = crate::common::tricklab_ok(&["replay", log.to_str().unwrap()]);
-    assert!(replay.contains("1 hands replayed"), "{replay}");
+    assert!(replay.contains("1 hand replayed"), "{replay}");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The JSON Schemas in `docs/schemas/` describe what tricklab really writes: every hand record of
-//! `simulate --log` and `run --log` (every game, several player counts and options, external
-//! bots with `info` lines and forfeits) validates against `tricklab-hand-1.schema.json`, and
+//! `simulate --log`, `run --log` and `tournament --log` (every game, several player counts and
+//! options, external bots with `info` lines and forfeits) validates against `tricklab-hand-1.schema.json`, and
 //! every line of the bot logs of 1.0 and 1.1 bots (both directions) against
 //! `tricklab-bot-1.schema.json`; a record or message with a field renamed is rejected. Needs
 //! `python3` for the bots.
@@ -305,6 +305,42 @@ fn run_records_validate() {
                 .iter()
                 .all(|r| r["arm"].is_string() && r["rotation"].is_u64() && r["agents"].is_array()),
             "{name}: run records name the arm, rotation and agents"
+        );
+    }
+}
+
+#[test]
+fn tournament_records_validate() {
+    let v = hand_validator();
+    for (game, agents) in [
+        ("whist", "random;rules"),
+        ("nine-five-two", "random;rules"),
+        ("catch-the-ten", "rules;random"),
+    ] {
+        let out = temp_path("schemas", &format!("{game}-tournament"));
+        let _ = std::fs::remove_dir_all(&out);
+        let log = temp_path("schemas", &format!("{game}-tournament.jsonl"));
+        let (out, log) = (out.display().to_string(), log.display().to_string());
+        tricklab_ok(&[
+            "tournament",
+            "--game",
+            game,
+            "--agents",
+            agents,
+            "--deals",
+            "3",
+            "--out",
+            &out,
+            "--log",
+            &log,
+        ]);
+        let records = check_records(&v, &std::fs::read_to_string(&log).unwrap(), game);
+        assert!(
+            records
+                .iter()
+                .all(|r| r["arm"].as_str().is_some_and(|a| a.contains(" vs "))
+                    && r["agents"].is_array()),
+            "{game}: tournament records name the pair and the agents"
         );
     }
 }

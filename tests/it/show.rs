@@ -118,7 +118,7 @@ fn bad_requests_are_one_line_with_code_2() {
     for (args, says) in [
         (vec!["show", p, "--match", "3"], "has no match 3 hand 1"),
         (vec!["show", p, "--hand", "0"], "hands count from 1"),
-        (vec!["show", p, "--hand", "2"], "has no match 0 hand 2"),
+        (vec!["show", p, "--hand", "2"], "has no hand 2 in any match"),
         (
             vec!["show", p, "--trick", "14"],
             "the hand has tricks 1 to 13",
