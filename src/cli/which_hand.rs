@@ -1,7 +1,9 @@
 //! Which hand of a record file a person asks for: `--match M --hand N`, the hand counted from 1
 //! as the play screen counts hands (`hand 1`), the match from 0 as `play --match` numbers
-//! matches. The record's own `hand` field counts from 0: `--hand 1` is `"hand": 0`. Shared by
-//! `show`, `analyze` and `worlds`.
+//! matches. The record's own `hand` field counts from 0: `--hand 1` is `"hand": 0`. A log of
+//! `run`, `simulate` or `tournament` plays a deal in several seatings and arms: `--arm NAME`
+//! (a tournament's pair, `X vs Y`) and `--rotation R` pick among them. Shared by `show`,
+//! `analyze` and `worlds`.
 
 use std::io::BufRead;
 use std::path::Path;
@@ -24,6 +26,12 @@ pub struct WhichHand {
     /// record's `hand` field counts from 0).
     #[arg(long)]
     pub hand: Option<u32>,
+    /// Only records of this arm (a run's arm name, a tournament's pair `X vs Y`).
+    #[arg(long)]
+    pub arm: Option<String>,
+    /// Only records of this seating of the deal (the record's `rotation`, from 0).
+    #[arg(long)]
+    pub rotation: Option<usize>,
 }
 
 #[derive(serde::Deserialize)]
@@ -31,6 +39,10 @@ struct Where {
     #[serde(rename = "match")]
     match_index: u64,
     hand: u32,
+    #[serde(default)]
+    arm: Option<String>,
+    #[serde(default)]
+    rotation: Option<usize>,
 }
 
 impl WhichHand {
@@ -53,7 +65,8 @@ impl WhichHand {
             if line.trim().is_empty() {
                 continue;
             }
-            if self.match_index.is_none() && want_hand.is_none() {
+            let any_seating = self.arm.is_none() && self.rotation.is_none();
+            if self.match_index.is_none() && want_hand.is_none() && any_seating {
                 return Ok((i, line));
             }
             let at: Where = serde_json::from_str(&line).map_err(|e| {
@@ -65,15 +78,23 @@ impl WhichHand {
             })?;
             if self.match_index.is_none_or(|m| m == at.match_index)
                 && at.hand == want_hand.unwrap_or(0)
+                && self.arm.as_ref().is_none_or(|a| at.arm.as_ref() == Some(a))
+                && self.rotation.is_none_or(|r| at.rotation == Some(r))
             {
                 return Ok((i, line));
             }
         }
         let hand = self.hand.unwrap_or(1);
-        let missing = match self.match_index {
+        let mut missing = match self.match_index {
             Some(m) => format!("no match {m} hand {hand}"),
             None => format!("no hand {hand} in any match"),
         };
+        if let Some(a) = &self.arm {
+            missing.push_str(&format!(" of arm `{a}`"));
+        }
+        if let Some(r) = self.rotation {
+            missing.push_str(&format!(" in rotation {r}"));
+        }
         Err(user(format!(
             "{} has {missing} (matches count from 0, hands from 1)",
             path.display()
@@ -97,7 +118,12 @@ mod tests {
     use super::*;
 
     fn find(match_index: Option<u64>, hand: Option<u32>, text: &str) -> Result<usize, String> {
-        let which = WhichHand { match_index, hand };
+        let which = WhichHand {
+            match_index,
+            hand,
+            arm: None,
+            rotation: None,
+        };
         which
             .find(Path::new("log.jsonl"), text.as_bytes())
             .map(|(i, _)| i)
@@ -125,6 +151,33 @@ mod tests {
         assert_eq!(
             head_of("{\"match\":2,\"hand\":4}").as_deref(),
             Some("match 2 · hand 5 (the record's `hand` 4)")
+        );
+    }
+
+    #[test]
+    fn an_arm_and_a_rotation_pick_one_seating_of_a_deal() {
+        let log = concat!(
+            "{\"match\":0,\"hand\":0,\"arm\":\"a vs b\",\"rotation\":0}\n",
+            "{\"match\":0,\"hand\":0,\"arm\":\"a vs b\",\"rotation\":1}\n",
+            "{\"match\":0,\"hand\":0,\"arm\":\"a vs c\",\"rotation\":0}\n",
+        );
+        let pick = |arm: Option<&str>, rotation: Option<usize>| {
+            WhichHand {
+                match_index: None,
+                hand: None,
+                arm: arm.map(String::from),
+                rotation,
+            }
+            .find(Path::new("t.jsonl"), log.as_bytes())
+            .map(|(i, _)| i)
+            .map_err(|e| e.to_string())
+        };
+        assert_eq!(pick(None, Some(1)), Ok(1));
+        assert_eq!(pick(Some("a vs c"), None), Ok(2));
+        assert_eq!(pick(Some("a vs b"), Some(1)), Ok(1));
+        assert_eq!(
+            pick(Some("a vs c"), Some(1)).unwrap_err(),
+            "t.jsonl has no hand 1 in any match of arm `a vs c` in rotation 1 (matches count from 0, hands from 1)"
         );
     }
 }

@@ -468,3 +468,48 @@ fn color_always_paints_the_red_suits_and_never_does_not() {
     let plain = play("never");
     assert!(!plain.contains('\x1b') && plain.contains('♥'), "{plain}");
 }
+
+#[test]
+fn a_tournament_log_is_read_seating_by_seating() {
+    let dir = tempdir("tournament-log");
+    let log = dir.join("t.jsonl");
+    let out = dir.join("t");
+    tricklab_ok(&[
+        "tournament",
+        "--game",
+        "whist",
+        "--agents",
+        "random;rules",
+        "--deals",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    let log = log.to_str().unwrap();
+    let arm = "random vs rules";
+    let first = tricklab_ok(&["show", log, "--arm", arm, "--rotation", "0", "--ascii"]);
+    let second = tricklab_ok(&["show", log, "--arm", arm, "--rotation", "1", "--ascii"]);
+    assert_ne!(first, second, "two seatings of the deal");
+    let o = tricklab(&["show", log, "--arm", "nobody vs rules"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("of arm `nobody vs rules`"), "{err}");
+    let analysed = tricklab(&[
+        "analyze",
+        "--log",
+        log,
+        "--arm",
+        arm,
+        "--rotation",
+        "1",
+        "--agent",
+        "ismcts:iterations=100",
+    ]);
+    assert!(
+        analysed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&analysed.stderr)
+    );
+}
