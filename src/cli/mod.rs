@@ -6,6 +6,7 @@ mod analyze;
 mod bots;
 mod bots_bench;
 mod completions;
+mod deals;
 mod error;
 mod family;
 pub(crate) mod jobs;
@@ -65,6 +66,8 @@ pub struct Cli {
 pub enum Command {
     /// Play many games (matches or single hands) and summarise them.
     Simulate(simulate::SimulateArgs),
+    /// Write a deal book: the deals of a seed as `tricklab-deal/1` lines or PBN (docs/deals.md).
+    Deals(deals::DealsArgs),
     /// Re-apply every action of a record file and check every result.
     Replay(replay::ReplayArgs),
     /// Show what a seat knows at a point of a recorded hand, and worlds consistent with it.
@@ -179,6 +182,7 @@ where
 fn run_command(cli: Cli) -> Result<(), Failure> {
     let result = crate::agents::external::catch_faults(|| match cli.command {
         Command::Simulate(a) => simulate::run(a),
+        Command::Deals(a) => deals::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Worlds(a) => worlds::run(a),
         Command::Analyze(a) => analyze::run(a),

@@ -1,0 +1,102 @@
+//! `tricklab deals`: write a deal book (docs/deals.md), and the `--deals FILE` flag that the
+//! playing commands read one with.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use clap::{Args, ValueEnum};
+
+use crate::games::book::{BookError, DealBook};
+use crate::games::{GameKind, LoadedGame};
+
+use super::error::user;
+use super::output::Output;
+
+/// Arguments of `tricklab deals`.
+#[derive(Debug, Args)]
+pub struct DealsArgs {
+    /// The game: catch-the-ten, nine-five-two or whist.
+    #[arg(long, default_value = "catch-the-ten")]
+    pub game: String,
+    /// The player count (default: 4 for Catch the Ten and Whist, 3 for 9-5-2).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// A named rule option, `KEY` or `KEY=VALUE` (as `simulate --option`).
+    #[arg(long = "option", value_name = "KEY[=VALUE]")]
+    pub options: Vec<String>,
+    /// The seed: deal i is the first hand of game i of `simulate --seed` (and `run`,
+    /// `tournament`) with this seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How many deals.
+    #[arg(long, default_value_t = 100)]
+    pub count: u64,
+    /// `jsonl`: one `tricklab-deal/1` line per deal; `pbn`: PBN boards (Whist only), which
+    /// bridge tools read and `--deals FILE.pbn` plays.
+    #[arg(long, value_enum, default_value_t = BookFormat::Jsonl)]
+    pub format: BookFormat,
+    /// The file to write (`-`: standard output).
+    #[arg(long, default_value = "-")]
+    pub out: PathBuf,
+    /// Replace --out if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// The file a deal book is written as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BookFormat {
+    /// `tricklab-deal/1` JSON lines.
+    Jsonl,
+    /// Portable Bridge Notation (Whist).
+    Pbn,
+}
+
+/// Runs `tricklab deals`.
+pub fn run(args: DealsArgs) -> anyhow::Result<()> {
+    let kind: GameKind = args.game.parse().map_err(user)?;
+    let game = kind.load_words(args.players, &args.options).map_err(user)?;
+    if args.count == 0 {
+        return Err(user("--count must be at least 1"));
+    }
+    let pbn = args.format == BookFormat::Pbn;
+    if pbn && kind != crate::games::whist::Setup::KIND {
+        return Err(user(BookError::NotPbn(kind)));
+    }
+    let mut out = Output::create("--out", &args.out, args.force)?;
+    game.write_book(args.seed, args.count, pbn, out.writer())
+        .map_err(|e| match e {
+            BookError::Write(e) => anyhow::Error::new(e).context("writing the deals"),
+            e => user(e),
+        })?;
+    out.finish()
+}
+
+/// Reads the book `path` (`--deals FILE`).
+///
+/// # Errors
+/// A file that cannot be read (exit 1), or one that is not a deal book (bad input, exit 2).
+pub fn open_book(path: &Path) -> anyhow::Result<DealBook> {
+    DealBook::read(path).map_err(book_error)
+}
+
+/// Checks `book` for `game` and a run of `wanted` deals.
+///
+/// # Errors
+/// A book that does not fit the run: another game, player count or options, fewer deals, a
+/// bad deal (bad input, exit 2).
+pub fn fit_book(book: DealBook, game: &LoadedGame, wanted: u64) -> anyhow::Result<Arc<DealBook>> {
+    game.check_book(&book, wanted).map_err(book_error)?;
+    Ok(Arc::new(book))
+}
+
+/// A book's error as the command line reports it: a file that cannot be read is the
+/// environment's failure (exit 1); anything else is bad input (exit 2).
+fn book_error(e: BookError) -> anyhow::Error {
+    match e {
+        e @ (BookError::Unreadable { .. } | BookError::Write(_)) => {
+            anyhow::Error::new(e).context("--deals")
+        }
+        e => user(format!("--deals {e}")),
+    }
+}
