@@ -92,7 +92,7 @@ pub fn fit_book(book: DealBook, game: &LoadedGame, wanted: u64) -> anyhow::Resul
 
 /// A book's error as the command line reports it: a file that cannot be read is the
 /// environment's failure (exit 1); anything else is bad input (exit 2).
-fn book_error(e: BookError) -> anyhow::Error {
+pub(super) fn book_error(e: BookError) -> anyhow::Error {
     match e {
         e @ (BookError::Unreadable { .. } | BookError::Write(_)) => {
             anyhow::Error::new(e).context("--deals")

@@ -45,7 +45,7 @@ pub struct RunArgs {
     /// Play the deals of this deal book (`tricklab deals`, or a PBN file of Whist deals)
     /// instead of the seed's: deal i of the config is the book's deal i, which must hold at
     /// least `deals` of the config's game, players and options (docs/deals.md).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", visible_alias = "book")]
     pub deals: Option<PathBuf>,
     /// Stop as if interrupted once this many deals are done (for testing resumption).
     #[arg(long, hide = true)]

@@ -44,7 +44,7 @@ pub struct SimulateArgs {
     pub games: Option<u64>,
     /// Play the deals of this deal book (`tricklab deals`, or a PBN file of Whist deals): deal
     /// i is the first hand of game i; the seed still drives the agents (docs/deals.md).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", visible_alias = "book")]
     pub deals: Option<PathBuf>,
     /// The run's seed: the same seed gives the same output on any thread count.
     #[arg(long, default_value_t = 1)]

@@ -23,6 +23,7 @@ use rayon::prelude::*;
 
 use crate::agents::external::OnFault;
 use crate::agents::{AgentFactory, AgentSpec};
+use crate::games::book::DealBook;
 use crate::games::record::RecordRules;
 
 use super::decision_clock::{DecisionClock, DecisionTime};
@@ -152,6 +153,8 @@ pub struct TournamentPlan<'a> {
     pub matches: bool,
     /// A line naming the tournament; `--resume` refuses a folder that holds another one.
     pub fingerprint: String,
+    /// The deal book played instead of the seed's deals (`--book FILE`), checked for the game.
+    pub book: Option<&'a DealBook>,
 }
 
 impl TournamentPlan<'_> {
@@ -301,6 +304,7 @@ where
                 seed: plan.seed,
                 matches: plan.matches,
                 max_hands: 10_000,
+                book: plan.book,
             };
             let start = chunk.start;
             let name = format!("{} vs {}", plan.names[x], plan.names[y]);
@@ -395,6 +399,7 @@ mod tests {
             seed: 1,
             matches: false,
             fingerprint: "tournament A".into(),
+            book: None,
         };
         let _ = std::fs::remove_file(dir.join(PROGRESS));
         assert!(

@@ -60,7 +60,7 @@ struct RawLine {
 }
 
 /// One deal of a book: its dealer and its cards, as a record's `deal` writes them.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BookDeal {
     /// The dealer.
     pub dealer: Seat,
@@ -69,7 +69,7 @@ pub struct BookDeal {
 }
 
 /// A deal book, read: what it deals and the file it came from.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DealBook {
     /// The file, as given (for messages and `run.json`).
     pub path: String,

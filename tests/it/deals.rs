@@ -327,3 +327,55 @@ fn a_pbn_book_round_trips_and_plays_the_same_hands_as_its_jsonl() {
         assert!(held.split(' ').any(|c| c == turned), "{turned} in {held}");
     }
 }
+
+#[test]
+fn a_tournament_plays_a_book_in_every_pair_and_seating() {
+    let b = book("tour.jsonl", "whist", 3, 70, &[]);
+    let b = b.to_str().unwrap();
+    let tour = |name: &str, seed: &str, extra: &[&str]| {
+        let d = fresh_dir(name);
+        let mut args = vec![
+            "tournament",
+            "--game",
+            "whist",
+            "--agents",
+            "random;rules",
+            "--deals",
+            "70",
+            "--seed",
+            seed,
+            "--out",
+        ];
+        args.push(d.to_str().unwrap());
+        args.extend(extra);
+        tricklab_ok(&args);
+        std::fs::read(d.join("pairs.csv")).expect("pairs.csv")
+    };
+    let booked = tour("tour-1", "3", &["--book", b, "--threads", "1"]);
+    assert_eq!(
+        booked,
+        tour("tour-2", "3", &["--book", b, "--threads", "2"])
+    );
+    // The book of seed 3 is what seed 3 deals.
+    assert_eq!(booked, tour("tour-3", "3", &[]));
+    // Another seed deals otherwise, but not with the book.
+    assert_ne!(
+        tour("tour-4", "4", &[]),
+        tour("tour-5", "4", &["--book", b])
+    );
+    let out = tricklab(&[
+        "tournament",
+        "--game",
+        "whist",
+        "--agents",
+        "random;rules",
+        "--deals",
+        "71",
+        "--book",
+        b,
+        "--out",
+        fresh_dir("tour-6").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds 70 deals; the run plays 71"));
+}
