@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
+use serde::Deserialize;
 
 use crate::games::book::{BookError, DealBook};
 use crate::games::{GameKind, LoadedGame};
@@ -88,6 +89,51 @@ pub fn open_book(path: &Path) -> anyhow::Result<DealBook> {
 pub fn fit_book(book: DealBook, game: &LoadedGame, wanted: u64) -> anyhow::Result<Arc<DealBook>> {
     game.check_book(&book, wanted).map_err(book_error)?;
     Ok(Arc::new(book))
+}
+
+/// Deal `index` of the Whist book `path` as `solve` takes a position: the hands (`--deal`),
+/// the turned card's suit (`--trump`) and the eldest hand, left of the dealer (`--leader`).
+///
+/// # Errors
+/// A book that cannot be read, of another game, without deal `index`, or whose deal is not one.
+pub fn whist_position(path: &Path, index: u64) -> anyhow::Result<(String, String, String)> {
+    use crate::games::matches::MatchState;
+    use crate::games::record::RecordRules;
+    use crate::games::whist::{Deal, Setup};
+    let book = open_book(path)?;
+    if book.game != Setup::KIND {
+        return Err(user(format!(
+            "--deals {}: solve reads Whist books; this one holds {} deals",
+            path.display(),
+            book.game
+        )));
+    }
+    let held = book.deals.len();
+    let d = usize::try_from(index)
+        .ok()
+        .and_then(|i| book.deals.get(i))
+        .ok_or_else(|| {
+            user(format!(
+                "--board {index}: {} holds deals 0 to {}",
+                path.display(),
+                held - 1
+            ))
+        })?;
+    let bad = |e: String| user(format!("--deals {} deal {index}: {e}", path.display()));
+    let deal = Deal::deserialize(&d.deal).map_err(|e| bad(e.to_string()))?;
+    let rules = Setup::new(Setup::PLAYERS, Default::default()).map_err(user)?;
+    if d.dealer.index() >= Setup::PLAYERS {
+        return Err(bad(format!("dealer {} is not a seat", d.dealer)));
+    }
+    rules
+        .restore(&MatchState::new(d.dealer), &deal)
+        .map_err(|e| bad(e.to_string()))?;
+    let hands: Vec<String> = deal.hands.iter().map(ToString::to_string).collect();
+    Ok((
+        hands.join(" / "),
+        deal.turned.suit().letter().to_string(),
+        d.dealer.left(Setup::PLAYERS).index().to_string(),
+    ))
 }
 
 /// A book's error as the command line reports it: a file that cannot be read is the

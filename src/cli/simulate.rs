@@ -207,7 +207,11 @@ fn run_game(
             args.seed,
             started.elapsed().as_secs_f64()
         )?;
-        writeln!(report, "options: {}\n", option_words(&exp.options))?;
+        writeln!(report, "options: {}", option_words(&exp.options))?;
+        if let Some(b) = &exp.book {
+            writeln!(report, "deals: the first {} of {}", exp.deals, b.path)?;
+        }
+        writeln!(report)?;
         report.push_str(&summary_markdown(&exp.heading(), &summary));
         let forfeited = args
             .out

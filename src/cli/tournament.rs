@@ -238,7 +238,7 @@ where
         .transpose()?;
     if let Some(b) = &book {
         b.check(rules, config.deals)
-            .map_err(super::deals::book_error)?;
+            .map_err(|e| user(format!("--book {e}")))?;
     }
     let mut fingerprint = fingerprint(config, &specs, &pairs);
     if let Some(b) = &book {

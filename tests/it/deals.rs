@@ -379,3 +379,38 @@ fn a_tournament_plays_a_book_in_every_pair_and_seating() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("holds 70 deals; the run plays 71"));
 }
+
+#[test]
+fn solve_takes_a_deal_of_a_whist_book() {
+    let b = book("solve.jsonl", "whist", 8, 3, &[]);
+    let b = b.to_str().unwrap();
+    let line = &lines(&std::fs::read_to_string(b).unwrap())[2];
+    let hands: Vec<&str> = line["deal"]["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_str().unwrap())
+        .collect();
+    let turned = line["deal"]["turned"].as_str().unwrap();
+    let eldest = ((line["dealer"].as_u64().unwrap() + 1) % 4).to_string();
+    let by_hand = tricklab_ok(&[
+        "solve",
+        "--game",
+        "whist",
+        "--deal",
+        &hands.join(" / "),
+        "--trump",
+        &turned[1..],
+        "--leader",
+        &eldest,
+        "--json",
+    ]);
+    let from_book = tricklab_ok(&["solve", "--deals", b, "--board", "2", "--json"]);
+    assert_eq!(from_book, by_hand);
+    let out = tricklab(&["solve", "--deals", b, "--board", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--board 3: "),
+        "{out:?}"
+    );
+}
