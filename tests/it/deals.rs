@@ -414,3 +414,68 @@ fn solve_takes_a_deal_of_a_whist_book() {
         "{out:?}"
     );
 }
+
+#[test]
+fn merge_refuses_shards_of_other_books_and_keeps_the_book_it_merged() {
+    let cfg = config("merge.toml", 20);
+    let cfg = cfg.to_str().unwrap();
+    let b = book("merge.jsonl", "whist", 50, 20, &[]);
+    let other = book("merge-other.jsonl", "whist", 51, 20, &[]);
+    let shard = |name: &str, k: &str, book: Option<&Path>| {
+        let d = fresh_dir(name);
+        let mut args = vec!["run", cfg, "--shard", k, "--out", d.to_str().unwrap()];
+        if let Some(book) = book {
+            args.extend(["--deals", book.to_str().unwrap()]);
+        }
+        tricklab_ok(&args);
+        d
+    };
+    let s1 = shard("merge-1", "1/2", Some(&b));
+    let s2 = shard("merge-2", "2/2", Some(&b));
+    let s2_other = shard("merge-2-other", "2/2", Some(&other));
+    let s2_seed = shard("merge-2-seed", "2/2", None);
+    let merge = |second: &Path, out: &str| {
+        let out = fresh_dir(out);
+        let o = tricklab(&[
+            "merge",
+            s1.to_str().unwrap(),
+            second.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        (o, out)
+    };
+    for second in [&s2_other, &s2_seed] {
+        let (o, out) = merge(second, "merge-refused");
+        assert_eq!(o.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(second.to_str().unwrap()), "{err}");
+        assert!(err.contains(s1.to_str().unwrap()), "{err}");
+        assert!(!out.join("deals.csv").exists(), "nothing merged");
+    }
+    let (o, out) = merge(&s2, "merge-out");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let record = |d: &Path| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(d.join("run.json")).unwrap()).unwrap()
+    };
+    assert_eq!(record(&out)["deals"], record(&s1)["deals"]);
+    assert_eq!(record(&out)["deals"]["path"], b.to_str().unwrap());
+    // The merge holds what one whole run of the book writes.
+    let whole = fresh_dir("merge-whole");
+    tricklab_ok(&[
+        "run",
+        cfg,
+        "--deals",
+        b.to_str().unwrap(),
+        "--out",
+        whole.to_str().unwrap(),
+    ]);
+    for file in ["hands.csv", "deals.csv"] {
+        assert_eq!(
+            std::fs::read(out.join(file)).unwrap(),
+            std::fs::read(whole.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+}
