@@ -479,3 +479,87 @@ fn merge_refuses_shards_of_other_books_and_keeps_the_book_it_merged() {
         );
     }
 }
+
+#[test]
+fn play_deals_a_books_board_as_the_first_hand() {
+    let b = book("play.jsonl", "whist", 5, 3, &[]);
+    let b = b.to_str().unwrap();
+    let log = path("play.log");
+    let log = log.to_str().unwrap();
+    // The first screen of `play --plain` with no input: the hand dealt, then end of input.
+    let screen = |seed: &str, board: &str| {
+        let out = tricklab(&[
+            "play",
+            "--plain",
+            "--ascii",
+            "--agents",
+            "human;rules",
+            "--seed",
+            seed,
+            "--log",
+            log,
+            "--deals",
+            b,
+            "--board",
+            board,
+        ]);
+        assert_eq!(
+            out.status.code(),
+            Some(3),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let own_hand = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("hand "))
+            .expect("the person's hand")
+            .to_string()
+    };
+    let deal = &lines(&std::fs::read_to_string(b).unwrap())[2];
+    let board2 = screen("1", "2");
+    assert!(
+        board2.contains(&format!("dealer seat {}", deal["dealer"])),
+        "{board2}"
+    );
+    let turned = deal["deal"]["turned"].as_str().unwrap();
+    assert!(board2.contains(&format!("(turned {turned})")), "{board2}");
+    // Seat 0's cards are the book's whatever the seed; another board is another hand.
+    let held = deal["deal"]["hands"][0].as_str().unwrap();
+    assert!(held.split(' ').all(|c| own_hand(&board2).contains(&c[..1])));
+    assert_eq!(own_hand(&board2), own_hand(&screen("9", "2")));
+    assert_ne!(own_hand(&board2), own_hand(&screen("1", "0")));
+    assert!(
+        board2.contains(&format!("--deals {b} --board 2")),
+        "the same deals again"
+    );
+    // A board the book does not hold, and a book of another game: refused in one line.
+    for (args, says) in [
+        (
+            vec!["--board", "3"],
+            "holds 3 deals (boards 0 to 2)".to_string(),
+        ),
+        (
+            vec!["--game", "catch-the-ten"],
+            format!("--deals {b} holds deals of whist"),
+        ),
+    ] {
+        let mut all = vec![
+            "play",
+            "--plain",
+            "--agents",
+            "human;rules",
+            "--log",
+            log,
+            "--deals",
+            b,
+        ];
+        all.extend(args);
+        let out = tricklab(&all);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(&says), "{err}");
+    }
+}
