@@ -53,6 +53,7 @@ pub fn _play_pair(
         seed: seed.0,
         matches: false,
         max_hands: 10_000,
+        book: None,
     };
     let threads = threads.unwrap_or(0);
     each_rules!(&game.rules, rules => {

@@ -9,6 +9,7 @@
 
 use std::cell::{Cell, RefCell};
 
+use crate::games::deal_source::DealSource;
 use crate::games::matches::{MatchState, PlayedHand, Turn, play_match, play_match_with};
 use crate::games::record::{ActionRecord, RecordRules};
 use crate::games::{Action, Game, GameKind, Seat};
@@ -115,7 +116,7 @@ pub fn play_seated<R: RecordRules>(
     rules: &R,
     table: &TableInfo,
     start: MatchState,
-    deal_rng: &mut GameRng,
+    deals: &mut impl DealSource<R>,
     max_hands: u32,
     seated: &mut [&mut Box<dyn Agent<R::Hand>>],
     rngs: &mut [GameRng],
@@ -125,7 +126,7 @@ pub fn play_seated<R: RecordRules>(
         return play_match(
             rules,
             start,
-            deal_rng,
+            deals,
             max_hands,
             |h, s| seated[s.index()].choose(h, s, &mut rngs[s.index()]),
             on_hand,
@@ -146,7 +147,7 @@ pub fn play_seated<R: RecordRules>(
     let end = play_match_with(
         rules,
         start,
-        deal_rng,
+        deals,
         max_hands,
         |h, s| {
             let mut guard = cell.borrow_mut();

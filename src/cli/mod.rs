@@ -7,6 +7,7 @@ mod bots;
 mod bots_bench;
 mod card_style;
 mod completions;
+mod deals;
 mod error;
 mod family;
 pub(crate) mod jobs;
@@ -68,6 +69,8 @@ pub enum Command {
     /// Play many games (matches or single hands) and summarise them.
     #[command(after_help = EXIT_CODES)]
     Simulate(simulate::SimulateArgs),
+    /// Write a deal book: the deals of a seed as `tricklab-deal/1` lines or PBN (docs/deals.md).
+    Deals(deals::DealsArgs),
     /// Re-apply every action of a record file and check every result.
     #[command(after_help = EXIT_CODES)]
     Replay(replay::ReplayArgs),
@@ -199,6 +202,7 @@ where
 fn run_command(cli: Cli) -> Result<(), Failure> {
     let result = crate::agents::external::catch_faults(|| match cli.command {
         Command::Simulate(a) => simulate::run(a),
+        Command::Deals(a) => deals::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Worlds(a) => worlds::run(a),
         Command::Analyze(a) => analyze::run(a),

@@ -66,6 +66,13 @@ pub struct PlayArgs {
     /// The match number written in the records.
     #[arg(long = "match", default_value_t = 0)]
     pub match_index: u64,
+    /// Play this deal book's deal (`tricklab deals`, or a PBN file of Whist deals) as the
+    /// match's first hand: deal --board, or 0 (docs/deals.md).
+    #[arg(long, value_name = "FILE", visible_alias = "book")]
+    pub deals: Option<PathBuf>,
+    /// The deal of --deals to play first, from 0.
+    #[arg(long, requires = "deals", default_value_t = 0)]
+    pub board: u64,
     /// Continue the match saved in --log (stopped early): its hands are checked and played
     /// again without a word, and the match goes on with the next hand. Give the same game,
     /// seats, --seed and --match it was played with (the message at the stop prints them).
@@ -113,7 +120,14 @@ where
         max_hands: args.max_hands,
         open: args.open,
     };
+    let first = match &args.deals {
+        Some(path) => Some(book_deal(&rules, path, args.board)?),
+        None => None,
+    };
     let mut table = Table::new(rules, &players, config).map_err(user)?;
+    if let Some((dealer, hand)) = first {
+        table.deal_first(dealer, hand);
+    }
     let (log, continued) = if args.resume {
         let log = continue_match(&mut table, &log_path).map_err(user)?;
         let note = format!(
@@ -182,6 +196,30 @@ where
     Err(interrupted(stopped(&log, why, &again)))
 }
 
+/// Deal `board` of the book `path`, checked for `rules`: its dealer and the hand as dealt.
+///
+/// # Errors
+/// A book that cannot be read (exit 1), or of another game, player count or options, without
+/// deal `board`, or with a deal that is not one (exit 2).
+fn book_deal<R: RecordRules>(
+    rules: &R,
+    path: &std::path::Path,
+    board: u64,
+) -> anyhow::Result<(crate::games::Seat, R::Hand)> {
+    let book = super::deals::open_book(path)?;
+    let held = book.deals.len() as u64;
+    if board >= held {
+        return Err(user(format!(
+            "--board {board}: --deals {} holds {held} deals (boards 0 to {})",
+            path.display(),
+            held.saturating_sub(1)
+        )));
+    }
+    book.check(rules, board + 1)
+        .map_err(super::deals::book_error)?;
+    Ok(book.hand(rules, board))
+}
+
 /// What the interrupt does: marks the log's last hand as the match's last, leaves the full
 /// screen, says what was kept and exits with code 3.
 fn on_interrupt(
@@ -237,6 +275,13 @@ fn reproduce(args: &PlayArgs, seed: u64) -> String {
     }
     if args.open {
         cmd.push_str(" --open");
+    }
+    if let Some(d) = &args.deals {
+        cmd.push_str(&format!(
+            " --deals {} --board {}",
+            quoted(&d.display().to_string()),
+            args.board
+        ));
     }
     cmd
 }

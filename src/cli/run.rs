@@ -42,6 +42,11 @@ pub struct RunArgs {
     /// The hand records (`--log FILE`, `--log-times`).
     #[command(flatten)]
     pub log: super::log_flags::LogFlags,
+    /// Play the deals of this deal book (`tricklab deals`, or a PBN file of Whist deals)
+    /// instead of the seed's: deal i of the config is the book's deal i, which must hold at
+    /// least `deals` of the config's game, players and options (docs/deals.md).
+    #[arg(long, value_name = "FILE", visible_alias = "book")]
+    pub deals: Option<PathBuf>,
     /// Stop as if interrupted once this many deals are done (for testing resumption).
     #[arg(long, hide = true)]
     pub stop_after_deals: Option<u64>,
@@ -122,13 +127,25 @@ fn parse_shard(s: &str) -> anyhow::Result<(u64, u64)> {
     Ok((k, n))
 }
 
-fn command_of(config: &Path) -> String {
-    format!("tricklab run {}", config.display())
+fn command_of(config: &Path, deals: Option<&Path>) -> String {
+    let mut c = format!("tricklab run {}", config.display());
+    if let Some(d) = deals {
+        c.push_str(&format!(
+            " --deals {}",
+            super::resume::quoted(&d.display().to_string())
+        ));
+    }
+    c
 }
 
 /// Runs `tricklab run`.
 pub fn run(args: RunArgs) -> anyhow::Result<()> {
-    let exp = Experiment::load(&args.config).map_err(super::error::config_error)?;
+    let mut exp = Experiment::load(&args.config).map_err(super::error::config_error)?;
+    if let Some(path) = &args.deals {
+        let game = exp.game.load(exp.players, &exp.options).map_err(user)?;
+        let book = super::deals::open_book(path)?;
+        exp.book = Some(super::deals::fit_book(book, &game, exp.deals)?);
+    }
     super::notices::warn_clock(exp.arms.iter().flat_map(|a| &a.seats));
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     let pool = super::options::worker_pool(args.threads)?;
@@ -200,7 +217,12 @@ fn run_game(exp: &Experiment, plan: &RunPlan, args: &RunArgs) -> anyhow::Result<
                 .unwrap_or_default()
         ))),
         RunEnd::Complete => {
-            let record = RunRecord::new(exp, &command_of(&args.config), plan.shard, provenance);
+            let record = RunRecord::new(
+                exp,
+                &command_of(&args.config, args.deals.as_deref()),
+                plan.shard,
+                provenance,
+            );
             let summary = plan
                 .shard
                 .is_none()

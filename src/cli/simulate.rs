@@ -38,9 +38,14 @@ pub struct SimulateArgs {
     /// e.g. `--option pairs --option allow_revokes,revoke_penalty=LoseHandPoints`.
     #[arg(long = "option", value_name = "KEY[=VALUE]")]
     pub options: Vec<String>,
-    /// How many games (matches, or hands with --hands) to play.
-    #[arg(long, default_value_t = 10_000)]
-    pub games: u64,
+    /// How many games (matches, or hands with --hands) to play (default: 10000, or every deal
+    /// of --deals).
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Play the deals of this deal book (`tricklab deals`, or a PBN file of Whist deals): deal
+    /// i is the first hand of game i; the seed still drives the agents (docs/deals.md).
+    #[arg(long, value_name = "FILE", visible_alias = "book")]
+    pub deals: Option<PathBuf>,
     /// The run's seed: the same seed gives the same output on any thread count.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -84,12 +89,25 @@ pub struct SimulateArgs {
 }
 
 /// Runs `tricklab simulate`.
-pub fn run(args: SimulateArgs) -> anyhow::Result<()> {
+pub fn run(mut args: SimulateArgs) -> anyhow::Result<()> {
     let game: GameKind = args.game.parse().map_err(user)?;
-    run_game(
-        &args,
-        &game.load_words(args.players, &args.options).map_err(user)?,
-    )
+    let game = game.load_words(args.players, &args.options).map_err(user)?;
+    let book = args
+        .deals
+        .as_deref()
+        .map(super::deals::open_book)
+        .transpose()?;
+    if let Some(b) = &book {
+        args.games.get_or_insert(b.deals.len() as u64);
+    }
+    run_game(&args, &game, book)
+}
+
+impl SimulateArgs {
+    /// The games to play: `--games`, else 10000.
+    fn games(&self) -> u64 {
+        self.games.unwrap_or(10_000)
+    }
 }
 
 /// Reads the seating (one spec for all seats, or one per seat) and checks that every agent can
@@ -109,14 +127,14 @@ pub fn experiment(
     game: &LoadedGame,
     seats: &[AgentSpec],
 ) -> anyhow::Result<Experiment> {
-    for (flag, v) in [("--seed", args.seed), ("--games", args.games)] {
+    for (flag, v) in [("--seed", args.seed), ("--games", args.games())] {
         if i64::try_from(v).is_err() {
             return Err(user(format!("{flag} must be below 2^63")));
         }
     }
     let sim = Simulation {
         seed: args.seed,
-        games: args.games,
+        games: args.games(),
         hands: args.hands,
         duplicate: args.duplicate,
         max_hands: args.max_hands,
@@ -125,12 +143,16 @@ pub fn experiment(
     game.simulation(seats, &sim).map_err(user)
 }
 
-fn run_game(args: &SimulateArgs, game: &LoadedGame) -> anyhow::Result<()> {
+fn run_game(
+    args: &SimulateArgs,
+    game: &LoadedGame,
+    book: Option<crate::games::book::DealBook>,
+) -> anyhow::Result<()> {
     let seats = seating(game.kind(), &args.agents, game.sides().num_seats())?;
     for s in &seats {
         crate::agents::inference::check_table(s, game.kind(), game.players()).map_err(user)?;
     }
-    if args.games == 0 {
+    if args.games() == 0 {
         return Err(user("--games must be at least 1"));
     }
     if args.max_hands == 0 {
@@ -138,7 +160,10 @@ fn run_game(args: &SimulateArgs, game: &LoadedGame) -> anyhow::Result<()> {
     }
     let pool = super::options::worker_pool(args.threads)?;
     check_outputs(args)?;
-    let exp = experiment(args, game, &seats)?;
+    let mut exp = experiment(args, game, &seats)?;
+    if let Some(b) = book {
+        exp.book = Some(super::deals::fit_book(b, game, exp.deals)?);
+    }
     pool.install(|| {
         let provenance = Provenance::start(rayon::current_num_threads());
         let progress = std::io::stderr().is_terminal().then(|| {
@@ -171,7 +196,7 @@ fn run_game(args: &SimulateArgs, game: &LoadedGame) -> anyhow::Result<()> {
         writeln!(
             report,
             "{} {} with agents {} (seed {}) in {:.2} s",
-            args.games,
+            args.games(),
             if args.hands { "hands" } else { "matches" },
             exp.arms[0]
                 .seats
@@ -182,7 +207,11 @@ fn run_game(args: &SimulateArgs, game: &LoadedGame) -> anyhow::Result<()> {
             args.seed,
             started.elapsed().as_secs_f64()
         )?;
-        writeln!(report, "options: {}\n", option_words(&exp.options))?;
+        writeln!(report, "options: {}", option_words(&exp.options))?;
+        if let Some(b) = &exp.book {
+            writeln!(report, "deals: the first {} of {}", exp.deals, b.path)?;
+        }
+        writeln!(report)?;
         report.push_str(&summary_markdown(&exp.heading(), &summary));
         let forfeited = args
             .out
@@ -375,10 +404,18 @@ fn command_of(args: &SimulateArgs) -> String {
         "tricklab simulate --game {} --agents {} --games {} --seed {} --max-hands {}",
         super::resume::quoted(&args.game),
         super::resume::quoted(&args.agents),
-        args.games,
+        args.games(),
         args.seed,
         args.max_hands
     );
+    if let Some(d) = &args.deals {
+        write!(
+            c,
+            " --deals {}",
+            super::resume::quoted(&d.display().to_string())
+        )
+        .expect("writing to a string");
+    }
     if let Some(p) = args.players {
         write!(c, " --players {p}").expect("writing to a string");
     }

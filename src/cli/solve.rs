@@ -19,11 +19,18 @@ pub struct SolveArgs {
     #[arg(long, default_value = "whist")]
     pub game: String,
     /// One hand per seat in seat order, separated by `/`, e.g. `AS KS 2D … / … / … / …`.
-    #[arg(long)]
-    pub deal: String,
+    #[arg(long, required_unless_present = "deals")]
+    pub deal: Option<String>,
     /// The trump suit: C, D, H or S (`N` for none, Whist and 9-5-2 only).
-    #[arg(long)]
-    pub trump: String,
+    #[arg(long, required_unless_present = "deals")]
+    pub trump: Option<String>,
+    /// Solve a deal of this Whist deal book (`tricklab deals`, or PBN) instead of --deal: its
+    /// hands, the turned card's suit as trumps and the eldest hand on lead (docs/deals.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["deal", "trump", "leader"])]
+    pub deals: Option<std::path::PathBuf>,
+    /// Which deal of --deals, from 0.
+    #[arg(long, default_value_t = 0, requires = "deals")]
+    pub board: u64,
     /// The seat on lead: a seat number from 0, or N, E, S, W at a table of four.
     #[arg(long, default_value = "0")]
     pub leader: String,
@@ -39,10 +46,16 @@ pub struct SolveArgs {
 }
 
 /// Runs `tricklab solve`.
-pub fn run(args: SolveArgs) -> anyhow::Result<()> {
+pub fn run(mut args: SolveArgs) -> anyhow::Result<()> {
+    if let Some(path) = &args.deals {
+        let (deal, trump, leader) = super::deals::whist_position(path, args.board)?;
+        (args.game, args.deal, args.trump, args.leader) =
+            ("whist".into(), Some(deal), Some(trump), leader);
+    }
     let game: GameKind = args.game.parse().map_err(user)?;
-    let hands = parse_cards_by_seat(&args.deal).map_err(|e| user(format!("--deal: {e}")))?;
-    let trump = parse_trump(&args.trump, game)?;
+    let hands = parse_cards_by_seat(args.deal.as_deref().unwrap_or_default())
+        .map_err(|e| user(format!("--deal: {e}")))?;
+    let trump = parse_trump(args.trump.as_deref().unwrap_or_default(), game)?;
     let (seats, sides, order, deck) = table(game, &args)?;
     let outside = hands.iter().fold(CardSet::EMPTY, |acc, h| acc | *h) - deck.cards();
     if !outside.is_empty() {

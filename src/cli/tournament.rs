@@ -82,6 +82,10 @@ pub struct TournamentArgs {
     /// The hand records (`--log FILE`, `--log-times`).
     #[command(flatten)]
     pub log: super::log_flags::LogFlags,
+    /// Play the deals of this deal book (`tricklab deals`, or a PBN file of Whist deals): deal
+    /// i of every pair is the book's deal i, which must hold --deals of them (docs/deals.md).
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<PathBuf>,
     /// Stop as if interrupted once this many chunks of deals are done (for testing resumption).
     #[arg(long, hide = true)]
     pub stop_after_chunks: Option<u64>,
@@ -244,6 +248,19 @@ where
     if let Some(memory) = crate::experiment::physical_memory() {
         config.check_memory(pairs.len(), memory).map_err(user)?;
     }
+    let book = args
+        .book
+        .as_deref()
+        .map(super::deals::open_book)
+        .transpose()?;
+    if let Some(b) = &book {
+        b.check(rules, config.deals)
+            .map_err(|e| user(format!("--book {e}")))?;
+    }
+    let mut fingerprint = fingerprint(config, &specs, &pairs, args.log.records());
+    if let Some(b) = &book {
+        fingerprint.push_str(&format!(" book={}", b.sha256));
+    }
     let plan = TournamentPlan {
         agents: &specs,
         names: &names,
@@ -251,9 +268,10 @@ where
         deals: config.deals,
         seed: config.seed,
         matches: config.matches,
-        fingerprint: fingerprint(config, &specs, &pairs, args.log.records()),
+        fingerprint,
         records: args.log.records(),
         sprt: config.sprt,
+        book: book.as_ref(),
     };
     let done = if args.resume {
         read_progress(&out, &plan).map_err(user)?

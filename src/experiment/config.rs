@@ -62,6 +62,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::Deserialize;
 use thiserror::Error;
@@ -69,6 +70,7 @@ use toml::Spanned;
 
 use crate::agents::external::ExternalSpec;
 use crate::agents::{AGENT_NAMES, AgentSpec, NamedBots, parse_seating_with, parse_specs_with};
+use crate::games::book::DealBook;
 use crate::games::{GameKind, Seat};
 use crate::stats::Direction;
 
@@ -381,6 +383,10 @@ pub struct Experiment {
     pub family: Option<String>,
     /// The opponent field, for reports.
     pub field: Option<String>,
+    /// The deal book whose deals are played instead of the seed's (`--deals FILE`): deal `i`
+    /// is the first hand of game `i`. Checked for the game before it is set (see
+    /// [`LoadedGame::check_book`](crate::games::LoadedGame::check_book)).
+    pub book: Option<Arc<DealBook>>,
 }
 
 pub(super) struct Lines<'a> {
@@ -484,6 +490,7 @@ impl Experiment {
             edition: DEFAULT_EDITION,
             family: None,
             field: None,
+            book: None,
         }
     }
 
@@ -504,9 +511,13 @@ impl Experiment {
 
     /// A hash of the config's text and `salt`, to tell whether saved progress belongs to this
     /// config (and, through `salt`, to this part of the work).
+    /// A deal book's SHA-256 is part of it, so that a resume with another book (or none) is
+    /// refused.
     pub fn fingerprint(&self, salt: u64) -> u64 {
+        let book = self.book.as_ref().map_or("", |b| b.sha256.as_str());
         self.source
             .bytes()
+            .chain(book.bytes())
             .fold(salt, |h, b| crate::rng::mix64(h ^ b as u64))
     }
 
@@ -830,6 +841,7 @@ impl Experiment {
             edition,
             family: raw.family.clone(),
             field: raw.field.clone(),
+            book: None,
         })
     }
 }

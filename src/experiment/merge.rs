@@ -59,6 +59,20 @@ pub enum MergeError {
         /// The folder.
         dir: String,
     },
+    /// A shard that played another deal book (or none) than the first shard.
+    #[error(
+        "{dir} played deal book {its}, but {first} played {first_book}; merge shards of one book"
+    )]
+    OtherBook {
+        /// The shard that differs.
+        dir: String,
+        /// Its book, as `path (sha256 …)` or `none (deals from the seed)`.
+        its: String,
+        /// The first shard.
+        first: String,
+        /// The first shard's book, described the same way.
+        first_book: String,
+    },
     /// A config without its deal count.
     #[error("{dir}: the config has no deal count")]
     NoDealCount {
@@ -109,7 +123,7 @@ fn partial(name: &str) -> String {
 /// Concatenates the `hands.csv` and `deals.csv` (and `faults.csv`, where the shards have it) of
 /// complete shards `dirs` (any order) into `out`, in shard order with one header: the bytes a
 /// one-shard run writes. Returns the shards' common run record (without the shard, with the
-/// merged files' lengths and SHA-256). Every shard must be complete, of the same config, and
+/// merged files' lengths and SHA-256; the book it played, if any). Every shard must be complete, of the same config and deal book, and
 /// together cover 1..=n once, and its files must be what its `run.json` records and whole (see
 /// [`check_files`] and [`check_rows`]). A failure (a full disk) leaves no merged file, whole
 /// or in part.
@@ -155,6 +169,15 @@ pub fn merge_shards(dirs: &[PathBuf], out: &Path) -> Result<RunRecord, MergeErro
     {
         return Err(MergeError::OtherRun {
             dir: s.2.display().to_string(),
+        });
+    }
+    let sha = |r: &RunRecord| r.deals.as_ref().map(|b| b.sha256.clone());
+    if let Some(s) = shards.iter().find(|s| sha(&s.3) != sha(first)) {
+        return Err(MergeError::OtherBook {
+            dir: s.2.display().to_string(),
+            its: book_words(&s.3),
+            first: shards[0].2.display().to_string(),
+            first_book: book_words(first),
         });
     }
     let table = toml::from_str::<toml::Table>(&first.config).ok();
@@ -229,6 +252,18 @@ pub fn merge_shards(dirs: &[PathBuf], out: &Path) -> Result<RunRecord, MergeErro
     rec.shard = None;
     rec.files = files;
     Ok(rec)
+}
+
+/// A run's deal book in an error: its path and the start of its SHA-256, or that it had none.
+fn book_words(rec: &RunRecord) -> String {
+    match &rec.deals {
+        Some(b) => format!(
+            "{} (sha256 {})",
+            b.path,
+            &b.sha256[..b.sha256.len().min(12)]
+        ),
+        None => "none (deals from the seed)".to_string(),
+    }
 }
 
 /// Writes each of `names` of the `shards` (in order) joined under its temporary name in `out`,

@@ -100,9 +100,22 @@ pub struct RunRecord {
     /// it existed.
     #[serde(default, skip_serializing_if = "FileDigests::is_empty")]
     pub files: FileDigests,
+    /// The deal book the run played (`--deals FILE`): its path as given and its SHA-256;
+    /// absent when the deals came from the seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deals: Option<BookRef>,
     /// Build, machine and times (absent from records written before it existed).
     #[serde(flatten)]
     pub provenance: Provenance,
+}
+
+/// The deal book of a run, as `run.json` names it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BookRef {
+    /// The file, as given.
+    pub path: String,
+    /// Its SHA-256, in hex.
+    pub sha256: String,
 }
 
 impl RunRecord {
@@ -122,6 +135,10 @@ impl RunRecord {
             shard: shard.map(|(k, n)| [k, n]),
             config: exp.source.clone(),
             files: FileDigests::new(),
+            deals: exp.book.as_ref().map(|b| BookRef {
+                path: b.path.clone(),
+                sha256: b.sha256.clone(),
+            }),
             provenance: provenance.finish(),
         }
     }

@@ -13,6 +13,7 @@ use crate::agents::external::{OnFault, take_forfeits};
 use crate::agents::{
     Agent, AgentFactory, AgentSpec, build_agent, play_seated, seat_agents, table_info,
 };
+use crate::games::deal_source::FirstGiven;
 use crate::games::matches::MatchState;
 use crate::games::{Game as _, MAX_SEATS, Seat};
 use crate::rng::{GameStreams, mix64};
@@ -297,6 +298,8 @@ where
     let mut hands = CsvRows::new(&mut out.hands);
     for deal in deals {
         table.match_index = deal;
+        // A book's deal is the first hand of every seating of this deal.
+        let booked = exp.book.as_deref().map(|b| b.hand(rules, deal));
         for (ai, arm) in exp.arms.iter().enumerate() {
             for r in 0..n_rot {
                 // Rotation r moves the arm's seating r seats to the left.
@@ -319,7 +322,9 @@ where
                     }
                     .sub()
                 });
-                let first = Seat(first_dealer);
+                let first = booked.as_ref().map_or(Seat(first_dealer), |(d, _)| *d);
+                let mut dealt =
+                    FirstGiven::new(booked.as_ref().map(|(_, h)| h.clone()), &mut deal_rng);
                 let labels: Vec<String> = (0..n)
                     .filter(|_| log.is_on())
                     .map(|seat| names[ai][agent_of(seat)].clone())
@@ -342,7 +347,7 @@ where
                     rules,
                     &table,
                     MatchState::new(first),
-                    &mut deal_rng,
+                    &mut dealt,
                     if exp.matches { exp.max_hands } else { 1 },
                     &mut seat_agents(arm_agents, agent_of),
                     &mut rngs,

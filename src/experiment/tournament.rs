@@ -15,6 +15,8 @@ use rayon::prelude::*;
 
 use crate::agents::external::take_forfeits;
 use crate::agents::{Agent, AgentFactory, AgentSpec, build_agent, play_seated, table_info};
+use crate::games::book::DealBook;
+use crate::games::deal_source::FirstGiven;
 use crate::games::matches::MatchState;
 use crate::games::record::RecordRules;
 use crate::games::{Game, Seat};
@@ -51,7 +53,7 @@ pub fn pair_seatings(sides: &crate::games::Sides) -> Vec<Vec<usize>> {
 
 /// How a pair plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PairPlan {
+pub struct PairPlan<'a> {
     /// The pair's number (part of its agents' random streams).
     pub pair: u64,
     /// The seed.
@@ -60,6 +62,9 @@ pub struct PairPlan {
     pub matches: bool,
     /// The most hands of a match.
     pub max_hands: u32,
+    /// The deal book whose deal `i` is the first hand of deal `i` in every seating (checked
+    /// for the game: [`DealBook::check`]); `None`: the seed's deals.
+    pub book: Option<&'a DealBook>,
 }
 
 /// Deals are played in chunks of this many; a chunk's agents are built once and kept across its
@@ -82,7 +87,7 @@ pub fn play_pair<R: RecordRules>(
     x: &AgentSpec,
     y: &AgentSpec,
     deals: Range<u64>,
-    plan: PairPlan,
+    plan: PairPlan<'_>,
 ) -> Vec<f64>
 where
     R::Hand: AgentFactory,
@@ -121,7 +126,7 @@ pub fn play_chunk<R: RecordRules>(
     rules: &R,
     [x, y]: [&AgentSpec; 2],
     chunk: Range<u64>,
-    plan: PairPlan,
+    plan: PairPlan<'_>,
     clocks: &[Arc<DecisionClock>; 2],
     mut notes: Option<PairNotes<'_>>,
 ) -> Vec<f64>
@@ -133,6 +138,7 @@ where
         seed,
         matches,
         max_hands,
+        book,
     } = plan;
     let sides = rules.sides();
     let n = sides.num_seats();
@@ -158,6 +164,7 @@ where
     ];
     let mut out = Vec::with_capacity(chunk.clone().count());
     for deal in chunk {
+        let booked = book.map(|b| b.hand(rules, deal));
         let mut total = 0.0;
         for (r, seating) in seatings.iter().enumerate() {
             let GameStreams {
@@ -172,7 +179,8 @@ where
                 }
                 .sub()
             });
-            let first = Seat(first_dealer);
+            let first = booked.as_ref().map_or(Seat(first_dealer), |(d, _)| *d);
+            let mut dealt = FirstGiven::new(booked.as_ref().map(|(_, h)| h.clone()), &mut deal_rng);
             let mut points = [0.0f64; 2];
             let [ax, ay] = &mut agents;
             let mut seated: Vec<&mut Box<dyn Agent<R::Hand>>> = ax
@@ -185,7 +193,7 @@ where
                 rules,
                 &table_info(rules, deal),
                 MatchState::new(first),
-                &mut deal_rng,
+                &mut dealt,
                 if matches { max_hands } else { 1 },
                 &mut seated,
                 &mut rngs,

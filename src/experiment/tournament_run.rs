@@ -22,6 +22,7 @@ use rayon::prelude::*;
 
 use crate::agents::external::OnFault;
 use crate::agents::{AgentFactory, AgentSpec};
+use crate::games::book::DealBook;
 use crate::games::record::RecordRules;
 use crate::stats::{Sprt, SprtOutcome};
 
@@ -58,6 +59,8 @@ pub struct TournamentPlan<'a> {
     /// The sequential test of the plan's one pair (`--sprt`): the tournament stops when it
     /// decides (see [`super::tournament_sprt`]).
     pub sprt: Option<Sprt>,
+    /// The deal book played instead of the seed's deals (`--book FILE`), checked for the game.
+    pub book: Option<&'a DealBook>,
 }
 
 impl TournamentPlan<'_> {
@@ -301,6 +304,7 @@ where
         seed: plan.seed,
         matches: plan.matches,
         max_hands: 10_000,
+        book: plan.book,
     };
     let start = chunk.start;
     let name = format!("{} vs {}", plan.names[x], plan.names[y]);
@@ -400,6 +404,7 @@ mod tests {
             fingerprint: "tournament A".into(),
             records: Records::Off,
             sprt: None,
+            book: None,
         };
         let _ = std::fs::remove_file(dir.join(PROGRESS));
         assert!(

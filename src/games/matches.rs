@@ -5,6 +5,7 @@
 
 use crate::rng::GameRng;
 
+use super::deal_source::DealSource;
 use super::{Action, Game, MAX_SEATS, Seat, Sides};
 
 /// The score of a match between hands.
@@ -74,12 +75,13 @@ pub struct PlayedHand<'a, G> {
 }
 
 /// Plays a match from `start` to its end (or `max_hands` hands, after which it is marked
-/// abandoned: `on_hand` sees `after.abandoned` set with the last hand). `choose` makes every
-/// decision; `on_hand` sees every finished hand.
+/// abandoned: `on_hand` sees `after.abandoned` set with the last hand). `deals` deals each hand
+/// (a generator, or a book's deal first: [`DealSource`]); `choose` makes every decision;
+/// `on_hand` sees every finished hand.
 pub fn play_match<R: MatchRules>(
     rules: &R,
     start: MatchState,
-    deal_rng: &mut GameRng,
+    deals: &mut impl DealSource<R>,
     max_hands: u32,
     mut choose: impl FnMut(&R::Hand, Seat) -> Action,
     on_hand: impl FnMut(&PlayedHand<'_, R::Hand>),
@@ -87,7 +89,7 @@ pub fn play_match<R: MatchRules>(
     play_match_with(
         rules,
         start,
-        deal_rng,
+        deals,
         max_hands,
         |h, s| Turn::Act(choose(h, s)),
         on_hand,
@@ -111,7 +113,7 @@ pub enum Turn {
 pub fn play_match_with<R: MatchRules>(
     rules: &R,
     start: MatchState,
-    deal_rng: &mut GameRng,
+    deals: &mut impl DealSource<R>,
     max_hands: u32,
     mut choose: impl FnMut(&R::Hand, Seat) -> Turn,
     mut on_hand: impl FnMut(&PlayedHand<'_, R::Hand>),
@@ -123,7 +125,7 @@ pub fn play_match_with<R: MatchRules>(
             m.abandoned = true;
             break;
         }
-        let initial = rules.deal(&m, deal_rng);
+        let initial = deals.next_hand(rules, &m);
         let mut hand = initial.clone();
         actions.clear();
         while let Some(seat) = hand.to_act() {

@@ -5,12 +5,15 @@
 //! [`Game::to_act`], [`Game::legal_actions`] and [`Game::apply`] until the hand is over.
 
 mod action;
+pub mod book;
 pub mod catch_the_ten;
 pub mod deal;
+pub mod deal_source;
 mod game;
 mod kind;
 pub mod matches;
 pub mod nine_five_two;
+pub mod pbn;
 pub mod record;
 pub mod registry;
 mod reward;

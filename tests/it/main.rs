@@ -23,6 +23,7 @@ mod conformance_catch_the_ten;
 mod conformance_nine_five_two;
 mod conformance_registry;
 mod conformance_whist;
+mod deals;
 mod docs;
 mod durability;
 mod durable_folders;

@@ -21,6 +21,7 @@ use crate::experiment::{
     StatDef, TournamentConfig, rules_from_table, statistics_of,
 };
 use crate::games::RulesError;
+use crate::games::book::{BookError, DealBook};
 use crate::games::matches::MatchRules;
 use crate::show::{HandStory, StoryError};
 
@@ -119,6 +120,16 @@ pub(crate) trait Jobs: Send + Sync {
     fn analyze(&self, args: &cli::AnalyzeArgs, line: &str) -> anyhow::Result<()>;
     /// The story of a record line (`tricklab show`).
     fn story(&self, line: &str) -> Result<HandStory, StoryError>;
+    /// Checks a deal book for `game`'s table and a run of `wanted` deals.
+    fn check_book(&self, game: &LoadedGame, book: &DealBook, wanted: u64) -> Result<(), BookError>;
+    /// Writes `count` deals of `seed` at `game`'s table as a deal book.
+    fn write_book(
+        &self,
+        game: &LoadedGame,
+        seed: u64,
+        count: u64,
+        out: &mut dyn std::io::Write,
+    ) -> Result<(), BookError>;
     /// The conformance suite on `matches` random matches at `game`'s table.
     fn conformance(
         &self,
@@ -164,6 +175,20 @@ impl<R: Rules> Jobs for Engine<R> {
             .step_by(2)
             .map(str::to_string)
             .collect()
+    }
+
+    fn check_book(&self, game: &LoadedGame, book: &DealBook, wanted: u64) -> Result<(), BookError> {
+        book.check(game.rules::<R>(), wanted)
+    }
+
+    fn write_book(
+        &self,
+        game: &LoadedGame,
+        seed: u64,
+        count: u64,
+        out: &mut dyn std::io::Write,
+    ) -> Result<(), BookError> {
+        crate::games::book::write_book(game.rules::<R>(), seed, count, out)
     }
 
     fn check_agent(&self, spec: &AgentSpec) -> Result<(), SpecError> {

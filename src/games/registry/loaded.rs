@@ -15,6 +15,7 @@ use crate::experiment::{
     Arm, Batch, Experiment, FolderLock, RunEnd, RunError, RunPlan, Simulation, SimulationError,
     StatDef,
 };
+use crate::games::book::{BookError, DealBook};
 use crate::games::{GameKind, RulesError, Sides};
 
 use super::{Conformance, Jobs};
@@ -151,6 +152,36 @@ impl LoadedGame {
     ) -> Result<RunEnd, RunError> {
         self.jobs()
             .play_batches(self, exp, range, done, records, stop, stop_after, sink)
+    }
+
+    /// Checks that `book` deals this table's game, player count and options, holds at least
+    /// `wanted` deals, and that each is a deal the game can start from.
+    ///
+    /// # Errors
+    /// [`BookError`]: the first thing that does not fit, in a line naming the file.
+    pub fn check_book(&self, book: &DealBook, wanted: u64) -> Result<(), BookError> {
+        self.jobs().check_book(self, book, wanted)
+    }
+
+    /// Writes deals `0..count` of `seed` at this table (the first hands of `simulate --seed`'s
+    /// games) as `tricklab-deal/1` lines, or with `pbn` as PBN boards (Whist only).
+    ///
+    /// # Errors
+    /// PBN asked of another game than Whist ([`BookError::NotPbn`]), or writing to `out`.
+    pub fn write_book(
+        &self,
+        seed: u64,
+        count: u64,
+        pbn: bool,
+        out: &mut dyn std::io::Write,
+    ) -> Result<(), BookError> {
+        if !pbn {
+            return self.jobs().write_book(self, seed, count, out);
+        }
+        match self.rules.downcast_ref::<crate::games::whist::Setup>() {
+            Some(setup) => crate::games::pbn::write_pbn(setup, seed, count, out),
+            None => Err(BookError::NotPbn(self.kind)),
+        }
     }
 
     /// Runs the conformance suite over `matches` random matches from `seed` (see

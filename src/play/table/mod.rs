@@ -114,6 +114,14 @@ where
         })
     }
 
+    /// Makes `hand`, dealt by `dealer`, the match's first hand (a deal book's, `play --deals`);
+    /// the later hands are the seed's, as without it. Call it before the first step.
+    pub fn deal_first(&mut self, dealer: Seat, hand: R::Hand) {
+        self.m = MatchState::new(dealer);
+        self.hand = hand.clone();
+        self.initial = hand;
+    }
+
     /// One step of the table: announces a hand not yet announced, then lets the bot to act
     /// decide or settles a finished hand (the next hand is announced by the next step).
     /// Nothing else happens while a person is to act.
