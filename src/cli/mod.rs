@@ -70,6 +70,7 @@ pub enum Command {
     #[command(after_help = EXIT_CODES)]
     Simulate(simulate::SimulateArgs),
     /// Write a deal book: the deals of a seed as `tricklab-deal/1` lines or PBN (docs/deals.md).
+    #[command(after_help = EXIT_CODES)]
     Deals(deals::DealsArgs),
     /// Re-apply every action of a record file and check every result.
     #[command(after_help = EXIT_CODES)]
