@@ -57,7 +57,7 @@ pub struct TournamentPlan<'a> {
     /// The hand records to keep (`--log`).
     pub records: Records,
     /// The sequential test of the plan's one pair (`--sprt`): the tournament stops when it
-    /// decides (see [`super::tournament_sprt`]).
+    /// decides (checked at chunk ends in deal order, `experiment::tournament_sprt`).
     pub sprt: Option<Sprt>,
     /// The deal book played instead of the seed's deals (`--book FILE`), checked for the game.
     pub book: Option<&'a DealBook>,

@@ -77,7 +77,8 @@ pub fn write_pbn(
     out: &mut dyn Write,
 ) -> Result<(), BookError> {
     writeln!(out, "% PBN 2.1")?;
-    writeln!(out, "% tricklab whist deals, seed {seed}: {count} boards")?;
+    let boards = crate::words::counted(count, "board");
+    writeln!(out, "% tricklab whist deals, seed {seed}: {boards}")?;
     for (i, (dealer, hand)) in seed_deals(rules, seed, count).enumerate() {
         let deal = rules.deal_record(&hand);
         let mut board = String::new();
