@@ -13,7 +13,7 @@ if [ ! -x "$VENV/bin/python" ]; then
     "$PY" -m venv "$VENV"
 fi
 "$VENV/bin/pip" install --quiet --upgrade pip
-"$VENV/bin/pip" install --quiet "maturin>=1.5,<2" "ziglang<0.14" numpy "pettingzoo>=1.24" \
+"$VENV/bin/pip" install --quiet "maturin>=1.5,<2" "ziglang<0.14" numpy endplay "pettingzoo>=1.24" \
     gymnasium "open_spiel>=1.5" pytest mypy
 
 # The determinism tests compare with the command line's output.
