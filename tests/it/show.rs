@@ -15,8 +15,9 @@ fn tempdir(name: &str) -> PathBuf {
     d
 }
 
-/// Logs one match (or hand) of `game` with rules players and returns the log's path.
-fn logged(dir: &std::path::Path, game: &str, players: usize, hands: bool) -> PathBuf {
+/// Logs one match (or hand) of `game` with rules players (seed 7, one thread) and returns the
+/// log's path.
+pub(super) fn logged(dir: &std::path::Path, game: &str, players: usize, hands: bool) -> PathBuf {
     let log = dir.join(format!("{game}-{players}.jsonl"));
     let players = players.to_string();
     let mut args = vec![

@@ -20,26 +20,7 @@ fn tempdir(name: &str) -> PathBuf {
 
 /// Logs one match of `game` with rules players (seed 7) and returns the log's path.
 fn logged(dir: &Path, game: &str, players: usize) -> PathBuf {
-    let log = dir.join(format!("{game}-{players}.jsonl"));
-    let players = players.to_string();
-    tricklab_ok(&[
-        "simulate",
-        "--game",
-        game,
-        "--players",
-        &players,
-        "--games",
-        "1",
-        "--seed",
-        "7",
-        "--agents",
-        "rules",
-        "--threads",
-        "1",
-        "--log",
-        log.to_str().unwrap(),
-    ]);
-    log
+    super::show::logged(dir, game, players, false)
 }
 
 /// The log with who sat where written into every record, as `play` writes it.
