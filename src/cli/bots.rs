@@ -169,7 +169,7 @@ where
         let (rec, _) =
             replay_line::<R>(line).map_err(|e| anyhow::anyhow!("hand {i} does not replay: {e}"))?;
         for d in rec.actions.iter().filter_map(|a| a.step.decision()) {
-            asked[kind_index(d.decision())] += 1;
+            asked[d.decision() as usize] += 1;
         }
     }
     let hands = text.lines().count();
@@ -177,7 +177,7 @@ where
         .facts()
         .decisions
         .iter()
-        .find(|&&d| asked[kind_index(d)] == 0)
+        .find(|&&d| asked[d as usize] == 0)
     {
         return Err(user(format!(
             "{game}: {} asked the bot no {} decision, so it is not checked: raise --hands (now {})",
@@ -199,14 +199,6 @@ where
         counted(total, "decision"),
         each.join(", ")
     ))
-}
-
-/// The place of `d` in [`Decision::ALL`].
-fn kind_index(d: Decision) -> usize {
-    Decision::ALL
-        .iter()
-        .position(|&k| k == d)
-        .expect("every decision is in ALL")
 }
 
 /// Plays the single hands of `exp` on one thread with the experiments' runner and returns

@@ -21,8 +21,7 @@ pub enum Decision {
 }
 
 impl Decision {
-    /// Every kind of decision, in the order a 9-5-2 hand first asks them (trump, discards,
-    /// gives, plays) but with plays first, as every game asks for them.
+    /// Every kind of decision, in declaration order, so `ALL[d as usize] == d`.
     pub const ALL: [Decision; 4] = [
         Decision::Play,
         Decision::NameTrump,
@@ -271,6 +270,13 @@ impl fmt::Display for ActionSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_decision_sits_at_its_own_index_of_all() {
+        for (i, d) in Decision::ALL.iter().enumerate() {
+            assert_eq!(*d as usize, i, "{d:?}");
+        }
+    }
 
     #[test]
     fn trump_set() {
