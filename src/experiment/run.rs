@@ -322,9 +322,8 @@ where
                     }
                     .sub()
                 });
-                let first = booked.as_ref().map_or(Seat(first_dealer), |(d, _)| *d);
-                let mut dealt =
-                    FirstGiven::new(booked.as_ref().map(|(_, h)| h.clone()), &mut deal_rng);
+                let (first, mut dealt) =
+                    FirstGiven::booked(booked.as_ref(), first_dealer, &mut deal_rng);
                 let labels: Vec<String> = (0..n)
                     .filter(|_| log.is_on())
                     .map(|seat| names[ai][agent_of(seat)].clone())

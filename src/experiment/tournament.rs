@@ -179,8 +179,8 @@ where
                 }
                 .sub()
             });
-            let first = booked.as_ref().map_or(Seat(first_dealer), |(d, _)| *d);
-            let mut dealt = FirstGiven::new(booked.as_ref().map(|(_, h)| h.clone()), &mut deal_rng);
+            let (first, mut dealt) =
+                FirstGiven::booked(booked.as_ref(), first_dealer, &mut deal_rng);
             let mut points = [0.0f64; 2];
             let [ax, ay] = &mut agents;
             let mut seated: Vec<&mut Box<dyn Agent<R::Hand>>> = ax

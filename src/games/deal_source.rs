@@ -8,6 +8,7 @@
 
 use crate::rng::GameRng;
 
+use super::Seat;
 use super::matches::{MatchRules, MatchState};
 
 /// Deals the hands of a match, one by one.
@@ -41,6 +42,19 @@ impl<'a, H> FirstGiven<'a, H> {
     }
 }
 
+impl<'a, H: Clone> FirstGiven<'a, H> {
+    /// The first dealer and the source of a match whose first hand is a book's deal `booked`
+    /// (its dealer and hand) if any, else the seed's: `seed_dealer` and every hand from `rest`.
+    pub fn booked(
+        booked: Option<&(Seat, H)>,
+        seed_dealer: u8,
+        rest: &'a mut GameRng,
+    ) -> (Seat, FirstGiven<'a, H>) {
+        let first = booked.map_or(Seat(seed_dealer), |(d, _)| *d);
+        (first, FirstGiven::new(booked.map(|(_, h)| h.clone()), rest))
+    }
+}
+
 impl<R: MatchRules> DealSource<R> for FirstGiven<'_, R::Hand> {
     fn next_hand(&mut self, rules: &R, m: &MatchState) -> R::Hand {
         let shuffled = rules.deal(m, self.rest);
@@ -52,7 +66,6 @@ impl<R: MatchRules> DealSource<R> for FirstGiven<'_, R::Hand> {
 mod tests {
     use super::*;
     use crate::games::Game;
-    use crate::games::Seat;
     use crate::games::whist::Setup;
     use crate::rng::{Purpose, stream};
 
