@@ -22,7 +22,7 @@ use crate::games::Game;
 use crate::report::{CommandRecord, Provenance, write_record, write_whole};
 
 use super::error::{interrupted, run_error, user};
-use super::run::stop_flag;
+use crate::sim::stop_flag;
 
 /// The answers, one row per position and searcher.
 const CSV: &str = "agreement.csv";

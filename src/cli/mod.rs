@@ -36,9 +36,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub use crate::sim::{clear_stop, request_stop};
 pub use error::{Interrupted, UserError};
 pub use options::parse_options;
-pub use run::{clear_stop, request_stop};
 
 /// The exit codes, shown at the end of `tricklab --help` and of every subcommand's `--help`.
 pub const EXIT_CODES: &str = "\

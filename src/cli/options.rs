@@ -4,16 +4,11 @@ use serde::de::DeserializeOwned;
 
 use super::error::user;
 
-/// Reads `KEY[=VALUE]` items (also comma-separated within one flag) into the game's options.
-/// A bare key means `true`; values `true`/`false` are booleans, whole numbers integers, anything
-/// else a string (so `revoke_penalty=LoseHandPoints` or `end=FixedHands(6)`).
+/// Reads `KEY[=VALUE]` items into the game's options
+/// ([`games::registry::parse_options`](crate::games::registry::parse_options)); a bad item is
+/// bad input (exit code 2).
 pub fn parse_options<O: DeserializeOwned>(game: &str, items: &[String]) -> anyhow::Result<O> {
-    let table = crate::games::registry::option_table(items).map_err(user)?;
-    toml::Value::Table(table)
-        .try_into()
-        .map_err(|e: toml::de::Error| {
-            user(format!("bad option for {game}: {}", e.message().trim()))
-        })
+    crate::games::registry::parse_options(game, items).map_err(user)
 }
 
 /// The most worker threads a command takes, per core of the machine: more only share the same

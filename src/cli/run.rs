@@ -2,8 +2,6 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -79,37 +77,6 @@ pub struct SummariseArgs {
     pub json: bool,
 }
 
-/// The stop flag set by Ctrl-C or SIGTERM (installed once per process).
-pub(crate) fn stop_flag() -> Arc<AtomicBool> {
-    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    FLAG.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let f = flag.clone();
-        // If a handler cannot be installed (one is already), runs simply cannot be stopped
-        // gracefully; they still write every finished batch.
-        let _ = ctrlc::set_handler(move || f.store(true, Ordering::SeqCst));
-        flag
-    })
-    .clone()
-}
-
-/// Asks the `run` in progress to stop as Ctrl-C does: it keeps every finished deal and ends with
-/// the interrupted error (exit code 3). For callers that handle signals themselves (the Python
-/// package), who call [`clear_stop`] before each run. Like a run, the first call installs the
-/// command line's Ctrl-C and SIGTERM handlers.
-pub fn request_stop() {
-    stop_flag().store(true, Ordering::SeqCst);
-}
-
-/// Forgets a stop asked for during an earlier run in this process, so that the next `run`
-/// starts unstopped. A caller that runs `run` more than once in a process (the Python package)
-/// calls it *before* starting each run: a stop asked for while the run is still starting is then
-/// kept, where a run that cleared the flag itself would lose it. Like a run, the first call
-/// installs the command line's Ctrl-C and SIGTERM handlers.
-pub fn clear_stop() {
-    stop_flag().store(false, Ordering::SeqCst);
-}
-
 fn parse_shard(s: &str) -> anyhow::Result<(u64, u64)> {
     let bad = || {
         user(format!(
@@ -174,7 +141,7 @@ fn run_game(exp: &Experiment, plan: &RunPlan, args: &RunArgs) -> anyhow::Result<
     let provenance = Provenance::start(rayon::current_num_threads());
     // Not cleared here: a stop asked for while this run was starting is this run's
     // (`clear_stop` forgets earlier runs' stops).
-    let stop = stop_flag();
+    let stop = crate::sim::stop_flag();
     let range = plan.range(exp.deals);
     let progress = std::io::stderr().is_terminal().then(|| {
         let p = ProgressBar::new(range.end - range.start);

@@ -278,7 +278,7 @@ fn in_folder(
         records: args.log.log.clone(),
         record_times: args.log.log_times,
     };
-    let stop = super::run::stop_flag();
+    let stop = crate::sim::stop_flag();
     // A bot's fault stops the run like a signal: every finished game stays for `--resume`.
     let ran = crate::agents::external::catch_faults(|| {
         game.run(exp, &plan, lock, &stop, progress)
@@ -331,7 +331,7 @@ fn in_memory(
     // Each batch's per-deal rows are summarised as they come, so memory does not grow with
     // --games.
     let mut tally = DealTally::new(exp);
-    let stop = super::run::stop_flag();
+    let stop = crate::sim::stop_flag();
     let end = game
         .play_batches(
             exp,

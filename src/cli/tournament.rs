@@ -279,7 +279,7 @@ where
         Vec::new()
     };
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-    let stop = super::run::stop_flag();
+    let stop = crate::sim::stop_flag();
     let end = run_tournament(rules, &plan, &out, done, &stop, args.stop_after_chunks)
         .map_err(|e| run_error(e, &out))?;
     let done = match end {

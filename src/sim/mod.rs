@@ -9,6 +9,8 @@
 //! every thread count. The `sub` numbers that keep the streams of arms, rotations, pairs and
 //! searchers apart are named in [`Stream`].
 
+pub mod stop;
 mod streams;
 
+pub use stop::{clear_stop, request_stop, stop_flag};
 pub use streams::Stream;

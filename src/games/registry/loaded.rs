@@ -304,6 +304,23 @@ pub fn option_table(items: &[String]) -> Result<toml::Table, RulesError> {
     Ok(table)
 }
 
+/// Reads `KEY[=VALUE]` items (also comma-separated within one item) into a game's options
+/// struct, as [`option_table`] reads them.
+///
+/// # Errors
+/// [`RulesError::Option`] for a key given twice, or (`bad option for GAME: …`) an unknown key
+/// or a value of the wrong type.
+pub fn parse_options<O: serde::de::DeserializeOwned>(
+    game: &str,
+    items: &[String],
+) -> Result<O, RulesError> {
+    toml::Value::Table(option_table(items)?)
+        .try_into()
+        .map_err(|e: toml::de::Error| {
+            RulesError::Option(format!("bad option for {game}: {}", e.message().trim()))
+        })
+}
+
 /// Loads a game as OpenSpiel's `LoadGame` does, from its name with an optional list of
 /// parameters: `whist`, `catch-the-ten(players=6,pairs)`,
 /// `nine-five-two(variant=Nines)`. `players=N` sets the player count (default: the game's);

@@ -43,7 +43,7 @@ use super::kind::{GameKind, OpenTable, RulesError};
 
 pub use conformance::{Conformance, ENDING_CARDS};
 pub(crate) use jobs::Jobs;
-pub use loaded::{LoadedGame, load, option_table};
+pub use loaded::{LoadedGame, load, option_table, parse_options};
 
 /// A game's configuration with everything the layers above ask of it: records and match play
 /// ([`RecordRules`](super::record::RecordRules)), statistics ([`Measured`]) and a hand the
