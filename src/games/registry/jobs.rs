@@ -71,7 +71,7 @@ pub(crate) trait Jobs: Send + Sync {
         records: crate::experiment::Records,
         stop: &AtomicBool,
         stop_after: Option<u64>,
-        sink: &mut dyn FnMut(Batch, u64) -> Result<(), RunError>,
+        sink: &mut (dyn FnMut(Batch, u64) -> Result<(), RunError> + Send),
     ) -> Result<RunEnd, RunError>;
     /// `tricklab agree` at `game`'s table.
     fn agree(
@@ -245,7 +245,7 @@ impl<R: Rules> Jobs for Engine<R> {
         records: crate::experiment::Records,
         stop: &AtomicBool,
         stop_after: Option<u64>,
-        sink: &mut dyn FnMut(Batch, u64) -> Result<(), RunError>,
+        sink: &mut (dyn FnMut(Batch, u64) -> Result<(), RunError> + Send),
     ) -> Result<RunEnd, RunError> {
         crate::experiment::play_batches(
             exp,
