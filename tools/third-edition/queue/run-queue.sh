@@ -27,7 +27,7 @@ while read -r kind cfg n; do
     [ -f "$n/run.json" ] && grep -q '"ended"' "$n/run.json" && continue
     extra=""; [ -d "$n" ] && extra="--resume"
     echo "$(date -u +%FT%TZ) start tour $cfg $extra"
-    nice -n 19 $B tournament experiments/$cfg.toml --out $n --threads 2 $extra >$Q/logs/tour-$(basename $cfg).log 2>&1
+    nice -n 19 $B tournament --config experiments/$cfg.toml --out $n --threads 2 $extra >$Q/logs/tour-$(basename $cfg).log 2>&1
     echo "$(date -u +%FT%TZ) done tour $cfg rc=$?"
     continue
   fi
