@@ -76,6 +76,8 @@ fn bots_check_passes_the_reference_bots_and_fails_a_faulty_one() {
     // 9-5-2 is checked in whole matches, whose exchanges ask for gives (each naming its
     // receiver): a broken give handler fails.
     let out = tricklab_ok(&["bots", "check", &script(RULE), "--game", "nine-five-two"]);
+    // Played to their ends, not cut after a few hands.
+    assert!(out.contains(" in 3 whole matches, "), "{out}");
     // Every kind of decision 9-5-2 asks was asked, and counted.
     for kind in ["play", "trump", "discard", "give"] {
         let counted = out
