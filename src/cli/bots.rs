@@ -1,7 +1,7 @@
 //! `tricklab bots check CMD`: does a bot follow `tricklab-bot/1`? Prints what the check of
-//! [`crate::bots`] finds: the handshake, then for every game and player count it plays a few
-//! single hands (whole matches of 9-5-2, whose exchanges ask for gives), every record
-//! replayed.
+//! [`crate::bots`] finds: the handshake, whether the bot exits on `quit` and at the end of its
+//! input, then for every game and player count it plays its hands and each path of the
+//! protocol that a fault or a setting takes.
 
 use std::path::PathBuf;
 
@@ -16,7 +16,8 @@ use super::error::user;
 /// The `bots` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum BotsCommand {
-    /// Run the handshake and a few hands, and report whether the bot follows the protocol.
+    /// Run the handshake, a few hands and every fault path it can provoke, and report whether
+    /// the bot follows the protocol.
     #[command(after_help = super::EXIT_CODES)]
     Check(CheckArgs),
     /// Measure how fast the bot plays: decisions per second of wall and of its CPU time.
@@ -77,9 +78,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
         log: args.transcript.clone(),
         ..ExternalSpec::command(&args.cmd)
     };
-    let (process, hello) =
-        external::start(&spec, None).map_err(|(_, e)| anyhow::anyhow!("handshake: {e}"))?;
-    process.stop();
+    let (process, hello) = crate::bots::handshake(&spec)?;
     let author = if hello.author.is_empty() {
         "?"
     } else {
@@ -94,6 +93,9 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
         name: hello.name.clone(),
         ..spec
     };
+    for line in crate::bots::endings(process, &spec)? {
+        println!("{line}");
+    }
     let plan = CheckPlan {
         spec,
         hello: hello.clone(),
