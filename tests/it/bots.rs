@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::common::bots::alive;
+use crate::common::bots::{agree_config, alive};
 use crate::common::{folder_files, temp_path, tricklab, tricklab_ok};
 
 fn script(rel: &str) -> String {
@@ -953,42 +953,13 @@ fn agree_asks_external_bots_at_the_positions_they_see_as_in_play() {
     let base = temp_path("bots", "agree");
     let _ = std::fs::remove_dir_all(&base);
     std::fs::create_dir_all(&base).unwrap();
-    let text = |searcher: &str| {
-        format!(
-            r#"name = "bots-agree"
-game = "whist"
-players = 4
-seed = 4
-deals = 4
-statistics = ["points"]
-
-[bots.pyrules]
-cmd = {}
-
-[bots.pyrandom]
-cmd = {}
-
-[[arm]]
-name = "bot"
-seats = ["pyrules", "rules", "pyrules", "rules"]
-subject = [0, 2]
-
-[[arm]]
-name = "B0"
-seats = "rules"
-subject = [0, 2]
-
-[agreement]
-tip = "bot"
-control = "B0"
-play = "pyrandom"
-searchers = ["{searcher}"]
-positions = 4
-"#,
-            toml_str(&script(RULE)),
-            toml_str(&format!("{} 7", script(RANDOM)))
-        )
-    };
+    let tables = format!(
+        "[bots.pyrules]\ncmd = {}\n\n[bots.pyrandom]\ncmd = {}\n",
+        toml_str(&script(RULE)),
+        toml_str(&format!("{} 7", script(RANDOM)))
+    );
+    let text =
+        |searcher: &str| agree_config("bots-agree", &tables, "pyrules", "pyrandom", searcher, 4);
     let cfg = base.join("agree.toml");
     std::fs::write(&cfg, text("ismcts:iterations=100")).unwrap();
     let mut outs = Vec::new();
