@@ -1,7 +1,8 @@
 //! A bot's stderr is attributed and bounded: with an output folder it goes to
 //! `bots/NAME.seatK.stderr` there, without one to tricklab's stderr with every line prefixed by
-//! the bot and seat; a fault quotes its last lines; a flood is cut at the limit; `agree` keeps it
-//! in its output folder too. Needs `python3`.
+//! the bot and seat; a fault quotes its last lines; a flood is cut at the limit, which holds for
+//! a file as a whole when several processes of one bot and seat write to it; `agree` keeps it in
+//! its output folder too. Needs `python3`.
 
 use std::process::{Command, Output};
 
@@ -53,6 +54,29 @@ fn a_flood_of_stderr_is_cut_at_the_limit() {
     let out = simulate(&[("FAULT_STDERR", "flood")], &[]);
     assert!(out.status.success());
     assert!(out.stderr.len() < 70 << 10, "{}", out.stderr.len());
+}
+
+#[test]
+fn the_limit_is_per_file_when_several_processes_write_to_it() {
+    let dir = temp_path("bots-stderr", "floods");
+    let _ = std::fs::remove_dir_all(&dir);
+    // Each process floods stderr with 20 MiB when it starts and faults at its first decision:
+    // it forfeits, and a new process of the same bot and seat takes the next match.
+    let out = simulate_fault_bot(
+        "2",
+        ",budget_ms=2000,on_fault=forfeit",
+        &[("FAULT_STDERR", "flood"), ("FAULT_MODE", "exit")],
+        &["--out", dir.to_str().unwrap()],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let processes = err.matches("tricklab: forfeit: bot faulty").count();
+    assert!(processes >= 2, "several processes flooded: {err}");
+    let file = std::fs::read(dir.join("bots").join("faulty.seat0.stderr")).unwrap();
+    assert!(file.len() < (16 << 20) + 200, "{}", file.len());
+    let text = String::from_utf8_lossy(&file);
+    assert_eq!(text.matches("the rest is dropped]").count(), 1, "one note");
+    assert!(text.ends_with("the rest is dropped]\n"));
 }
 
 #[test]

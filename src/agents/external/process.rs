@@ -3,7 +3,6 @@
 //! started if it lingers), and kept in an idle pool between matches so that each worker thread
 //! reuses its processes.
 
-use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -12,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use super::keeper;
 use super::lines::{Lines, ReadError};
+use super::shared_file::SharedFile;
 use super::spec::ExternalSpec;
 use super::stderr::{self, Stderr};
 use crate::games::Seat;
@@ -37,7 +37,7 @@ pub struct BotProcess {
     stdin: Option<BufWriter<ChildStdin>>,
     lines: Lines<ChildStdout>,
     stderr: Stderr,
-    log: Option<Arc<Mutex<File>>>,
+    log: Option<Arc<Mutex<SharedFile>>>,
     decisions: u64,
     /// The last decision the bot answered.
     pub answered: Option<Answered>,
@@ -221,7 +221,7 @@ fn pool_key(spec: &ExternalSpec, seat: Option<Seat>) -> String {
     )
 }
 
-fn log_file(path: &Path) -> Result<Arc<Mutex<File>>, String> {
+fn log_file(path: &Path) -> Result<Arc<Mutex<SharedFile>>, String> {
     super::shared_file::shared_append(path)
         .map_err(|e| format!("cannot open the bot log {}: {e}", path.display()))
 }
