@@ -5,6 +5,7 @@ mod baseline_catch_the_ten;
 mod baseline_nine_five_two;
 mod baseline_whist;
 mod bots;
+mod bots_check;
 mod bots_hygiene;
 mod bots_known;
 mod bots_lines;
