@@ -16,8 +16,8 @@ use pyo3::types::{PyDict, PyInt, PyList};
 
 use tricklab::agents::{Agent, AgentSpec, SpecError, TableEvent, build_agent, parse_seating};
 use tricklab::experiment::{
-    Batch, DealTally, Guests, SeatPoints, Simulation, Want, deals_header, hands_header,
-    play_batches_with, simulation, statistics_of,
+    Batch, DealKey, DealRows, DealTally, Experiment, Guests, SeatPoints, Simulation, Want,
+    deals_header, hands_header, play_batches_with, simulation, statistics_of,
 };
 use tricklab::games::matches::MatchState;
 use tricklab::games::{Action, Game as _, IllegalAction, Seat};
@@ -269,8 +269,7 @@ fn ask_python<R: Table>(f: &Py<PyAny>, play: Play<R>) -> PyResult<Action> {
     })
 }
 
-/// A CSV with a header as columns: integers where every field is one (empty is `None`),
-/// floats where every field is a number, strings otherwise.
+/// A CSV with a header as columns, each typed as [`text_column`] types it.
 fn columns<'py>(py: Python<'py>, csv_bytes: &[u8]) -> PyResult<Bound<'py, PyDict>> {
     let mut reader = csv::Reader::from_reader(csv_bytes);
     let header: Vec<String> = reader
@@ -288,16 +287,74 @@ fn columns<'py>(py: Python<'py>, csv_bytes: &[u8]) -> PyResult<Bound<'py, PyDict
     }
     let d = PyDict::new(py);
     for (name, col) in header.iter().zip(cols) {
-        let filled = || col.iter().filter(|f| !f.is_empty());
-        if filled().all(|f| f.parse::<i64>().is_ok()) {
-            let v: Vec<Option<i64>> = col.iter().map(|f| f.parse().ok()).collect();
-            d.set_item(name, v)?;
-        } else if filled().all(|f| f.parse::<f64>().is_ok()) {
-            let v: Vec<Option<f64>> = col.iter().map(|f| f.parse().ok()).collect();
-            d.set_item(name, v)?;
-        } else {
-            d.set_item(name, col)?;
-        }
+        d.set_item(name, text_column(py, col)?)?;
+    }
+    Ok(d)
+}
+
+/// A column of CSV fields for Python: integers where every field is one (empty is `None`),
+/// floats where every field is a number, strings otherwise.
+fn text_column(py: Python<'_>, col: Vec<String>) -> PyResult<Bound<'_, PyAny>> {
+    let filled = || col.iter().filter(|f| !f.is_empty());
+    if filled().all(|f| f.parse::<i64>().is_ok()) {
+        let v: Vec<Option<i64>> = col.iter().map(|f| f.parse().ok()).collect();
+        v.into_pyobject(py)
+    } else if filled().all(|f| f.parse::<f64>().is_ok()) {
+        let v: Vec<Option<f64>> = col.iter().map(|f| f.parse().ok()).collect();
+        v.into_pyobject(py)
+    } else {
+        col.into_pyobject(py)
+    }
+}
+
+/// `v` as an `i64` when `deals.csv` writes it as one: Rust writes a whole `f64` in range
+/// without a fraction or exponent (`-0.0` as `-0`), which reads back as that integer.
+fn whole(v: f64) -> Option<i64> {
+    // -2^63 ..= 2^63 - 1: every whole f64 in [-2^63, 2^63) fits.
+    const LIMIT: f64 = 9_223_372_036_854_775_808.0;
+    (v.fract() == 0.0 && (-LIMIT..LIMIT).contains(&v)).then_some(v as i64)
+}
+
+/// A statistic's column for Python, straight from the typed rows: what [`text_column`] makes
+/// of the column as `deals.csv` writes it (integers where every value is whole, floats
+/// otherwise; `None` where the deal is not in the statistic's population).
+fn number_column<'py>(py: Python<'py>, col: &[Option<f64>]) -> PyResult<Bound<'py, PyAny>> {
+    if col.iter().flatten().all(|&v| whole(v).is_some()) {
+        let v: Vec<Option<i64>> = col.iter().map(|v| v.and_then(whole)).collect();
+        v.into_pyobject(py)
+    } else {
+        col.into_pyobject(py)
+    }
+}
+
+/// `deals.csv`'s columns from the typed rows, each typed as [`columns`] types the file's
+/// (no row is written as text and read back).
+fn deal_columns<'py>(
+    py: Python<'py>,
+    exp: &Experiment,
+    rows: &DealRows,
+) -> PyResult<Bound<'py, PyDict>> {
+    let header = deals_header(exp);
+    let keys: Vec<DealKey> = rows.iter().map(|(k, _)| k).collect();
+    let d = PyDict::new(py);
+    // A deal past i64::MAX reads back only as a float.
+    if keys.iter().all(|k| i64::try_from(k.deal).is_ok()) {
+        d.set_item(&header[0], keys.iter().map(|k| k.deal).collect::<Vec<_>>())?;
+    } else {
+        d.set_item(
+            &header[0],
+            keys.iter().map(|k| k.deal as f64).collect::<Vec<_>>(),
+        )?;
+    }
+    let arms: Vec<String> = keys.iter().map(|k| exp.arms[k.arm].name.clone()).collect();
+    d.set_item(&header[1], text_column(py, arms)?)?;
+    d.set_item(
+        &header[2],
+        keys.iter().map(|k| k.rotation).collect::<Vec<_>>(),
+    )?;
+    for (j, name) in header[3..].iter().enumerate() {
+        let col: Vec<Option<f64>> = rows.iter().map(|(_, v)| v[j]).collect();
+        d.set_item(name, number_column(py, &col)?)?;
     }
     Ok(d)
 }
@@ -376,7 +433,7 @@ struct Flags {
 #[derive(Default)]
 struct Played {
     hands: Vec<u8>,
-    deals: Vec<u8>,
+    deals: DealRows,
     records: Vec<u8>,
     points: Vec<SeatPoints>,
 }
@@ -447,7 +504,7 @@ fn run_table<'py, R: Table>(
                     |b: Batch, _| {
                         tally.add_deal_rows(&b.deal_rows);
                         played.hands.extend(b.hands);
-                        played.deals.extend(b.deal_rows.to_csv(&exp.arms));
+                        played.deals.append(b.deal_rows);
                         played.records.extend(b.records);
                         played.points.extend(b.points);
                         Ok(())
@@ -476,9 +533,7 @@ fn run_table<'py, R: Table>(
     } else {
         out.set_item("rows", py.None())?;
     }
-    let mut deals = csv_line(&deals_header(&exp))?;
-    deals.extend(&ran.deals);
-    out.set_item("deals", columns(py, &deals)?)?;
+    out.set_item("deals", deal_columns(py, &exp, &ran.deals)?)?;
     out.set_item("summary", columns(py, summary_csv(&summary).as_bytes())?)?;
     out.set_item("report", summary_markdown(&exp.heading(), &summary))?;
     let records: Option<Vec<String>> = f.log.then(|| {
