@@ -48,6 +48,51 @@ impl Sitter {
             Sitter::Python(_, name) => name.clone(),
         }
     }
+
+    /// The spec that names the seat to the runner: a Python function's is a stand-in that is
+    /// never built (it sits as a guest).
+    pub fn spec(&self) -> AgentSpec {
+        match self {
+            Sitter::Spec(spec) => spec.clone(),
+            Sitter::Python(..) => AgentSpec::Random,
+        }
+    }
+
+    /// Whether a Python function sits here.
+    pub fn is_python(&self) -> bool {
+        matches!(self, Sitter::Python(..))
+    }
+
+    /// The runner's guest for this seat at `rules`' table: the Python function, or the agent
+    /// the spec names; either gives up the run at its next decision once `stop` is set.
+    pub fn guest<R: Table>(&self, rules: &R, stop: &Arc<AtomicBool>) -> Box<dyn Agent<R::Hand>> {
+        let agent: Box<dyn Agent<R::Hand>> = match self {
+            Sitter::Spec(spec) => build_agent::<R::Hand>(spec).expect("checked before the run"),
+            Sitter::Python(f, _) => Box::new(PyFnAgent {
+                f: Python::attach(|py| f.clone_ref(py)),
+                rules: rules.clone(),
+                before: MatchState::new(Seat(0)),
+                match_index: 0,
+                initial: None,
+                actions: Vec::new(),
+            }),
+        };
+        Box::new(Stoppable {
+            agent,
+            stop: stop.clone(),
+        })
+    }
+}
+
+/// The result of a run of guests (see [`Sitter::guest`]) that may have unwound: the exception
+/// a Python function raised, `Interrupted` for a run stopped by its flag, any other panic
+/// resumed.
+pub fn unwound<T>(run: std::thread::Result<T>) -> PyResult<T> {
+    run.or_else(|payload| match payload.downcast::<PythonRaised>() {
+        Ok(raised) => Err(raised.0),
+        Err(other) if other.is::<Stopped>() => Err(Interrupted::new_err("stopped")),
+        Err(other) => panic::resume_unwind(other),
+    })
 }
 
 /// Reads the `agents` argument: a seating string, or a list of specs, `Agent`s and callables,
@@ -67,22 +112,7 @@ fn sitters(agents: &Bound<'_, PyAny>, seats: usize, duplicate: bool) -> PyResult
             value_error("agents is a seating string or a list of specs, agents and functions")
         })?;
         for item in list.iter() {
-            out.push(if let Ok(text) = item.extract::<String>() {
-                Sitter::Spec(text.parse().map_err(value_error)?)
-            } else if let Ok(a) = item.extract::<PyRef<'_, PyAgent>>() {
-                Sitter::Spec(a.spec.clone())
-            } else if item.is_callable() {
-                let name = item
-                    .getattr("__name__")
-                    .and_then(|n| n.extract::<String>())
-                    .unwrap_or_else(|_| "function".to_string());
-                Sitter::Python(item.unbind(), format!("python:{name}"))
-            } else {
-                return Err(value_error(format!(
-                    "agent {} is neither a spec, an Agent nor a function",
-                    item.repr()?
-                )));
-            });
+            out.push(sitter(&item)?);
         }
     }
     let given = out.len();
@@ -96,6 +126,26 @@ fn sitters(agents: &Bound<'_, PyAny>, seats: usize, duplicate: bool) -> PyResult
         2 if duplicate => Ok((0..seats).map(|s| copy(&out[s % 2])).collect()),
         _ => Err(value_error(seats_message(given, seats, duplicate))),
     }
+}
+
+/// One seat's sitter from Python: a spec string, an `Agent` or a function.
+pub fn sitter(item: &Bound<'_, PyAny>) -> PyResult<Sitter> {
+    Ok(if let Ok(text) = item.extract::<String>() {
+        Sitter::Spec(text.parse().map_err(value_error)?)
+    } else if let Ok(a) = item.extract::<PyRef<'_, PyAgent>>() {
+        Sitter::Spec(a.spec.clone())
+    } else if item.is_callable() {
+        let name = item
+            .getattr("__name__")
+            .and_then(|n| n.extract::<String>())
+            .unwrap_or_else(|_| "function".to_string());
+        Sitter::Python(item.clone().unbind(), format!("python:{name}"))
+    } else {
+        return Err(value_error(format!(
+            "agent {} is neither a spec, an Agent nor a function",
+            item.repr()?
+        )));
+    })
 }
 
 /// What to pass when `given` agents do not fit `seats` seats: the command line's message, and
@@ -210,21 +260,7 @@ struct PyGuests<R> {
 
 impl<R: Table> Guests<R::Hand> for PyGuests<R> {
     fn agent(&self, _arm: usize, seat: usize) -> Option<Box<dyn Agent<R::Hand>>> {
-        let agent: Box<dyn Agent<R::Hand>> = match &self.seats[seat] {
-            Sitter::Spec(spec) => build_agent::<R::Hand>(spec).expect("checked before the run"),
-            Sitter::Python(f, _) => Box::new(PyFnAgent {
-                f: Python::attach(|py| f.clone_ref(py)),
-                rules: self.rules.clone(),
-                before: MatchState::new(Seat(0)),
-                match_index: 0,
-                initial: None,
-                actions: Vec::new(),
-            }),
-        };
-        Some(Box::new(Stoppable {
-            agent,
-            stop: self.stop.clone(),
-        }))
+        Some(self.seats[seat].guest(&self.rules, &self.stop))
     }
 
     fn name(&self, _arm: usize, seat: usize) -> Option<String> {
@@ -446,15 +482,8 @@ fn run_table<'py, R: Table>(
     sitters: Vec<Sitter>,
     f: &Flags,
 ) -> PyResult<Bound<'py, PyDict>> {
-    // Every seat plays as the runner's guest; its spec in the config names it (a Python seat's
-    // is a stand-in that is never built).
-    let specs: Vec<AgentSpec> = sitters
-        .iter()
-        .map(|s| match s {
-            Sitter::Spec(spec) => spec.clone(),
-            Sitter::Python(..) => AgentSpec::Random,
-        })
-        .collect();
+    // Every seat plays as the runner's guest; its spec in the config names it.
+    let specs: Vec<AgentSpec> = sitters.iter().map(Sitter::spec).collect();
     for spec in &specs {
         build_agent::<R::Hand>(spec).map_err(value_error)?;
     }
@@ -468,7 +497,7 @@ fn run_table<'py, R: Table>(
     };
     let exp = simulation(rules, &specs, &sim).map_err(value_error)?;
     let names: Vec<String> = sitters.iter().map(Sitter::name).collect();
-    let python_seats = sitters.iter().any(|s| matches!(s, Sitter::Python(..)));
+    let python_seats = sitters.iter().any(Sitter::is_python);
     let threads = if python_seats || f.sequential {
         1
     } else {
@@ -512,14 +541,7 @@ fn run_table<'py, R: Table>(
                 )
             })
         }));
-        match run {
-            Ok(r) => r.map_err(value_error).map(|_| (played, tally)),
-            Err(payload) => match payload.downcast::<PythonRaised>() {
-                Ok(raised) => Err(raised.0),
-                Err(other) if other.is::<Stopped>() => Err(Interrupted::new_err("stopped")),
-                Err(other) => panic::resume_unwind(other),
-            },
-        }
+        unwound(run)?.map_err(value_error).map(|_| (played, tally))
     })??;
     let (ran, tally) = ran;
     let summary = tally
