@@ -4,26 +4,16 @@
 use tricklab::agents::AgentFactory;
 use tricklab::experiment::Measured;
 use tricklab::games::record::RecordRules;
-use tricklab::games::{GameKind, Side, catch_the_ten, nine_five_two, whist};
+use tricklab::games::{GameKind, catch_the_ten, nine_five_two, whist};
 
 use crate::any::AnyPlay;
 use crate::play::Play;
 
-/// A game's rules with everything the bindings need: records, statistics and agents.
+/// A game's rules with everything the bindings need: records, statistics (with the points a
+/// game adds after the play, `Measured::bonus`) and agents.
 pub trait Table: Measured<Hand: AgentFactory> + Send + Sync + 'static {
     /// The hand as one of the three games.
     fn wrap(play: Play<Self>) -> AnyPlay;
-
-    /// Points the rules add to `side`'s points for a finished hand after the play, which
-    /// `Game::side_points` leaves out: Whist's honours, as settled.
-    fn bonus(_hand: &Self::Hand, _side: Side) -> i32 {
-        0
-    }
-
-    /// The most [`Table::bonus`] can be (for the range of a hand's points).
-    fn most_bonus(&self) -> i32 {
-        0
-    }
 }
 
 impl Table for catch_the_ten::Setup {
@@ -41,18 +31,6 @@ impl Table for nine_five_two::Setup {
 impl Table for whist::Setup {
     fn wrap(play: Play<Self>) -> AnyPlay {
         AnyPlay::Whist(play)
-    }
-
-    fn bonus(hand: &whist::Whist, side: Side) -> i32 {
-        hand.settlement().honours[side.index()]
-    }
-
-    fn most_bonus(&self) -> i32 {
-        if self.options().honours {
-            whist::honour_points(4)
-        } else {
-            0
-        }
     }
 }
 
