@@ -226,7 +226,9 @@ pub struct Want {
 }
 
 /// Agents a caller seats in place of some seats' specs (the Python binding seats its functions
-/// so); every other seat gets the agent its spec names.
+/// so); every other seat gets the agent its spec names. In a tournament pair
+/// ([`play_chunk_with`](super::play_chunk_with)) the "arm" is the pair's agent: 0 for `x`, 1
+/// for `y`.
 pub trait Guests<G>: Sync {
     /// The agent for `seat` of arm `arm`, or `None` for the one its spec names.
     fn agent(&self, arm: usize, seat: usize) -> Option<Box<dyn Agent<G>>>;

@@ -61,5 +61,6 @@ mod solver_dds;
 mod solver_fingerprint;
 mod third_edition;
 mod tournament;
+mod tournament_pairs;
 mod tournament_sprt;
 mod whist_cases;
