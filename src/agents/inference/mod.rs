@@ -34,6 +34,13 @@
 //!   spec is checked for the table ([`check_table`]); a caller that seats it anyway gets
 //!   uniform worlds (every candidate weighs 1).
 //!
+//! The pool and the seats (issue 34; see `docs/searchers.md`, "Inference in ISMCTS"):
+//! - `ess=N`: the pool grows `pool` candidates at a time until the weights' effective sample
+//!   size `(Σw)² / Σw²` reaches `N` or it holds `pool_max` (default 10,000); off by default.
+//! - `seats=opponents`: only the plays of seats on other sides weigh (a partner's weigh 1).
+//! - `trust=P` (`rules`, `dd`): each seat plays as the model with prior probability `P`,
+//!   otherwise at random: its plays weigh `P × Π p_model + (1 − P) × Π p_random`.
+//!
 //! Only agents shown the table's events infer (`run`, `tournament`, `simulate` show them);
 //! asked about a state without them (`agree`, the terminal table), the history is empty and
 //! the worlds are uniform.

@@ -40,6 +40,18 @@
 //! [`inference`](super::inference)); the pool is drawn once per decision, before the threads
 //! start, from the agent's generator.
 //!
+//! Inference and the pool (issue 34, measured in `docs/searchers.md`, "Inference in ISMCTS",
+//! with `examples/infer_ess.rs`): the B0 model's weights are products over every play seen, so
+//! in mid-hand a pool of 200 has an effective sample size `(Σw)² / Σw²` of 3 to 8 (median;
+//! Whist, Catch the Ten, 9-5-2), and 10,000 iterations spend a quarter to a half of themselves
+//! on the heaviest world ([`SearchStats::pool`]). `ess=N` grows the pool until its ESS reaches
+//! `N` (or `pool_max`). In Catch the Ten a pool of 10,000 (median ESS about 280) was no
+//! stronger than 200 (300 duplicate deals), so the collapse is not why inference does not help
+//! ISMCTS; the model is also wrong for the seats that are the searcher itself (it plays B0's
+//! card in about 40% of its decisions; `rules` says 90%): `seats=opponents` leaves a
+//! partner's plays out and `trust=P` lets a seat be something else than the model (in Catch
+//! the Ten `seats=opponents` was no stronger either; `trust` is not yet measured).
+//!
 //! Spec: `ismcts:iterations=10000,c=0.7,rollout=rules,reward=points`; keys `iterations`,
 //! `time_ms` (a wall-time budget instead; not reproducible), `c`, `rollout` (`random`, `rules`
 //! or `rules/switch/switch`), `reward` (`points`, `difference`, `match`), `threads` (root
