@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 pub mod agents;
+pub mod bots;
 pub mod cards;
 pub mod cli;
 pub mod experiment;

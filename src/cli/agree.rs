@@ -102,6 +102,8 @@ pub fn run(args: AgreeArgs) -> anyhow::Result<()> {
         )));
     }
     let game = exp.game.load(exp.players, &exp.options).map_err(user)?;
+    // A bot's stderr goes to `OUT/bots/`, as in `run` and `tournament`.
+    crate::agents::external::capture_stderr_in(Some(&out));
     pool.install(|| game.jobs().agree(&game, &exp, &out, &args))
 }
 

@@ -3,7 +3,7 @@
 //! a batch loop, a replay of a line, a command's body), so the game is dispatched once per job
 //! and the play inside stays generic: no dynamic call per card or per playout.
 //!
-//! Some jobs are still command bodies in `cli/` (`agree`, `tournament`, `play`, `bots`,
+//! Some jobs are still command bodies in `cli/` (`agree`, `tournament`, `play`, `bots bench`,
 //! `worlds`, `analyze`, `replay`), reached from here with the command's arguments until they
 //! move into the library.
 
@@ -13,8 +13,8 @@ use std::sync::atomic::AtomicBool;
 
 use indicatif::ProgressBar;
 
-use crate::agents::external::ExternalSpec;
 use crate::agents::{AgentSpec, SpecError, build_agent};
+use crate::bots::CheckPlan;
 use crate::cli::jobs as cli;
 use crate::experiment::{
     Arm, Batch, Experiment, FolderLock, RunEnd, RunError, RunPlan, Simulation, SimulationError,
@@ -71,7 +71,7 @@ pub(crate) trait Jobs: Send + Sync {
         records: crate::experiment::Records,
         stop: &AtomicBool,
         stop_after: Option<u64>,
-        sink: &mut dyn FnMut(Batch, u64) -> Result<(), RunError>,
+        sink: &mut (dyn FnMut(Batch, u64) -> Result<(), RunError> + Send),
     ) -> Result<RunEnd, RunError>;
     /// `tricklab agree` at `game`'s table.
     fn agree(
@@ -90,13 +90,9 @@ pub(crate) trait Jobs: Send + Sync {
     ) -> anyhow::Result<()>;
     /// `tricklab play` at `game`'s table.
     fn play(&self, game: &LoadedGame, args: &cli::PlayArgs) -> anyhow::Result<()>;
-    /// One table of `tricklab bots check`: the line it prints.
-    fn bots_check(
-        &self,
-        game: &LoadedGame,
-        args: &cli::CheckArgs,
-        spec: &ExternalSpec,
-    ) -> anyhow::Result<String>;
+    /// One table of `tricklab bots check` (see [`crate::bots::check_table`]): the lines it
+    /// prints.
+    fn bots_check(&self, game: &LoadedGame, plan: &CheckPlan) -> anyhow::Result<Vec<String>>;
     /// `tricklab bots bench` at `game`'s table.
     fn bots_bench(&self, game: &LoadedGame, args: &cli::BenchArgs) -> anyhow::Result<()>;
     /// Replays one record line, checking that it follows `prev`; the line `replay` prints.
@@ -245,7 +241,7 @@ impl<R: Rules> Jobs for Engine<R> {
         records: crate::experiment::Records,
         stop: &AtomicBool,
         stop_after: Option<u64>,
-        sink: &mut dyn FnMut(Batch, u64) -> Result<(), RunError>,
+        sink: &mut (dyn FnMut(Batch, u64) -> Result<(), RunError> + Send),
     ) -> Result<RunEnd, RunError> {
         crate::experiment::play_batches(
             exp,
@@ -282,13 +278,8 @@ impl<R: Rules> Jobs for Engine<R> {
         cli::play::<R>(args, game.rules::<R>().clone())
     }
 
-    fn bots_check(
-        &self,
-        game: &LoadedGame,
-        args: &cli::CheckArgs,
-        spec: &ExternalSpec,
-    ) -> anyhow::Result<String> {
-        cli::bots_check::<R>(game.rules::<R>(), args, spec)
+    fn bots_check(&self, game: &LoadedGame, plan: &CheckPlan) -> anyhow::Result<Vec<String>> {
+        crate::bots::check_table::<R>(game.rules::<R>(), plan)
     }
 
     fn bots_bench(&self, game: &LoadedGame, args: &cli::BenchArgs) -> anyhow::Result<()> {
