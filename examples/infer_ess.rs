@@ -117,8 +117,7 @@ where
             |_| {},
         );
     }
-    let rows = rows.lock().expect("not poisoned").clone();
-    rows
+    rows.lock().expect("not poisoned").clone()
 }
 
 /// The `q` quantile of sorted `xs`.

@@ -137,17 +137,20 @@ fn inferred_worlds_put_the_cards_b0s_plays_reveal_with_their_holder() {
     for s in shares {
         assert!((s - 1.0 / 3.0).abs() < 0.03, "uniform: {s}");
     }
-    // The B0 model: with seat 1, however large the pool.
-    for spec in [
-        "iterations=10000,infer=rules",
-        "iterations=10000,infer=rules,ess=200",
+    // The B0 model: with seat 1, however large the pool. A pool of 200 weighs down to an
+    // effective sample size of about 13 here, so its share is the posterior's give or take
+    // about 0.12 (one standard deviation): its floor is lower than the growing pool's, and
+    // both are far above the uniform third.
+    for (spec, floor) in [
+        ("iterations=10000,infer=rules", 0.6),
+        ("iterations=10000,infer=rules,ess=200", 0.75),
     ] {
         let mut inferring = agent(spec);
         let state = revealing_trick(&mut inferring);
         let (shares, distinct, pool) = search_worlds(&mut inferring, &state, &cards, draws);
         let pool = pool.unwrap();
         for s in shares {
-            assert!(s > 0.75, "{spec}: {s}, {pool:?}");
+            assert!(s > floor, "{spec}: {s}, {pool:?}");
         }
         assert!(
             distinct as f64 >= pool.ess.min(100.0),
