@@ -51,7 +51,7 @@ pub fn lines(what: What) -> Vec<String> {
                 "αμ: PIMC without strategy fusion, m of its own moves searched over the worlds",
             ),
             (
-                "  infer=rules|dd|random|flat[,noise=P,temp=X,pool=N]",
+                "  infer=rules|dd|random|flat[,noise=P,temp=X,pool=N,ess=N,pool_max=N,seats=all|opponents,trust=P]",
                 "(pimc, ismcts) worlds weighed by the other seats' plays (policy-based inference)",
             ),
             (

@@ -51,8 +51,9 @@ impl Default for AlphaMuParams {
 }
 
 /// The keys an αμ spec takes.
-pub const KEYS: [&str; 9] = [
-    "m", "worlds", "goal", "front", "late", "infer", "noise", "temp", "pool",
+pub const KEYS: [&str; 13] = [
+    "m", "worlds", "goal", "front", "late", "infer", "noise", "temp", "pool", "ess", "pool_max",
+    "seats", "trust",
 ];
 
 impl AlphaMuParams {

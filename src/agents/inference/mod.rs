@@ -34,6 +34,13 @@
 //!   spec is checked for the table ([`check_table`]); a caller that seats it anyway gets
 //!   uniform worlds (every candidate weighs 1).
 //!
+//! The pool and the seats (issue 34; see `docs/searchers.md`, "Inference in ISMCTS"):
+//! - `ess=N`: the pool grows `pool` candidates at a time until the weights' effective sample
+//!   size `(Σw)² / Σw²` reaches `N` or it holds `pool_max` (default 10,000); off by default.
+//! - `seats=opponents`: only the plays of seats on other sides weigh (a partner's weigh 1).
+//! - `trust=P` (`rules`, `dd`): each seat plays as the model with prior probability `P`,
+//!   otherwise at random: its plays weigh `P × Π p_model + (1 − P) × Π p_random`.
+//!
 //! Only agents shown the table's events infer (`run`, `tournament`, `simulate` show them);
 //! asked about a state without them (`agree`, the terminal table), the history is empty and
 //! the worlds are uniform.
@@ -45,10 +52,10 @@ mod params;
 pub mod shipped;
 
 pub use learned::check_table;
-pub use params::{INFER_KEYS, InferParams, ModelKind};
+pub use params::{INFER_KEYS, InferParams, ModelKind, Seats};
 
 use crate::cards::CardSet;
-use crate::games::{Game, Seat};
+use crate::games::{Action, Game, MAX_SEATS, Seat};
 use crate::knowledge::{Knowledge, PlaceKind, WorldSampler};
 use crate::rng::{GameRng, unit};
 use learned::Learned;
@@ -60,6 +67,12 @@ use model::Model;
 /// An agent's inference: the plays it has seen and the model that weighs them.
 pub(crate) struct Inference<G: Game> {
     pool: usize,
+    /// A growing pool's target effective sample size, and its most candidates.
+    ess: Option<(f64, usize)>,
+    /// Whose plays are weighed.
+    seats: Seats,
+    /// The prior probability that a seat plays as the model.
+    trust: f64,
     model: Model<G>,
     history: History<G>,
     /// The candidates' hidden places, `pool` rows of one set per place.
@@ -77,6 +90,9 @@ impl<G: AgentFactory> Inference<G> {
         let kind = params.model?;
         Some(Inference {
             pool: params.pool as usize,
+            ess: params.ess.map(|n| (f64::from(n), params.pool_max as usize)),
+            seats: params.seats,
+            trust: params.trust,
             model: Model {
                 kind,
                 noise: params.noise,
@@ -107,19 +123,45 @@ impl<G: AgentFactory> Inference<G> {
         rng: &mut GameRng,
     ) -> f64 {
         let world = state.redeal(k, hidden);
+        let sides = state.sides();
+        let mine = sides.side(k.observer);
+        let mixed = self.trust < 1.0;
+        // With `trust` below 1, each seat's products under the model and the random player.
+        let mut model = [1.0f64; MAX_SEATS];
+        let mut random = [1.0f64; MAX_SEATS];
         let mut l = 1.0;
         for seen in &self.history.seen {
             // A play of another hand than this one's (the table was not followed) is ignored.
             if !k.played[seen.seat.index()].contains(seen.card) {
                 continue;
             }
+            if self.seats == Seats::Opponents && sides.side(seen.seat) == mine {
+                continue;
+            }
             if !hidden_before(k, &world, hidden, seen, &mut self.before) {
                 continue;
             }
             let then = seen.before.redeal(&seen.knew, &self.before);
-            l *= self.model.probability(&then, seen.seat, seen.card, rng);
+            let p = self.model.probability(&then, seen.seat, seen.card, rng);
+            if mixed {
+                let legal = then.legal_actions();
+                let s = seen.seat.index();
+                model[s] *= p;
+                random[s] *= if legal.contains(Action::Play(seen.card)) {
+                    1.0 / legal.len() as f64
+                } else {
+                    0.0
+                };
+                continue;
+            }
+            l *= p;
             if l == 0.0 {
                 break;
+            }
+        }
+        if mixed {
+            for (m, r) in model.iter().zip(&random) {
+                l *= self.trust * m + (1.0 - self.trust) * r;
             }
         }
         l
@@ -145,14 +187,16 @@ impl<G: AgentFactory> Inference<G> {
     }
 
     /// Draws the `pool` candidates and their weights: afterwards [`Inference::candidates`].
-    /// When every weight is 0 (a model that rules out every candidate), all weigh 1.
+    /// With `ess=N`, `pool` more at a time until the weights' effective sample size reaches
+    /// `N` or the pool holds `pool_max` (see [`InferParams::ess`]). When every weight is 0 (a
+    /// model that rules out every candidate), all weigh 1.
     pub fn weigh(&mut self, state: &G, k: &Knowledge, sampler: &WorldSampler, rng: &mut GameRng) {
         let places = k.places.len();
         let mut candidates = std::mem::take(&mut self.candidates);
         candidates.clear();
-        candidates.resize(self.pool * places, CardSet::EMPTY);
         self.weights.clear();
         if let Some(learned) = &mut self.learned {
+            candidates.resize(self.pool * places, CardSet::EMPTY);
             learned.weigh(
                 state,
                 k,
@@ -165,14 +209,29 @@ impl<G: AgentFactory> Inference<G> {
             self.candidates = candidates;
             return;
         }
-        for row in candidates.chunks_mut(places.max(1)).take(self.pool) {
-            sampler.sample_into(rng, &mut row[..places]);
-            let w = if self.history.seen.is_empty() {
-                1.0
-            } else {
-                self.likelihood(state, k, &row[..places], rng)
+        let (mut sum, mut squares) = (0.0, 0.0);
+        loop {
+            let from = self.weights.len();
+            candidates.resize((from + self.pool) * places, CardSet::EMPTY);
+            for i in from..from + self.pool {
+                let row = &mut candidates[i * places..(i + 1) * places];
+                sampler.sample_into(rng, row);
+                let w = if self.history.seen.is_empty() {
+                    1.0
+                } else {
+                    self.likelihood(state, k, row, rng)
+                };
+                sum += w;
+                squares += w * w;
+                self.weights.push(w);
+            }
+            let Some((target, most)) = self.ess else {
+                break;
             };
-            self.weights.push(w);
+            // Σw² is 0 only when every weight is: then the pool grows to its cap.
+            if (squares > 0.0 && sum * sum >= target * squares) || self.weights.len() >= most {
+                break;
+            }
         }
         if self.weights.iter().all(|&w| w == 0.0) {
             self.weights.fill(1.0);

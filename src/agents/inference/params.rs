@@ -1,4 +1,5 @@
-//! The inference keys a search agent's spec takes: `infer`, `noise`, `temp` and `pool`.
+//! The inference keys a search agent's spec takes: `infer`, `noise`, `temp`, `pool`, `ess`,
+//! `pool_max`, `seats` and `trust`.
 
 use std::fmt;
 use std::path::Path;
@@ -41,6 +42,17 @@ impl ModelKind {
     }
 }
 
+/// Whose plays the likelihood weighs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seats {
+    /// Every other seat's plays (`seats=all`, the default).
+    All,
+    /// Only the plays of seats on other sides than the observer's (`seats=opponents`): a
+    /// partner's plays weigh 1. For a partner that is not the model (in a duplicate
+    /// tournament the partner is the searcher itself).
+    Opponents,
+}
+
 /// Policy-based inference settings (see [`inference`](super)).
 #[derive(Clone, Debug, PartialEq)]
 pub struct InferParams {
@@ -56,6 +68,19 @@ pub struct InferParams {
     /// With `infer=model:PATH`, the path and the model read from it; `None` with
     /// `infer=model` (the model shipped for the game, see [`shipped`](super::shipped)).
     pub learned: Option<(String, Arc<LearnedModel>)>,
+    /// With `ess=N`, a growing pool: `pool` candidates at a time are added until the weights'
+    /// effective sample size `(Σw)² / Σw²` reaches `N` or the pool holds `pool_max`.
+    pub ess: Option<u32>,
+    /// The most candidates a growing pool holds.
+    pub pool_max: u32,
+    /// Whose plays are weighed.
+    pub seats: Seats,
+    /// The prior probability that a seat plays as the model (`trust`): below 1, each seat's
+    /// plays weigh `trust × Π p_model + (1 − trust) × Π p_random`, so that a seat whose plays
+    /// the model explains badly in every world (a partner that is not the model) weighs the
+    /// worlds as the random player does, about evenly. At 1 (the default) every seat is the
+    /// model.
+    pub trust: f64,
 }
 
 /// The default `noise`.
@@ -64,6 +89,10 @@ pub const NOISE: f64 = 0.1;
 pub const TEMP: f64 = 1.0;
 /// The default `pool`.
 pub const POOL: u32 = 200;
+/// The default `pool_max`.
+pub const POOL_MAX: u32 = 10_000;
+/// The default `trust`.
+pub const TRUST: f64 = 1.0;
 
 impl Default for InferParams {
     fn default() -> InferParams {
@@ -73,12 +102,16 @@ impl Default for InferParams {
             temp: TEMP,
             pool: POOL,
             learned: None,
+            ess: None,
+            pool_max: POOL_MAX,
+            seats: Seats::All,
+            trust: TRUST,
         }
     }
 }
 
 /// The keys inference adds to a search agent's spec.
-pub const INFER_KEYS: [&str; 4] = ["infer", "noise", "temp", "pool"];
+pub const INFER_KEYS: [&str; 7] = ["infer", "noise", "temp", "pool", "ess", "pool_max", "seats"];
 
 impl InferParams {
     /// Whether inference is on.
@@ -92,6 +125,13 @@ impl InferParams {
     /// A value out of range, with what is allowed.
     pub fn read(&mut self, agent: &str, key: &str, value: &str) -> Result<bool, SpecError> {
         let bad = |what: &str| SpecError::bad_value(agent, key, value, what);
+        let count = || {
+            value
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=100_000).contains(n))
+                .ok_or_else(|| bad("expected a whole number from 1 to 100000"))
+        };
         match key {
             "infer" => {
                 self.learned = None;
@@ -132,19 +172,30 @@ impl InferParams {
                     .filter(|x| x.is_finite() && *x > 0.0)
                     .ok_or_else(|| bad("expected a number above 0"))?
             }
-            "pool" => {
-                self.pool = value
-                    .parse::<u32>()
+            "pool" => self.pool = count()?,
+            "ess" => self.ess = Some(count()?),
+            "pool_max" => self.pool_max = count()?,
+            "seats" => {
+                self.seats = match value {
+                    "all" => Seats::All,
+                    "opponents" => Seats::Opponents,
+                    _ => return Err(bad("expected all or opponents")),
+                }
+            }
+            "trust" => {
+                self.trust = value
+                    .parse::<f64>()
                     .ok()
-                    .filter(|n| (1..=100_000).contains(n))
-                    .ok_or_else(|| bad("expected a whole number from 1 to 100000"))?
+                    .filter(|x| *x > 0.0 && *x <= 1.0)
+                    .ok_or_else(|| bad("expected a probability above 0, at most 1"))?
             }
             _ => return Ok(false),
         }
         Ok(true)
     }
 
-    /// Checks that `noise`, `temp` and `pool` are given only with a model that uses them.
+    /// Checks that `noise`, `temp`, `pool`, `ess`, `pool_max`, `seats` and `trust` are given
+    /// only with a model that uses them.
     ///
     /// # Errors
     /// A key the chosen model does not use.
@@ -160,6 +211,24 @@ impl InferParams {
         }
         if self.pool != POOL && self.model.is_none() {
             return Err(unused("pool", "infer=flat, random, rules, dd or model"));
+        }
+        let history = matches!(
+            self.model,
+            Some(ModelKind::Rules | ModelKind::Random | ModelKind::DoubleDummy | ModelKind::Flat)
+        );
+        if self.ess.is_some() && !history {
+            return Err(unused("ess", "infer=flat, random, rules or dd"));
+        }
+        if self.pool_max != POOL_MAX && self.ess.is_none() {
+            return Err(unused("pool_max", "ess"));
+        }
+        if self.seats != Seats::All && !history {
+            return Err(unused("seats", "infer=flat, random, rules or dd"));
+        }
+        if self.trust != TRUST
+            && !matches!(self.model, Some(ModelKind::Rules | ModelKind::DoubleDummy))
+        {
+            return Err(unused("trust", "infer=rules or dd"));
         }
         Ok(())
     }
@@ -184,6 +253,18 @@ impl fmt::Display for InferParams {
         }
         if self.pool != POOL {
             write!(f, ",pool={}", self.pool)?;
+        }
+        if let Some(ess) = self.ess {
+            write!(f, ",ess={ess}")?;
+        }
+        if self.pool_max != POOL_MAX {
+            write!(f, ",pool_max={}", self.pool_max)?;
+        }
+        if self.seats == Seats::Opponents {
+            write!(f, ",seats=opponents")?;
+        }
+        if self.trust != TRUST {
+            write!(f, ",trust={}", self.trust)?;
         }
         Ok(())
     }

@@ -18,6 +18,18 @@ const ME: Seat = Seat(0);
 /// A Whist hand played by B0 at every seat until `ME` is to play with three cards left,
 /// the history of it that `ME`'s table events show, and what `ME` knows then.
 fn late_position(seed: u64, model: ModelKind) -> (Whist, Knowledge, Inference<Whist>) {
+    position(
+        seed,
+        3,
+        InferParams {
+            model: Some(model),
+            ..InferParams::default()
+        },
+    )
+}
+
+/// As [`late_position`], with `left` cards left and inference `params`.
+fn position(seed: u64, left: usize, params: InferParams) -> (Whist, Knowledge, Inference<Whist>) {
     let setup = Setup::new(4, Options::default()).unwrap();
     let mut state = Whist::deal(
         setup,
@@ -25,10 +37,6 @@ fn late_position(seed: u64, model: ModelKind) -> (Whist, Knowledge, Inference<Wh
         &[0, 0],
         &mut stream(seed, 0, Purpose::Deal, 0),
     );
-    let params = InferParams {
-        model: Some(model),
-        ..InferParams::default()
-    };
     let mut inf = Inference::<Whist>::new(&params).unwrap();
     let table = TableInfo {
         game: crate::games::whist::Setup::KIND,
@@ -47,7 +55,7 @@ fn late_position(seed: u64, model: ModelKind) -> (Whist, Knowledge, Inference<Wh
     );
     let mut b0 = fallback_agent::<Whist>();
     let mut rng = stream(seed, 0, Purpose::Other, 0);
-    while !(state.to_act() == Some(ME) && state.hand(ME).len() == 3) {
+    while !(state.to_act() == Some(ME) && state.hand(ME).len() == left) {
         let seat = state.to_act().unwrap();
         let action = b0.choose(&state, seat, &mut rng);
         let Action::Play(card) = action else {
@@ -161,6 +169,81 @@ fn flat_model_draws_every_world_equally_often() {
     assert!(
         chi2 < df + 5.0 * (2.0 * df).sqrt(),
         "chi-square {chi2:.0} for {df} degrees of freedom"
+    );
+}
+
+/// `(Σw)² / Σw²`.
+fn ess(weights: &[f64]) -> f64 {
+    let sum: f64 = weights.iter().sum();
+    sum * sum / weights.iter().map(|w| w * w).sum::<f64>()
+}
+
+#[test]
+fn in_mid_hand_the_fixed_pool_collapses_and_a_growing_one_does_not() {
+    // Mid-hand (eight cards left, 20 plays of others seen) the B0 model's weights of 200
+    // uniform candidates are dominated by a few; with `ess=50` the pool grows until 50.
+    let rules = |ess: Option<u32>| InferParams {
+        model: Some(ModelKind::Rules),
+        ess,
+        ..InferParams::default()
+    };
+    let (mut fixed_ess, mut grown_ess, mut sizes) = (Vec::new(), Vec::new(), Vec::new());
+    for seed in 0..6 {
+        let mut rng = stream(seed, 0, Purpose::Other, 2);
+        let (state, k, mut inf) = position(seed, 8, rules(None));
+        let sampler = WorldSampler::new(&k).unwrap();
+        inf.weigh(&state, &k, &sampler, &mut rng);
+        assert_eq!(inf.candidates().1.len(), 200);
+        fixed_ess.push(ess(inf.candidates().1));
+        let (state, k, mut inf) = position(seed, 8, rules(Some(50)));
+        let sampler = WorldSampler::new(&k).unwrap();
+        inf.weigh(&state, &k, &sampler, &mut rng);
+        let (rows, weights) = inf.candidates();
+        assert_eq!(rows.len(), weights.len() * k.places.len());
+        grown_ess.push(ess(weights));
+        sizes.push(weights.len());
+    }
+    fixed_ess.sort_by(f64::total_cmp);
+    assert!(fixed_ess[3] < 25.0, "the fixed pool: {fixed_ess:?}");
+    for (e, n) in grown_ess.iter().zip(&sizes) {
+        assert!(*e >= 50.0 || *n >= 10_000, "{grown_ess:?} {sizes:?}");
+        assert!(*n <= 10_000 && n % 200 == 0, "{sizes:?}");
+    }
+}
+
+#[test]
+fn trust_mixes_each_seat_between_the_model_and_the_random_player() {
+    // Every seat's plays weigh `trust × Π p_rules + (1 − trust) × Π p_random`: with trust
+    // near 0 the weights are the random model's (up to one factor), with trust 1 the rules'.
+    let with = |model, trust| InferParams {
+        model: Some(model),
+        trust,
+        ..InferParams::default()
+    };
+    let (state, k, mut random) = position(7, 6, with(ModelKind::Random, 1.0));
+    let (_, _, mut rules) = position(7, 6, with(ModelKind::Rules, 1.0));
+    let (_, _, mut mixed) = position(7, 6, with(ModelKind::Rules, 0.5));
+    let (_, _, mut barely) = position(7, 6, with(ModelKind::Rules, 1e-30));
+    let sampler = WorldSampler::new(&k).unwrap();
+    let mut rng = stream(4, 0, Purpose::Other, 0);
+    let mut hidden = vec![CardSet::EMPTY; k.places.len()];
+    let mut ratios = Vec::new();
+    let mut differs = false;
+    for _ in 0..200 {
+        sampler.sample_into(&mut rng, &mut hidden);
+        let r = random.likelihood(&state, &k, &hidden, &mut rng);
+        let b = rules.likelihood(&state, &k, &hidden, &mut rng);
+        let m = mixed.likelihood(&state, &k, &hidden, &mut rng);
+        ratios.push(barely.likelihood(&state, &k, &hidden, &mut rng) / r);
+        // Per seat at least half the larger of the two: over three seats, an eighth.
+        assert!(m >= 0.125 * b.max(r) * (1.0 - 1e-12), "{m} {b} {r}");
+        differs |= (m - b).abs() > 1e-9 * b;
+    }
+    assert!(differs, "trust 0.5 changes the weights");
+    let first = ratios[0];
+    assert!(
+        ratios.iter().all(|q| (q / first - 1.0).abs() < 1e-9),
+        "{ratios:?}"
     );
 }
 

@@ -40,6 +40,18 @@
 //! [`inference`](super::inference)); the pool is drawn once per decision, before the threads
 //! start, from the agent's generator.
 //!
+//! Inference and the pool (issue 34, measured in `docs/searchers.md`, "Inference in ISMCTS",
+//! with `examples/infer_ess.rs`): the B0 model's weights are products over every play seen, so
+//! in mid-hand a pool of 200 has an effective sample size `(Σw)² / Σw²` of 3 to 8 (median;
+//! Whist, Catch the Ten, 9-5-2), and 10,000 iterations spend a quarter to a half of themselves
+//! on the heaviest world ([`SearchStats::pool`]). `ess=N` grows the pool until its ESS reaches
+//! `N` (or `pool_max`). In Catch the Ten a pool of 10,000 (median ESS about 280) was no
+//! stronger than 200 (300 duplicate deals), so the collapse is not why inference does not help
+//! ISMCTS; the model is also wrong for the seats that are the searcher itself (it plays B0's
+//! card in about 40% of its decisions; `rules` says 90%): `seats=opponents` leaves a
+//! partner's plays out and `trust=P` lets a seat be something else than the model (in Catch
+//! the Ten `seats=opponents` was no stronger either; `trust` is not yet measured).
+//!
 //! Spec: `ismcts:iterations=10000,c=0.7,rollout=rules,reward=points`; keys `iterations`,
 //! `time_ms` (a wall-time budget instead; not reproducible), `c`, `rollout` (`random`, `rules`
 //! or `rules/switch/switch`), `reward` (`points`, `difference`, `match`), `threads` (root
@@ -100,6 +112,42 @@ pub struct SearchStats {
     pub worlds: u128,
     /// Wall time of the search in seconds.
     pub seconds: f64,
+    /// With inference, the pool's weighting: `None` without it.
+    pub pool: Option<PoolStats>,
+}
+
+/// How the inferred pool's weights spread the iterations over its candidates.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PoolStats {
+    /// Candidates weighed.
+    pub candidates: u32,
+    /// The weights' effective sample size, `(Σw)² / Σw²`: 1 when one candidate holds all the
+    /// weight, the candidate count when all weigh the same.
+    pub ess: f64,
+    /// The heaviest candidate's share of the draws.
+    pub top: f64,
+    /// How many distinct candidates the search's iterations are expected to draw,
+    /// `Σ 1 − (1 − p)^iterations` over the candidates' shares `p`.
+    pub distinct: f64,
+}
+
+impl PoolStats {
+    /// The statistics of a pool weighing `weights` (not all 0), drawn from `iterations` times.
+    pub fn of(weights: &[f64], iterations: u64) -> PoolStats {
+        let total: f64 = weights.iter().sum();
+        let squares: f64 = weights.iter().map(|w| w * w).sum();
+        let top = weights.iter().copied().fold(0.0, f64::max);
+        let n = iterations as f64;
+        PoolStats {
+            candidates: weights.len() as u32,
+            ess: total * total / squares,
+            top: top / total,
+            distinct: weights
+                .iter()
+                .map(|w| 1.0 - (n * (-(w / total)).ln_1p()).exp())
+                .sum(),
+        }
+    }
 }
 
 /// One searcher's tree and scratch space; reused across decisions without reallocating.
@@ -314,24 +362,7 @@ impl<G: AgentFactory> Ismcts<G> {
         let sampler =
             WorldSampler::new(&k).expect("the true state is consistent with its knowledge");
         let mut inference = self.inference.take();
-        let worlds = match &mut inference {
-            None => Worlds::Uniform(&sampler),
-            Some(inf) => {
-                inf.weigh(state, &k, &sampler, rng);
-                let (rows, weights) = inf.candidates();
-                self.cum.clear();
-                let mut total = 0.0;
-                for w in weights {
-                    total += w;
-                    self.cum.push(total);
-                }
-                Worlds::Weighted {
-                    rows,
-                    cum: &self.cum,
-                    places: k.places.len(),
-                }
-            }
-        };
+        let worlds = root_worlds(inference.as_mut(), &mut self.cum, state, &k, &sampler, rng);
         let threads = self.params.threads.max(1) as usize;
         while self.workers.len() < threads {
             self.workers.push(Worker::new(&self.params));
@@ -404,10 +435,42 @@ impl<G: AgentFactory> Ismcts<G> {
             cap_reached,
             worlds: sampler.count(),
             seconds: started.elapsed().as_secs_f64(),
+            pool: inference
+                .as_ref()
+                .map(|inf| PoolStats::of(inf.candidates().1, done.iter().sum())),
         };
         self.root = merged.clone();
         self.inference = inference;
         merged
+    }
+}
+
+/// Where the iterations of a search of `state` (what its seat knows: `k`) draw their worlds:
+/// uniformly from `sampler`, or, with `inference`, from the pool it weighs now (drawn from
+/// `rng`), whose cumulative weights go to `cum`.
+fn root_worlds<'a, G: AgentFactory>(
+    inference: Option<&'a mut Inference<G>>,
+    cum: &'a mut Vec<f64>,
+    state: &G,
+    k: &Knowledge,
+    sampler: &'a WorldSampler,
+    rng: &mut GameRng,
+) -> Worlds<'a> {
+    let Some(inf) = inference else {
+        return Worlds::Uniform(sampler);
+    };
+    inf.weigh(state, k, sampler, rng);
+    let (rows, weights) = inf.candidates();
+    cum.clear();
+    let mut total = 0.0;
+    for w in weights {
+        total += w;
+        cum.push(total);
+    }
+    Worlds::Weighted {
+        rows,
+        cum,
+        places: k.places.len(),
     }
 }
 
@@ -466,3 +529,6 @@ impl<G: AgentFactory> Agent<G> for Ismcts<G> {
             .unwrap_or_else(|| legal.choose(rng))
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -45,7 +45,7 @@ impl Default for IsmctsParams {
 }
 
 /// The keys an ISMCTS spec takes.
-pub const KEYS: [&str; 11] = [
+pub const KEYS: [&str; 15] = [
     "iterations",
     "time_ms",
     "c",
@@ -57,6 +57,10 @@ pub const KEYS: [&str; 11] = [
     "noise",
     "temp",
     "pool",
+    "ess",
+    "pool_max",
+    "seats",
+    "trust",
 ];
 
 fn bad(key: &str, value: &str, what: &str) -> SpecError {

@@ -37,7 +37,10 @@ impl Default for PimcParams {
 }
 
 /// The keys a PIMC spec takes.
-pub const KEYS: [&str; 7] = ["worlds", "tt", "threads", "infer", "noise", "temp", "pool"];
+pub const KEYS: [&str; 11] = [
+    "worlds", "tt", "threads", "infer", "noise", "temp", "pool", "ess", "pool_max", "seats",
+    "trust",
+];
 
 fn bad(key: &str, value: &str, what: &str) -> SpecError {
     SpecError::bad_value("pimc", key, value, what)
