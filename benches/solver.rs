@@ -18,79 +18,34 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tricklab::cards::{Card, CardSet, Deck, Suit};
-use tricklab::games::{Seat, Sides, TrumpOrder};
-use tricklab::rng::{GameRng, Purpose, below, stream};
-use tricklab::solver::{Position, Scoring, Solver};
+use tricklab::solver::{Position, Solver};
 
-/// Deals per game.
-const DEALS: usize = 100;
+#[path = "common/solver_deals.rs"]
+mod solver_deals;
 
-/// `per` cards of `pack` for each of `seats` hands, at random.
-fn deal(pack: Deck, seats: usize, per: usize, rng: &mut GameRng) -> Vec<CardSet> {
-    let mut order: Vec<Card> = pack.cards().iter().collect();
-    for i in (1..order.len()).rev() {
-        order.swap(i, below(rng, i as u32 + 1) as usize);
-    }
-    (0..seats)
-        .map(|s| order[s * per..(s + 1) * per].iter().copied().collect())
-        .collect()
-}
+use solver_deals::{DEALS, GAMES, bench_deals};
 
+/// The positions of game `name`; the Whist deals are also written to the file named by
+/// `TRICKLAB_BENCH_DEALS`, if set.
 fn positions(name: &str) -> Vec<Position> {
-    // Pack, seats, cards a seat, trump order, scoring. 9-5-2's kitty (four cards) is out of
-    // play after the discards; its seats play alone, the others in two partnerships.
-    let (pack, seats, per, order, scoring) = match name {
-        "whist_52" => (Deck::Full52, 4, 13, TrumpOrder::ACES_HIGH, Scoring::Tricks),
-        "catch_the_ten_4p_36" => (
-            Deck::SixToAce,
-            4,
-            9,
-            TrumpOrder::JACK_HIGH,
-            Scoring::Honours { share: 18 },
-        ),
-        _ => (Deck::Full52, 3, 16, TrumpOrder::ACES_HIGH, Scoring::Tricks),
-    };
-    let sides = if seats == 3 {
-        Sides::alone(3)
-    } else {
-        Sides::every(4, 2)
-    };
-    let mut rng = stream(2026, 0, Purpose::Other, name.len() as u64);
-    let mut lines = Vec::new();
-    let positions = (0..DEALS)
-        .map(|i| {
-            let trump = Suit::from_index(i % 4);
-            let hands = deal(pack, seats, per, &mut rng);
-            let leader = Seat((i % seats) as u8);
-            if name == "whist_52" {
-                let hands: Vec<String> = hands.iter().map(|h| h.to_string()).collect();
-                lines.push(format!(
-                    "{} | {trump} | {}",
-                    hands.join(" / "),
-                    leader.index()
-                ));
-            }
-            Position::new(
-                &hands,
-                Some(trump),
-                order,
-                leader,
-                sides,
-                sides.side(leader),
-                scoring,
-            )
-            .expect("a valid deal")
-        })
-        .collect();
-    if let Some(path) = std::env::var_os("TRICKLAB_BENCH_DEALS").filter(|_| !lines.is_empty()) {
+    let deals = bench_deals(name);
+    if name == "whist_52"
+        && let Some(path) = std::env::var_os("TRICKLAB_BENCH_DEALS")
+    {
+        let lines: Vec<String> = deals
+            .iter()
+            .map(|d| {
+                let hands: Vec<String> = d.hands.iter().map(|h| h.to_string()).collect();
+                format!("{} | {} | {}", hands.join(" / "), d.trump, d.leader.index())
+            })
+            .collect();
         std::fs::write(&path, lines.join("\n") + "\n").expect("the deals file is writable");
     }
-    positions
+    deals.into_iter().map(|d| d.position).collect()
 }
 
 fn bench(c: &mut Criterion) {
-    for name in ["whist_52", "catch_the_ten_4p_36", "nine_five_two_48"] {
+    for name in GAMES {
         let deals = positions(name);
         let mut solver = Solver::new();
         let mut times: Vec<f64> = deals

@@ -10,47 +10,16 @@
 
 use std::time::Instant;
 
-use tricklab::cards::{Card, CardSet, Deck, Suit};
-use tricklab::games::{Seat, Sides, TrumpOrder};
-use tricklab::rng::{GameRng, Purpose, below, stream};
-use tricklab::solver::{Position, Scoring, Solver};
+use tricklab::solver::Solver;
 
-/// Deals, as in the bench.
-const DEALS: usize = 100;
+#[path = "../benches/common/solver_deals.rs"]
+mod solver_deals;
 
-/// `per` cards of `pack` for each of `seats` hands, at random (the bench's dealer).
-fn deal(pack: Deck, seats: usize, per: usize, rng: &mut GameRng) -> Vec<CardSet> {
-    let mut order: Vec<Card> = pack.cards().iter().collect();
-    for i in (1..order.len()).rev() {
-        order.swap(i, below(rng, i as u32 + 1) as usize);
-    }
-    (0..seats)
-        .map(|s| order[s * per..(s + 1) * per].iter().copied().collect())
-        .collect()
-}
+use solver_deals::DEALS;
 
-/// The bench's 9-5-2 positions, drawn from the same stream in the same order.
-fn positions() -> Vec<Position> {
-    let name = "nine_five_two_48";
-    let sides = Sides::alone(3);
-    let mut rng = stream(2026, 0, Purpose::Other, name.len() as u64);
-    (0..DEALS)
-        .map(|i| {
-            let trump = Suit::from_index(i % 4);
-            let hands = deal(Deck::Full52, 3, 16, &mut rng);
-            let leader = Seat((i % 3) as u8);
-            Position::new(
-                &hands,
-                Some(trump),
-                TrumpOrder::ACES_HIGH,
-                leader,
-                sides,
-                sides.side(leader),
-                Scoring::Tricks,
-            )
-            .expect("a valid deal")
-        })
-        .collect()
+/// The bench's 9-5-2 positions.
+fn positions() -> Vec<tricklab::solver::Position> {
+    solver_deals::positions("nine_five_two_48")
 }
 
 fn main() {

@@ -56,6 +56,7 @@ mod second_edition;
 mod show;
 mod show_reading;
 mod simulate;
+mod solver_bench_values;
 mod solver_brute_force;
 mod solver_dds;
 mod solver_fingerprint;
