@@ -1,10 +1,11 @@
 //! Guests of the deal runners named without the game: who sits in a seat ([`Guest`]: an
 //! agent's spec, or a function of the hand such as a Python callable), as code that does not
-//! name the game gives them ([`DynGuests`]). [`LoadedGame::play_batches_with`] and
-//! [`LoadedGame::play_chunk_with`] turn them into the runners' generic
-//! [`Guests`](crate::experiment::Guests) inside the game's engine: the game is dispatched once
-//! per run or chunk; a function is asked once per decision of its seat, with the hand as a
-//! [`DynHand`].
+//! name the game gives them ([`DynGuests`]).
+//! [`LoadedGame::play_batches_with`](super::LoadedGame::play_batches_with) and
+//! [`LoadedGame::play_chunk_with`](super::LoadedGame::play_chunk_with) turn them into the
+//! runners' generic [`Guests`](crate::experiment::Guests) inside the game's engine: the game is
+//! dispatched once per run or chunk; a function is asked once per decision of its seat, with
+//! the hand as a [`DynHand`].
 
 use std::any::Any;
 use std::panic;
