@@ -2,7 +2,6 @@
 
 use pyo3::prelude::*;
 
-use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::ffi::CString;
 use std::sync::Mutex;
@@ -10,12 +9,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyRuntimeWarning;
-use tricklab::agents::{Agent, AgentFactory, AgentSpec, build_agent};
+use tricklab::agents::AgentSpec;
 
-use tricklab::games::{Action, Decision, Game, GameKind};
+use tricklab::games::registry::{DynAgent, DynHand};
+use tricklab::games::{Action, Decision, GameKind};
 use tricklab::rng::{GameRng, Purpose, stream};
 
-use crate::any::each_play;
 use crate::errors::{Whole, value_error};
 use crate::interrupt::interruptible;
 use crate::play::action_id;
@@ -38,21 +37,16 @@ pub struct PyAgent {
 /// `worlds=2`). 5 s; tests lower it with [`_set_slow_decision_ms`].
 static SLOW_MS: AtomicU64 = AtomicU64::new(5_000);
 
-/// Whether `spec`'s decision in `state` is known to cost seconds to minutes: PIMC and αμ
-/// playing a card in 9-5-2 with more than 8 cards in hand (the double-dummy solves of the first
-/// tricks of three 16-card hands).
-fn costly(spec: &AgentSpec, state: &PyState) -> bool {
-    if state.play.rules().kind() != GameKind::NINE_FIVE_TWO {
-        return false;
-    }
-    each_play!(&state.play, p => {
-        let Some(seat) = p.hand.to_act() else {
-            return false;
-        };
-        matches!(spec, AgentSpec::Pimc(_) | AgentSpec::AlphaMu(_))
-            && p.hand.legal_actions().decision() == Decision::Play
-            && p.hand.hand(seat).len() > 8
-    })
+/// Why `spec`'s decision in `state` is known to cost seconds to minutes, where the game
+/// declares such decisions (`GameFacts::slow_search`: PIMC and αμ playing a card in 9-5-2
+/// with more than 8 cards in hand, the double-dummy solves of the first tricks of three
+/// 16-card hands).
+fn costly(spec: &AgentSpec, state: &PyState) -> Option<&'static str> {
+    let p = &state.play;
+    let slow = p.kind().facts().slow_search?;
+    let seat = p.to_act()?;
+    (p.legal_actions().decision() == Decision::Play && slow.slow(spec, p.hand(seat).len()))
+        .then_some(slow.why)
 }
 
 /// Sets the slow-decision warning's threshold (for tests).
@@ -61,26 +55,23 @@ pub fn _set_slow_decision_ms(ms: Whole<u64>) {
     SLOW_MS.store(ms.0, Ordering::Relaxed);
 }
 
-/// The agent for each game it has decided in, by the game's hand type: a `Box<dyn Agent<G>>`
-/// for hands `G`, built on first use (a mutex only to make the class `Sync`; the agents are
-/// used through `&mut`).
-type Slots = Mutex<HashMap<TypeId, Box<dyn Any + Send>>>;
+/// The agent for each game it has decided in, built on first use (a mutex only to make the
+/// class `Sync`; the agents are used through `&mut`).
+type Slots = Mutex<HashMap<GameKind, Box<dyn DynAgent>>>;
 
-/// The agent for hands `G`, taken out of its slot (built on first use); put it back with
+/// The agent for `game`, taken out of its slot (built on first use); put it back with
 /// [`put`].
-fn take<G: AgentFactory>(slots: &mut Slots, spec: &AgentSpec) -> PyResult<Box<dyn Agent<G>>> {
+fn take(slots: &mut Slots, spec: &AgentSpec, game: GameKind) -> PyResult<Box<dyn DynAgent>> {
     let slots = slots.get_mut().unwrap_or_else(|e| e.into_inner());
-    match slots.remove(&TypeId::of::<G>()) {
-        Some(agent) => Ok(*agent
-            .downcast::<Box<dyn Agent<G>>>()
-            .expect("a slot holds its game's agent")),
-        None => build_agent::<G>(spec).map_err(value_error),
+    match slots.remove(&game) {
+        Some(agent) => Ok(agent),
+        None => game.agent(spec).map_err(value_error),
     }
 }
 
-fn put<G: Game>(slots: &mut Slots, agent: Box<dyn Agent<G>>) {
+fn put(slots: &mut Slots, game: GameKind, agent: Box<dyn DynAgent>) {
     let slots = slots.get_mut().unwrap_or_else(|e| e.into_inner());
-    slots.insert(TypeId::of::<G>(), Box::new(agent));
+    slots.insert(game, agent);
 }
 
 /// Whether the agent `spec` names decides in microseconds (no search), so that it is asked on
@@ -93,28 +84,29 @@ fn quick(spec: &AgentSpec) -> bool {
 /// thread of its own, so that Ctrl-C stops the call at once (see [`interruptible`]); an
 /// interrupted search finishes there and is dropped, and the agent and its random stream are
 /// as before the call (the agent is built afresh at its next use).
-fn choose<G: AgentFactory>(
+fn choose(
     py: Python<'_>,
     slots: &mut Slots,
     spec: &AgentSpec,
-    hand: &G,
+    hand: &dyn DynHand,
     rng: &mut GameRng,
 ) -> PyResult<Action> {
     let seat = hand
         .to_act()
         .ok_or_else(|| value_error("the hand is over; no action is possible"))?;
-    let mut agent = take(slots, spec)?;
+    let game = hand.kind();
+    let mut agent = take(slots, spec, game)?;
     if quick(spec) {
         let a = agent.choose(hand, seat, rng);
-        put(slots, agent);
+        put(slots, game, agent);
         return Ok(a);
     }
-    let (hand, mut stream) = (hand.clone(), rng.clone());
+    let (hand, mut stream) = (hand.clone_box(), rng.clone());
     let (agent, stream, a) = interruptible(py, move |_| {
-        let a = agent.choose(&hand, seat, &mut stream);
+        let a = agent.choose(&*hand, seat, &mut stream);
         (agent, stream, a)
     })?;
-    put(slots, agent);
+    put(slots, game, agent);
     *rng = stream;
     Ok(a)
 }
@@ -134,13 +126,12 @@ impl PyAgent {
     /// [`choose`] for the game of `state`, with a warning the first time a decision is slow,
     /// or before it where it is known to be (see [`costly`]).
     fn choose(&mut self, py: Python<'_>, state: &PyState) -> PyResult<Action> {
-        if !self.warned && costly(&self.spec, state) {
+        if let Some(why) = costly(&self.spec, state).filter(|_| !self.warned) {
             self.warned = true;
             let msg = format!(
-                "tricklab.agent({:?}) in nine-five-two: its first card decisions solve three \
-                 16-card hands double dummy in every world, seconds to minutes of CPU each even \
-                 at worlds=2 (see docs/python.md, Agents)",
-                self.spec.to_string()
+                "tricklab.agent({:?}) in {}: {why} (see docs/python.md, Agents)",
+                self.spec.to_string(),
+                state.play.kind().name()
             );
             let msg = CString::new(msg).unwrap_or_default();
             PyErr::warn(py, py.get_type::<PyRuntimeWarning>().as_any(), &msg, 1)?;
@@ -155,7 +146,7 @@ impl PyAgent {
                  seconds a decision in some games (see docs/python.md, Agents)",
                 self.spec.to_string(),
                 took.as_secs_f64(),
-                state.play.rules().kind().name()
+                state.play.kind().name()
             );
             let msg = CString::new(msg).unwrap_or_default();
             PyErr::warn(py, py.get_type::<PyRuntimeWarning>().as_any(), &msg, 1)?;
@@ -164,7 +155,7 @@ impl PyAgent {
     }
 
     fn choose_in(&mut self, py: Python<'_>, state: &PyState) -> PyResult<Action> {
-        each_play!(&state.play, p => choose(py, &mut self.slots, &self.spec, &p.hand, &mut self.rng))
+        choose(py, &mut self.slots, &self.spec, &*state.play, &mut self.rng)
     }
 }
 

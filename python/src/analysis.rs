@@ -4,12 +4,11 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use tricklab::games::{Game as _, Seat};
-use tricklab::knowledge::{Observable, PlaceKind, WorldSampler};
+use tricklab::games::Seat;
+use tricklab::knowledge::{PlaceKind, WorldSampler};
 use tricklab::rng::{GameRng, Purpose, stream};
-use tricklab::solver::{Solvable as _, Solver};
+use tricklab::solver::Solver;
 
-use crate::any::each_play;
 use crate::errors::{Whole, command_error, value_error};
 use crate::state::PyState;
 
@@ -35,32 +34,35 @@ pub fn worlds<'py>(
     }
     type Rows = (Vec<usize>, Vec<String>, Vec<Option<usize>>, Vec<String>);
     let rows: Result<Rows, String> = py.detach(|| {
-        each_play!(&state.play, p => {
-            let k = p.hand.knowledge(Seat(seat as u8));
-            let sampler = WorldSampler::new(&k).map_err(|e| e.to_string())?;
-            let mut rng: GameRng = stream(seed, 0, Purpose::Other, 2);
-            let mut rows: Rows = Default::default();
-            for w in 0..n {
-                let hidden = sampler.sample(&mut rng);
-                let world = p.hand.redeal(&k, &hidden);
-                for place in &k.places {
-                    rows.0.push(w);
-                    rows.1.push(place.kind.to_string());
-                    match place.kind {
-                        PlaceKind::Hand(s) => {
-                            rows.2.push(Some(s.index()));
-                            rows.3.push(world.hand(s).to_string());
-                        }
-                        _ => {
-                            rows.2.push(None);
-                            let i = k.places.iter().position(|q| q.kind == place.kind).expect("listed");
-                            rows.3.push((hidden[i] | place.known).to_string());
-                        }
+        let p = &state.play;
+        let k = p.knowledge(Seat(seat as u8));
+        let sampler = WorldSampler::new(&k).map_err(|e| e.to_string())?;
+        let mut rng: GameRng = stream(seed, 0, Purpose::Other, 2);
+        let mut rows: Rows = Default::default();
+        for w in 0..n {
+            let hidden = sampler.sample(&mut rng);
+            let world = p.world_hands(&k, &hidden);
+            for place in &k.places {
+                rows.0.push(w);
+                rows.1.push(place.kind.to_string());
+                match place.kind {
+                    PlaceKind::Hand(s) => {
+                        rows.2.push(Some(s.index()));
+                        rows.3.push(world[s.index()].to_string());
+                    }
+                    _ => {
+                        rows.2.push(None);
+                        let i = k
+                            .places
+                            .iter()
+                            .position(|q| q.kind == place.kind)
+                            .expect("listed");
+                        rows.3.push((hidden[i] | place.known).to_string());
                     }
                 }
             }
-            Ok(rows)
-        })
+        }
+        Ok(rows)
     });
     let (world, place, seat_col, cards) = rows.map_err(value_error)?;
     let d = PyDict::new(py);
@@ -78,15 +80,20 @@ pub fn worlds<'py>(
 pub fn solve<'py>(py: Python<'py>, state: &PyState) -> PyResult<Bound<'py, PyDict>> {
     type Solved = (usize, i32, Vec<(String, i32)>);
     let solved: Result<Solved, String> = py.detach(|| {
-        each_play!(&state.play, p => {
-            let seat = p.hand.to_act().ok_or_else(|| {
-                "no card is to be played here: the hand is over".to_string()
-            })?;
+        {
+            let p = &state.play;
+            let seat = p
+                .to_act()
+                .ok_or_else(|| "no card is to be played here: the hand is over".to_string())?;
             // A hand not yet in play (9-5-2 before its first card) says so in its own words.
-            let pos = p.hand.position_for(seat).map_err(|e| e.to_string())?;
+            let pos = p.position_for(seat).map_err(|e| e.to_string())?;
             let s = Solver::new().solve(&pos);
-            Ok((s.to_act.index(), s.value, s.cards().map(|(c, v)| (c.to_string(), v)).collect()))
-        })
+            Ok((
+                s.to_act.index(),
+                s.value,
+                s.cards().map(|(c, v)| (c.to_string(), v)).collect(),
+            ))
+        }
     });
     let (to_act, value, cards) = solved.map_err(value_error)?;
     let d = PyDict::new(py);

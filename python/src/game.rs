@@ -3,24 +3,35 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 
-use tricklab::experiment::Measured as _;
-use tricklab::games::{Game as _, Rewarded as _};
+use tricklab::games::{GameKind, LoadedGame};
 
-use crate::any::{AnyPlay, each_play};
 use crate::errors::{Whole, value_error};
 use crate::observe::vector_len;
 use crate::play::NUM_ACTION_IDS;
 use crate::state::{Origin, PyState};
-use crate::table::{AnyRules, each_rules};
 
 /// A game with its player count and options, e.g. `Game("whist")`,
 /// `Game("catch-the-ten", players=6, options={"pairs": True})`.
 #[pyclass(name = "Game", module = "tricklab._tricklab", frozen)]
 #[derive(Clone)]
 pub struct PyGame {
-    pub(crate) rules: AnyRules,
+    /// The game at its table, checked (any registered game).
+    pub(crate) game: LoadedGame,
     /// The options as given, `KEY=VALUE` (to rebuild the game when a state is unpickled).
     pub(crate) items: Vec<String>,
+}
+
+/// The game `name` at a table of `players` (`None`: the game's default) with the `KEY=VALUE`
+/// `items`, read as `tricklab simulate` reads `--game`, `--players` and `--option`; the error
+/// is the command line's one-line message.
+pub(crate) fn load(
+    name: &str,
+    players: Option<usize>,
+    items: &[String],
+) -> Result<LoadedGame, String> {
+    let kind: GameKind = name.parse().map_err(|e| format!("{e}"))?;
+    kind.load_words(players, items)
+        .map_err(|e| e.to_string().replace('\n', " "))
 }
 
 /// `KEY=VALUE` items from a Python options dict, as `--option` would spell them.
@@ -60,26 +71,26 @@ impl PyGame {
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
         let items = option_items(options)?;
-        let rules = AnyRules::new(name, players.map(|p| p.0), &items).map_err(value_error)?;
-        Ok(PyGame { rules, items })
+        let game = load(name, players.map(|p| p.0), &items).map_err(value_error)?;
+        Ok(PyGame { game, items })
     }
 
-    /// The game's name: `catch-the-ten`, `nine-five-two` or `whist`.
+    /// The game's name as the registry has it (`catch-the-ten`, `nine-five-two`, `whist`, …).
     #[getter]
     fn name(&self) -> &'static str {
-        self.rules.kind().name()
+        self.game.name()
     }
 
     /// The player count.
     #[getter]
     fn players(&self) -> usize {
-        self.rules.players()
+        self.game.players()
     }
 
     /// The options as the records write them, as JSON.
     #[getter]
     fn options_json(&self) -> String {
-        self.rules.options_json()
+        self.game.options_json()
     }
 
     /// The number of action ids (56: 52 cards and 4 trump suits).
@@ -91,34 +102,27 @@ impl PyGame {
     /// The length of `State.observation_vector(seat)`.
     #[getter]
     fn observation_size(&self) -> usize {
-        vector_len(self.rules.players())
+        vector_len(self.game.players())
     }
 
     /// The length of `State.information_state_tensor(seat)`.
     #[getter]
     fn information_state_tensor_size(&self) -> usize {
-        crate::infostate::tensor_len(self.rules.kind(), self.rules.players())
+        crate::infostate::tensor_len(self.game.kind(), self.game.players())
     }
 
     /// The parts of `State.information_state_tensor(seat)` as `(name, start, end)`:
     /// `observation`, `scores`, `tricks`, `exchange` (see docs/python.md).
     #[getter]
     fn information_state_layout(&self) -> Vec<(&'static str, usize, usize)> {
-        crate::infostate::layout(self.rules.kind(), self.rules.players())
+        crate::infostate::layout(self.game.kind(), self.game.players())
     }
 
     /// The least and the most points a seat can make in a hand (what `returns()` can hold):
     /// the play's range, and the most a bonus settled after the play adds (Whist's honours).
     #[getter]
     fn points_range(&self) -> (i32, i32) {
-        let p = AnyPlay::deal(&self.rules, 0, 0);
-        let (lo, hi) = each_play!(&p, p => {
-            let sides = p.hand.sides();
-            let lo = sides.all().map(|s| p.hand.least_points(s)).min().unwrap_or(0);
-            let hi = sides.all().map(|s| p.hand.most_points(s)).max().unwrap_or(0);
-            (lo, hi)
-        });
-        (lo, hi + each_rules!(&self.rules, r => r.most_bonus()))
+        self.game.points_range()
     }
 
     /// The first hand of game `index` of a run with `seed`: the same deal and dealer as game
@@ -127,10 +131,10 @@ impl PyGame {
     fn new_initial_state(&self, seed: Whole<u64>, index: Whole<u64>) -> PyState {
         let (seed, index) = (seed.0, index.0);
         PyState {
-            play: AnyPlay::deal(&self.rules, seed, index),
+            play: self.game.deal_hand(seed, index),
             origin: Origin::Dealt {
-                game: self.rules.kind().name().to_string(),
-                players: self.rules.players(),
+                game: self.game.name().to_string(),
+                players: self.game.players(),
                 items: self.items.clone(),
                 seed,
                 index,
@@ -141,9 +145,9 @@ impl PyGame {
     fn __repr__(&self) -> String {
         format!(
             "Game({:?}, players={}, options={})",
-            self.rules.kind().name(),
-            self.rules.players(),
-            self.rules.options_json()
+            self.game.name(),
+            self.game.players(),
+            self.game.options_json()
         )
     }
 }

@@ -5,7 +5,6 @@
 
 mod agent;
 mod analysis;
-mod any;
 mod errors;
 mod game;
 mod infostate;
@@ -14,7 +13,6 @@ mod observe;
 mod play;
 mod simulate;
 mod state;
-mod table;
 mod tournament;
 
 use pyo3::prelude::*;

@@ -28,11 +28,11 @@
 use std::fmt::Write as _;
 
 use tricklab::cards::{CardSet, Suit};
-use tricklab::games::{Action, Decision, Game as _, Seat};
-use tricklab::knowledge::{Knowledge, Observable, PlaceKind};
+use tricklab::games::registry::DynHand;
+use tricklab::games::{Decision, Seat};
+use tricklab::knowledge::{Knowledge, PlaceKind};
 
-use crate::play::{Play, card_id, seen_by};
-use crate::table::Table;
+use crate::play::card_id;
 
 /// The vector's length for `n` seats.
 pub const fn vector_len(n: usize) -> usize {
@@ -83,8 +83,8 @@ fn hand_sizes(k: &Knowledge, n: usize) -> Vec<usize> {
 }
 
 /// The cards played to the trick in progress, by seat index.
-fn trick_cards<R: Table>(play: &Play<R>, n: usize) -> Vec<CardSet> {
-    let trick = play.hand_ref().trick();
+fn trick_cards(play: &dyn DynHand, n: usize) -> Vec<CardSet> {
+    let trick = play.trick();
     let mut by_seat = vec![CardSet::EMPTY; n];
     for (i, &c) in trick.cards().iter().enumerate() {
         by_seat[trick.leader().plus(i, n).index()].insert(c);
@@ -92,116 +92,99 @@ fn trick_cards<R: Table>(play: &Play<R>, n: usize) -> Vec<CardSet> {
     by_seat
 }
 
-impl<R: Table> Play<R> {
-    fn hand_ref(&self) -> &R::Hand {
-        &self.hand
+/// The observation vector of `seat` in `g` (see the module's layout).
+pub fn observation_vector(g: &dyn DynHand, seat: Seat) -> Vec<f32> {
+    let n = g.num_seats();
+    let k = g.knowledge(seat);
+    let mut v = vec![0.0f32; vector_len(n)];
+    let mut at = 0;
+    let mut take = |len: usize| {
+        let r = at..at + len;
+        at += len;
+        r
+    };
+    put_cards(&mut v[take(52)], k.own);
+    for i in 0..n {
+        put_cards(&mut v[take(52)], k.played[rel(seat, i, n).index()]);
     }
-
-    /// The observation vector of `seat` (see the module's layout).
-    pub fn observation_vector(&self, seat: Seat) -> Vec<f32> {
-        let g = &self.hand;
-        let n = g.num_seats();
-        let k = g.knowledge(seat);
-        let mut v = vec![0.0f32; vector_len(n)];
-        let mut at = 0;
-        let mut take = |len: usize| {
-            let r = at..at + len;
-            at += len;
-            r
-        };
-        put_cards(&mut v[take(52)], k.own);
-        for i in 0..n {
-            put_cards(&mut v[take(52)], k.played[rel(seat, i, n).index()]);
-        }
-        let trick = trick_cards(self, n);
-        for i in 0..n {
-            put_cards(&mut v[take(52)], trick[rel(seat, i, n).index()]);
-        }
-        let (known, elsewhere) = known_cards(&k, n);
-        for i in 0..n {
-            put_cards(&mut v[take(52)], known[rel(seat, i, n).index()]);
-        }
-        put_cards(&mut v[take(52)], elsewhere);
-        put_cards(&mut v[take(52)], k.out_of_play);
-        put_cards(&mut v[take(52)], k.unknown);
-        for i in 0..n {
-            let voids = k.voids[rel(seat, i, n).index()];
-            let r = take(4);
-            for s in Suit::ALL {
-                if voids & (1 << s.index()) != 0 {
-                    v[r.start + s.index()] = 1.0;
-                }
-            }
-        }
-        let sizes = hand_sizes(&k, n);
-        let r = take(n);
-        for i in 0..n {
-            v[r.start + i] = sizes[rel(seat, i, n).index()] as f32;
-        }
-        let r = take(n);
-        for i in 0..n {
-            v[r.start + i] = g.tricks_won(rel(seat, i, n)) as f32;
-        }
+    let trick = trick_cards(g, n);
+    for i in 0..n {
+        put_cards(&mut v[take(52)], trick[rel(seat, i, n).index()]);
+    }
+    let (known, elsewhere) = known_cards(&k, n);
+    for i in 0..n {
+        put_cards(&mut v[take(52)], known[rel(seat, i, n).index()]);
+    }
+    put_cards(&mut v[take(52)], elsewhere);
+    put_cards(&mut v[take(52)], k.out_of_play);
+    put_cards(&mut v[take(52)], k.unknown);
+    for i in 0..n {
+        let voids = k.voids[rel(seat, i, n).index()];
         let r = take(4);
-        if let Some(t) = g.trump() {
-            v[r.start + t.index()] = 1.0;
+        for s in Suit::ALL {
+            if voids & (1 << s.index()) != 0 {
+                v[r.start + s.index()] = 1.0;
+            }
         }
-        let r = take(4);
-        if g.to_act() == Some(seat) {
-            let d = g.legal_actions().decision();
-            let i = DECISIONS.iter().position(|&x| x == d).expect("a decision");
-            v[r.start + i] = 1.0;
-        }
-        let r = take(n);
-        if let Some(s) = g.to_act() {
-            v[r.start + (s.index() + n - seat.index()) % n] = 1.0;
-        }
-        let r = take(n);
-        v[r.start + (g.dealer().index() + n - seat.index()) % n] = 1.0;
-        debug_assert_eq!(r.end, v.len());
-        v
     }
+    let sizes = hand_sizes(&k, n);
+    let r = take(n);
+    for i in 0..n {
+        v[r.start + i] = sizes[rel(seat, i, n).index()] as f32;
+    }
+    let r = take(n);
+    for i in 0..n {
+        v[r.start + i] = g.tricks_won(rel(seat, i, n)) as f32;
+    }
+    let r = take(4);
+    if let Some(t) = g.trump() {
+        v[r.start + t.index()] = 1.0;
+    }
+    let r = take(4);
+    if g.to_act() == Some(seat) {
+        let d = g.legal_actions().decision();
+        let i = DECISIONS.iter().position(|&x| x == d).expect("a decision");
+        v[r.start + i] = 1.0;
+    }
+    let r = take(n);
+    if let Some(s) = g.to_act() {
+        v[r.start + (s.index() + n - seat.index()) % n] = 1.0;
+    }
+    let r = take(n);
+    v[r.start + (g.dealer().index() + n - seat.index()) % n] = 1.0;
+    debug_assert_eq!(r.end, v.len());
+    v
+}
 
-    /// The decisions `seat` has seen, in order.
-    pub fn seen_history(&self, seat: Seat) -> Vec<(Seat, Action)> {
-        self.actions
-            .iter()
-            .copied()
-            .filter(|&(s, a)| seen_by(s, a, seat))
-            .collect()
+/// A string that is equal for two states exactly when `seat` cannot tell them apart: its
+/// knowledge, the public state and the decisions it has seen, in order.
+pub fn information_state_string(g: &dyn DynHand, seat: Seat) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{}", g.kind());
+    let _ = writeln!(s, "observer {seat}, dealer {}", g.dealer());
+    match g.trump() {
+        Some(t) => {
+            let _ = writeln!(s, "trump {t}");
+        }
+        None => s.push_str("trump unknown\n"),
     }
-
-    /// A string that is equal for two states exactly when `seat` cannot tell them apart: its
-    /// knowledge, the public state and the decisions it has seen, in order.
-    pub fn information_state_string(&self, seat: Seat) -> String {
-        let g = &self.hand;
-        let mut s = String::new();
-        let _ = writeln!(s, "{}", g.kind());
-        let _ = writeln!(s, "observer {seat}, dealer {}", g.dealer());
-        match g.trump() {
-            Some(t) => {
-                let _ = writeln!(s, "trump {t}");
-            }
-            None => s.push_str("trump unknown\n"),
-        }
-        let _ = writeln!(s, "{}", g.knowledge(seat));
-        let n = g.num_seats();
-        let tricks: Vec<String> = Seat::all(n).map(|q| g.tricks_won(q).to_string()).collect();
-        let _ = writeln!(s, "tricks won {}", tricks.join(" "));
-        s.push_str("history");
-        for (q, a) in self.seen_history(seat) {
-            let _ = write!(s, " {q}:{a}");
-        }
-        s.push('\n');
-        match g.to_act() {
-            Some(q) if q == seat => {
-                let _ = write!(s, "to act: seat {q}, {}", g.legal_actions());
-            }
-            Some(q) => {
-                let _ = write!(s, "to act: seat {q}");
-            }
-            None => s.push_str("hand over"),
-        }
-        s
+    let _ = writeln!(s, "{}", g.knowledge(seat));
+    let n = g.num_seats();
+    let tricks: Vec<String> = Seat::all(n).map(|q| g.tricks_won(q).to_string()).collect();
+    let _ = writeln!(s, "tricks won {}", tricks.join(" "));
+    s.push_str("history");
+    for (q, a) in g.seen_history(seat) {
+        let _ = write!(s, " {q}:{a}");
     }
+    s.push('\n');
+    match g.to_act() {
+        Some(q) if q == seat => {
+            let _ = write!(s, "to act: seat {q}, {}", g.legal_actions());
+        }
+        Some(q) => {
+            let _ = write!(s, "to act: seat {q}");
+        }
+        None => s.push_str("hand over"),
+    }
+    s
 }

@@ -4,33 +4,32 @@
 //! summary have the command's columns.
 //!
 //! With only tricklab agents the runner plays on every thread without the GIL. A Python
-//! function sits in its seat as a guest agent ([`PyFnAgent`]) and is asked with the GIL; the
-//! run is then on one thread, and an exception it raises stops the run and is raised again.
+//! function sits in its seat as a guest (the library's `Guest::Function`, see [`PyFn`]) and is
+//! asked with the GIL; the run is then on one thread, and an exception it raises stops the run
+//! and is raised again. The game is dispatched inside the library
+//! (`LoadedGame::play_batches_with`).
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList};
 
-use tricklab::agents::{Agent, AgentSpec, SpecError, TableEvent, build_agent, parse_seating};
+use tricklab::agents::{AgentSpec, SpecError, parse_seating};
 use tricklab::experiment::{
-    Batch, DealKey, DealRows, DealTally, Experiment, Guests, SeatPoints, Simulation, Want,
-    deals_header, hands_header, play_batches_with, simulation, statistics_of,
+    Batch, DealKey, DealRows, DealTally, Experiment, SeatPoints, Simulation, Want, deals_header,
 };
-use tricklab::games::matches::MatchState;
-use tricklab::games::{Action, Game as _, IllegalAction, Seat};
+use tricklab::games::registry::{DynGuests, DynHand, Guest, GuestsStopped};
+use tricklab::games::{Action, IllegalAction, LoadedGame};
 use tricklab::report::{summary_csv, summary_markdown};
-use tricklab::rng::GameRng;
 
 use crate::agent::PyAgent;
 use crate::errors::{Interrupted, Whole, value_error};
 use crate::game::PyGame;
 use crate::interrupt::{interruptible, pool};
-use crate::play::{Play, action_of_id, action_of_text};
+use crate::play::{action_of_id, action_of_text};
 use crate::state::{Origin, PyState};
-use crate::table::{Table, each_rules};
 
 /// Who sits in a seat: a tricklab agent, or a Python function of the state.
 pub enum Sitter {
@@ -63,24 +62,15 @@ impl Sitter {
         matches!(self, Sitter::Python(..))
     }
 
-    /// The runner's guest for this seat at `rules`' table: the Python function, or the agent
-    /// the spec names; either gives up the run at its next decision once `stop` is set.
-    pub fn guest<R: Table>(&self, rules: &R, stop: &Arc<AtomicBool>) -> Box<dyn Agent<R::Hand>> {
-        let agent: Box<dyn Agent<R::Hand>> = match self {
-            Sitter::Spec(spec) => build_agent::<R::Hand>(spec).expect("checked before the run"),
-            Sitter::Python(f, _) => Box::new(PyFnAgent {
-                f: Python::attach(|py| f.clone_ref(py)),
-                rules: rules.clone(),
-                before: MatchState::new(Seat(0)),
-                match_index: 0,
-                initial: None,
-                actions: Vec::new(),
-            }),
-        };
-        Box::new(Stoppable {
-            agent,
-            stop: stop.clone(),
-        })
+    /// The runner's guest for this seat: the Python function, or the agent the spec names
+    /// (checked before the run).
+    pub fn guest(&self) -> Guest {
+        match self {
+            Sitter::Spec(spec) => Guest::Agent(spec.clone()),
+            Sitter::Python(f, _) => {
+                Guest::Function(Box::new(PyFn(Python::attach(|py| f.clone_ref(py)))))
+            }
+        }
     }
 }
 
@@ -90,7 +80,7 @@ impl Sitter {
 pub fn unwound<T>(run: std::thread::Result<T>) -> PyResult<T> {
     run.or_else(|payload| match payload.downcast::<PythonRaised>() {
         Ok(raised) => Err(raised.0),
-        Err(other) if other.is::<Stopped>() => Err(Interrupted::new_err("stopped")),
+        Err(other) if other.is::<GuestsStopped>() => Err(Interrupted::new_err("stopped")),
         Err(other) => panic::resume_unwind(other),
     })
 }
@@ -164,121 +154,49 @@ fn seats_message(given: usize, seats: usize, duplicate: bool) -> String {
 /// `choose` cannot fail) and raised again by [`simulate`].
 struct PythonRaised(PyErr);
 
-/// A Python function in a seat: it watches the table to know the match, the deal and the
-/// decisions so far, and is asked for its decision with the GIL.
-pub struct PyFnAgent<R: Table> {
-    f: Py<PyAny>,
-    rules: R,
-    before: MatchState,
-    match_index: u64,
-    initial: Option<R::Hand>,
-    actions: Vec<(Seat, Action)>,
-}
+/// A Python function in a seat, asked with the GIL for its decision in the hand the runner
+/// hands it (the match before it, the deal and the decisions so far: a whole `State`).
+pub struct PyFn(Py<PyAny>);
 
-impl<R: Table> Agent<R::Hand> for PyFnAgent<R> {
-    fn choose(&mut self, state: &R::Hand, _seat: Seat, _rng: &mut GameRng) -> Action {
-        let play = Play {
-            rules: self.rules.clone(),
-            before: self.before,
-            match_index: self.match_index,
-            initial: self.initial.clone(),
-            hand: state.clone(),
-            actions: self.actions.clone(),
-        };
-        match ask_python::<R>(&self.f, play) {
+impl tricklab::games::registry::HandFunction for PyFn {
+    fn choose(&mut self, hand: Box<dyn DynHand>) -> Action {
+        match ask_python(&self.0, hand) {
             Ok(a) => a,
             Err(e) => panic::resume_unwind(Box::new(PythonRaised(e))),
         }
-    }
-
-    fn observes(&self) -> bool {
-        true
-    }
-
-    fn observe(&mut self, _seat: Seat, event: &TableEvent<'_, R::Hand>) {
-        match event {
-            TableEvent::HandStart {
-                table,
-                before,
-                state,
-            } => {
-                self.before = **before;
-                self.match_index = table.match_index;
-                self.initial = Some((*state).clone());
-                self.actions.clear();
-            }
-            TableEvent::Step { record, .. } => {
-                if let Some(a) = record.step.decision() {
-                    self.actions.push((Seat(record.seat), a));
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-/// A run stopped by its flag, carried out of the runner by unwinding from the next decision
-/// (its rows are dropped).
-struct Stopped;
-
-/// An agent that gives up the run, at its next decision, once `stop` is set; otherwise the
-/// agent it wraps, unchanged.
-struct Stoppable<G> {
-    agent: Box<dyn Agent<G>>,
-    stop: Arc<AtomicBool>,
-}
-
-impl<G: tricklab::games::Game> Agent<G> for Stoppable<G> {
-    fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action {
-        if self.stop.load(Ordering::Relaxed) {
-            panic::resume_unwind(Box::new(Stopped));
-        }
-        self.agent.choose(state, seat, rng)
-    }
-
-    fn observes(&self) -> bool {
-        self.agent.observes()
-    }
-
-    fn observe(&mut self, seat: Seat, event: &TableEvent<'_, G>) {
-        self.agent.observe(seat, event);
-    }
-
-    fn forfeited(&self) -> bool {
-        self.agent.forfeited()
     }
 }
 
 /// Every seat of the one arm as the runner's guest: a Python function, or the agent its spec
 /// names; each stops the run at its next decision once `stop` is set.
-struct PyGuests<R> {
-    rules: R,
+struct PyGuests {
     /// Per seat: the function and its name, for Python seats; the spec otherwise.
     seats: Vec<Sitter>,
     stop: Arc<AtomicBool>,
 }
 
-impl<R: Table> Guests<R::Hand> for PyGuests<R> {
-    fn agent(&self, _arm: usize, seat: usize) -> Option<Box<dyn Agent<R::Hand>>> {
-        Some(self.seats[seat].guest(&self.rules, &self.stop))
+impl DynGuests for PyGuests {
+    fn guest(&self, _arm: usize, seat: usize) -> Option<Guest> {
+        Some(self.seats[seat].guest())
     }
 
     fn name(&self, _arm: usize, seat: usize) -> Option<String> {
         Some(self.seats[seat].name())
     }
+
+    fn stop(&self) -> Option<&Arc<AtomicBool>> {
+        Some(&self.stop)
+    }
 }
 
 /// Asks the Python function `f` for the decision in `play` and checks it.
-fn ask_python<R: Table>(f: &Py<PyAny>, play: Play<R>) -> PyResult<Action> {
+fn ask_python(f: &Py<PyAny>, play: Box<dyn DynHand>) -> PyResult<Action> {
     Python::attach(|py| {
-        let legal = play.hand.legal_actions();
-        let seat = play
-            .hand
-            .to_act()
-            .expect("asked only when a seat is to act");
-        let hand = play.hand.clone();
+        let legal = play.legal_actions();
+        let seat = play.to_act().expect("asked only when a seat is to act");
+        let hand = play.clone_box();
         let state = PyState {
-            play: R::wrap(play),
+            play,
             origin: Origin::Other("a state handed to an agent in simulate"),
         };
         let answer = f.call1(py, (state,))?;
@@ -432,7 +350,7 @@ pub fn simulate<'py>(
     if threads == Some(0) {
         return Err(value_error("threads must be at least 1"));
     }
-    let seats = game.rules.players();
+    let seats = game.game.players();
     let random = pyo3::types::PyString::new(py, "random").into_any();
     let sitters = sitters(agents.unwrap_or(&random), seats, duplicate)?;
     let flags = Flags {
@@ -447,7 +365,7 @@ pub fn simulate<'py>(
         sequential,
     };
     let names: Vec<String> = sitters.iter().map(Sitter::name).collect();
-    let out = each_rules!(&game.rules, rules => run_table(py, rules, sitters, &flags))?;
+    let out = run_table(py, &game.game, sitters, &flags)?;
     out.set_item("agents", names)?;
     Ok(out)
 }
@@ -474,18 +392,18 @@ struct Played {
     points: Vec<SeatPoints>,
 }
 
-/// Runs `simulate` for one game's rules, on a thread of its own that Ctrl-C stops (see
+/// Runs `simulate` at `game`'s table, on a thread of its own that Ctrl-C stops (see
 /// [`interruptible`]).
-fn run_table<'py, R: Table>(
+fn run_table<'py>(
     py: Python<'py>,
-    rules: &R,
+    game: &LoadedGame,
     sitters: Vec<Sitter>,
     f: &Flags,
 ) -> PyResult<Bound<'py, PyDict>> {
     // Every seat plays as the runner's guest; its spec in the config names it.
     let specs: Vec<AgentSpec> = sitters.iter().map(Sitter::spec).collect();
     for spec in &specs {
-        build_agent::<R::Hand>(spec).map_err(value_error)?;
+        game.kind().check_agent(spec).map_err(value_error)?;
     }
     let sim = Simulation {
         seed: f.seed,
@@ -495,7 +413,7 @@ fn run_table<'py, R: Table>(
         max_hands: f.max_hands,
         hand_rows: f.rows,
     };
-    let exp = simulation(rules, &specs, &sim).map_err(value_error)?;
+    let exp = game.simulation(&specs, &sim).map_err(value_error)?;
     let names: Vec<String> = sitters.iter().map(Sitter::name).collect();
     let python_seats = sitters.iter().any(Sitter::is_python);
     let threads = if python_seats || f.sequential {
@@ -507,12 +425,11 @@ fn run_table<'py, R: Table>(
         records: tricklab::experiment::Records::new(f.log, false),
         seat_points: f.duplicate,
     };
-    let rules_in = rules.clone();
+    let game_in = game.clone();
     let exp_in = exp.clone();
     let ran = interruptible(py, move |stop| {
-        let (rules, exp) = (rules_in, exp_in);
+        let (game, exp) = (game_in, exp_in);
         let guests = PyGuests {
-            rules: rules.clone(),
             seats: sitters,
             stop: stop.clone(),
         };
@@ -521,16 +438,15 @@ fn run_table<'py, R: Table>(
         let mut tally = DealTally::new(&exp);
         let run = panic::catch_unwind(AssertUnwindSafe(|| {
             pool.install(|| {
-                play_batches_with(
+                game.play_batches_with(
                     &exp,
-                    &rules,
                     0..exp.deals,
                     0,
                     want,
                     &guests,
                     &stop,
                     None,
-                    |b: Batch, _| {
+                    &mut |b: Batch, _| {
                         tally.add_deal_rows(&b.deal_rows);
                         played.hands.extend(b.hands);
                         played.deals.append(b.deal_rows);
@@ -545,11 +461,11 @@ fn run_table<'py, R: Table>(
     })??;
     let (ran, tally) = ran;
     let summary = tally
-        .finish(&statistics_of::<R>(exp.matches))
+        .finish(&game.kind().statistics(exp.matches))
         .map_err(value_error)?;
     let out = PyDict::new(py);
     if f.rows {
-        let mut hands = csv_line(&hands_header::<R>())?;
+        let mut hands = csv_line(&game.hands_header())?;
         hands.extend(&ran.hands);
         out.set_item("rows", columns(py, &hands)?)?;
     } else {
@@ -565,7 +481,7 @@ fn run_table<'py, R: Table>(
             .collect()
     });
     out.set_item("records", records)?;
-    match paired(&names, rules.sides().num_seats(), &ran.points) {
+    match paired(&names, game.sides().num_seats(), &ran.points) {
         Some((first, second, scores)) if f.duplicate => {
             let mut acc = tricklab::stats::MeanAcc::default();
             scores.iter().for_each(|&d| acc.add(d));

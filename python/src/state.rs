@@ -4,21 +4,21 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList};
 
 use tricklab::cards::{CardSet, Suit};
-use tricklab::games::{Action, Game as _, Seat};
-use tricklab::knowledge::{Observable as _, PlaceKind};
+use tricklab::games::registry::{DynHand, hand_from_record};
+use tricklab::games::{Action, Seat};
+use tricklab::knowledge::PlaceKind;
 
-use crate::any::{AnyPlay, each_play};
 use crate::errors::{Whole, value_error};
-use crate::game::PyGame;
+use crate::game::{PyGame, load};
 use crate::play::{action_id, action_of_id, action_of_text};
-use crate::table::Table;
 
 /// One hand of a game in progress. Build one with `Game.new_initial_state(seed)` or
 /// `State.from_record(line)`.
 #[pyclass(name = "State", module = "tricklab._tricklab")]
 #[derive(Clone, Debug)]
 pub struct PyState {
-    pub(crate) play: AnyPlay,
+    /// The hand, of whichever game (the library's game-erased hand).
+    pub(crate) play: Box<dyn DynHand>,
     /// Where the state came from, so that it can be pickled.
     pub(crate) origin: Origin,
 }
@@ -78,9 +78,9 @@ pub fn _restore_state(
     index: u64,
     actions: Vec<i64>,
 ) -> PyResult<PyState> {
-    let rules = crate::table::AnyRules::new(game, Some(players), &items).map_err(value_error)?;
+    let loaded = load(game, Some(players), &items).map_err(value_error)?;
     let mut state = PyState {
-        play: AnyPlay::deal(&rules, seed, index),
+        play: loaded.deal_hand(seed, index),
         origin: Origin::Dealt {
             game: game.to_string(),
             players,
@@ -121,21 +121,21 @@ impl PyState {
     /// Applies legal actions given as ids.
     fn apply_ids(&mut self, ids: &[i64]) -> PyResult<()> {
         for &id in ids {
-            let legal = each_play!(&self.play, p => p.hand.legal_actions());
+            let legal = self.play.legal_actions();
             let a = action_of_id(legal, id).map_err(value_error)?;
-            each_play!(&mut self.play, p => p.apply(a)).map_err(value_error)?;
+            self.play.apply(a).map_err(value_error)?;
         }
         Ok(())
     }
 
     /// The player count.
     pub(crate) fn num_players_(&self) -> usize {
-        each_play!(&self.play, p => p.hand.num_seats())
+        self.play.num_seats()
     }
 
     /// The seat `seat` names, or the message saying which seats there are.
     fn seat(&self, seat: i64) -> PyResult<Seat> {
-        let n = each_play!(&self.play, p => p.hand.num_seats());
+        let n = self.play.num_seats();
         if seat < 0 || seat as usize >= n {
             return Err(value_error(format!(
                 "seat {seat} is not at this table: seats are 0 to {}",
@@ -147,24 +147,22 @@ impl PyState {
 
     /// The legal action `action` names (a string or an id).
     pub(crate) fn action(&self, action: &Bound<'_, PyAny>) -> PyResult<Action> {
-        each_play!(&self.play, p => {
-            if p.hand.is_over() {
-                return Err(value_error("the hand is over; no action is possible"));
+        if self.play.is_over() {
+            return Err(value_error("the hand is over; no action is possible"));
+        }
+        let legal = self.play.legal_actions();
+        let a = if action.is_instance_of::<PyInt>() {
+            match action.extract::<i64>() {
+                Ok(id) => action_of_id(legal, id),
+                Err(_) => Err(format!("action id {action} is not an action id (0 to 55)")),
             }
-            let legal = p.hand.legal_actions();
-            let a = if action.is_instance_of::<PyInt>() {
-                match action.extract::<i64>() {
-                    Ok(id) => action_of_id(legal, id),
-                    Err(_) => Err(format!("action id {action} is not an action id (0 to 55)")),
-                }
-            } else {
-                let text: String = action.extract().map_err(|_| {
-                    value_error("an action is a string (`TD`, `play TD`) or an integer id")
-                })?;
-                action_of_text(legal, &text)
-            };
-            a.map_err(value_error)
-        })
+        } else {
+            let text: String = action.extract().map_err(|_| {
+                value_error("an action is a string (`TD`, `play TD`) or an integer id")
+            })?;
+            action_of_text(legal, &text)
+        };
+        a.map_err(value_error)
     }
 }
 
@@ -177,31 +175,34 @@ impl PyState {
             _ => Vec::new(),
         };
         PyGame {
-            rules: self.play.rules(),
+            game: self.play.game(),
             items,
         }
     }
 
     /// The seat to act, or `None` when the hand is over.
     fn current_player(&self) -> Option<usize> {
-        each_play!(&self.play, p => p.hand.to_act().map(Seat::index))
+        self.play.to_act().map(Seat::index)
     }
 
     /// The kind of decision to take: `play`, `trump`, `discard` or `give` (`None` when over).
     fn decision(&self) -> Option<&'static str> {
-        each_play!(&self.play, p => (!p.hand.is_over()).then(|| p.hand.legal_actions().decision().name()))
+        (!self.play.is_over()).then(|| self.play.legal_actions().decision().name())
     }
 
     /// The legal actions as strings: the card (`TD`), or the suit letter for a trump.
     fn legal_actions(&self) -> Vec<String> {
-        each_play!(&self.play, p => p.hand.legal_actions().iter().map(|a| a.argument()).collect())
+        self.play
+            .legal_actions()
+            .iter()
+            .map(|a| a.argument())
+            .collect()
     }
 
     /// The legal actions as integer ids (`suit * 13 + rank` for a card, `52 + suit` for a
     /// trump; suits C D H S, ranks 2 … A), ascending.
     fn legal_action_ids(&self) -> Vec<usize> {
-        let mut ids: Vec<usize> =
-            each_play!(&self.play, p => p.hand.legal_actions().iter().map(action_id).collect());
+        let mut ids: Vec<usize> = self.play.legal_actions().iter().map(action_id).collect();
         ids.sort_unstable();
         ids
     }
@@ -229,17 +230,17 @@ impl PyState {
     /// action raises `ValueError` and changes nothing.
     fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = self.action(action)?;
-        each_play!(&mut self.play, p => p.apply(a)).map_err(value_error)
+        self.play.apply(a).map_err(value_error)
     }
 
     /// Whether the hand is over.
     fn is_terminal(&self) -> bool {
-        each_play!(&self.play, p => p.hand.is_over())
+        self.play.is_over()
     }
 
     /// Each seat's points in the finished hand (its side's points), zeros until it is over.
     fn returns(&self) -> Vec<f64> {
-        each_play!(&self.play, p => p.returns())
+        self.play.returns()
     }
 
     /// A copy of the state.
@@ -257,22 +258,30 @@ impl PyState {
 
     /// The player count.
     fn num_players(&self) -> usize {
-        each_play!(&self.play, p => p.hand.num_seats())
+        self.play.num_seats()
     }
 
     /// The dealer's seat.
     fn dealer(&self) -> usize {
-        each_play!(&self.play, p => p.hand.dealer().index())
+        self.play.dealer().index()
     }
 
     /// Every decision so far as `(seat, action string)`.
     fn history(&self) -> Vec<(usize, String)> {
-        each_play!(&self.play, p => p.actions.iter().map(|(s, a)| (s.index(), a.to_string())).collect())
+        self.play
+            .actions()
+            .iter()
+            .map(|(s, a)| (s.index(), a.to_string()))
+            .collect()
     }
 
     /// Every decision so far as action ids.
     fn history_ids(&self) -> Vec<usize> {
-        each_play!(&self.play, p => p.actions.iter().map(|&(_, a)| action_id(a)).collect())
+        self.play
+            .actions()
+            .iter()
+            .map(|&(_, a)| action_id(a))
+            .collect()
     }
 
     /// What `seat` sees, as a dict: its hand, the trick, the trump, what each seat played and
@@ -281,61 +290,71 @@ impl PyState {
     fn observation(&self, py: Python<'_>, seat: Whole<i64>) -> PyResult<Py<PyDict>> {
         let seat = self.seat(seat.0)?;
         let d = PyDict::new(py);
-        each_play!(&self.play, p => {
-            let g = &p.hand;
-            let n = g.num_seats();
-            let k = g.knowledge(seat);
-            d.set_item("game", g.kind().name())?;
-            d.set_item("seat", seat.index())?;
-            d.set_item("players", n)?;
-            d.set_item("dealer", g.dealer().index())?;
-            d.set_item("hand", cards(k.own))?;
-            d.set_item("trump", g.trump().map(|t| t.letter().to_string()))?;
-            let trick = g.trick();
-            let plays: Vec<(usize, String)> = trick
-                .cards()
-                .iter()
-                .enumerate()
-                .map(|(i, c)| (trick.leader().plus(i, n).index(), c.to_string()))
-                .collect();
-            d.set_item("trick", plays)?;
-            d.set_item("played", k.played.iter().map(|&c| cards(c)).collect::<Vec<_>>())?;
-            d.set_item("voids", k.voids.iter().map(|&v| suits(v)).collect::<Vec<_>>())?;
-            let places = PyList::empty(py);
-            for place in &k.places {
-                let e = PyDict::new(py);
-                e.set_item("place", place.kind.to_string())?;
-                if let PlaceKind::Hand(s) = place.kind {
-                    e.set_item("seat", s.index())?;
-                }
-                e.set_item("size", place.size)?;
-                e.set_item("known", cards(place.known))?;
-                e.set_item("cannot_hold", cards(place.excluded & k.unknown))?;
-                places.append(e)?;
+        let g = &self.play;
+        let n = g.num_seats();
+        let k = g.knowledge(seat);
+        d.set_item("game", g.kind().name())?;
+        d.set_item("seat", seat.index())?;
+        d.set_item("players", n)?;
+        d.set_item("dealer", g.dealer().index())?;
+        d.set_item("hand", cards(k.own))?;
+        d.set_item("trump", g.trump().map(|t| t.letter().to_string()))?;
+        let trick = g.trick();
+        let plays: Vec<(usize, String)> = trick
+            .cards()
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (trick.leader().plus(i, n).index(), c.to_string()))
+            .collect();
+        d.set_item("trick", plays)?;
+        d.set_item(
+            "played",
+            k.played.iter().map(|&c| cards(c)).collect::<Vec<_>>(),
+        )?;
+        d.set_item(
+            "voids",
+            k.voids.iter().map(|&v| suits(v)).collect::<Vec<_>>(),
+        )?;
+        let places = PyList::empty(py);
+        for place in &k.places {
+            let e = PyDict::new(py);
+            e.set_item("place", place.kind.to_string())?;
+            if let PlaceKind::Hand(s) = place.kind {
+                e.set_item("seat", s.index())?;
             }
-            d.set_item("places", places)?;
-            d.set_item("unknown", cards(k.unknown))?;
-            d.set_item("out_of_play", cards(k.out_of_play))?;
-            d.set_item("tricks_won", Seat::all(n).map(|s| g.tricks_won(s)).collect::<Vec<_>>())?;
-            d.set_item("to_act", g.to_act().map(Seat::index))?;
-            if g.to_act() == Some(seat) {
-                let legal = g.legal_actions();
-                d.set_item("decision", legal.decision().name())?;
-                d.set_item("legal", legal.iter().map(|a| a.argument()).collect::<Vec<_>>())?;
-            } else {
-                d.set_item("decision", py.None())?;
-                d.set_item("legal", PyList::empty(py))?;
-            }
-            let seen: Vec<(usize, String)> = p
-                .seen_history(seat)
-                .into_iter()
-                .map(|(s, a)| (s.index(), a.to_string()))
-                .collect();
-            d.set_item("history", seen)?;
-            if g.is_over() {
-                d.set_item("returns", p.returns())?;
-            }
-        });
+            e.set_item("size", place.size)?;
+            e.set_item("known", cards(place.known))?;
+            e.set_item("cannot_hold", cards(place.excluded & k.unknown))?;
+            places.append(e)?;
+        }
+        d.set_item("places", places)?;
+        d.set_item("unknown", cards(k.unknown))?;
+        d.set_item("out_of_play", cards(k.out_of_play))?;
+        d.set_item(
+            "tricks_won",
+            Seat::all(n).map(|s| g.tricks_won(s)).collect::<Vec<_>>(),
+        )?;
+        d.set_item("to_act", g.to_act().map(Seat::index))?;
+        if g.to_act() == Some(seat) {
+            let legal = g.legal_actions();
+            d.set_item("decision", legal.decision().name())?;
+            d.set_item(
+                "legal",
+                legal.iter().map(|a| a.argument()).collect::<Vec<_>>(),
+            )?;
+        } else {
+            d.set_item("decision", py.None())?;
+            d.set_item("legal", PyList::empty(py))?;
+        }
+        let seen: Vec<(usize, String)> = g
+            .seen_history(seat)
+            .into_iter()
+            .map(|(s, a)| (s.index(), a.to_string()))
+            .collect();
+        d.set_item("history", seen)?;
+        if g.is_over() {
+            d.set_item("returns", g.returns())?;
+        }
         Ok(d.unbind())
     }
 
@@ -343,7 +362,7 @@ impl PyState {
     /// `tricklab.OBSERVATION_LAYOUT` and docs/python.md.
     fn observation_vector(&self, py: Python<'_>, seat: Whole<i64>) -> PyResult<Py<PyAny>> {
         let seat = self.seat(seat.0)?;
-        let v = each_play!(&self.play, p => p.observation_vector(seat));
+        let v = crate::observe::observation_vector(&*self.play, seat);
         numpy_f32(py, &v)
     }
 
@@ -353,14 +372,14 @@ impl PyState {
     /// `Game.information_state_layout` and docs/python.md.
     fn information_state_tensor(&self, py: Python<'_>, seat: Whole<i64>) -> PyResult<Py<PyAny>> {
         let seat = self.seat(seat.0)?;
-        let v = each_play!(&self.play, p => p.information_state_tensor(seat));
+        let v = crate::infostate::information_state_tensor(&*self.play, seat);
         numpy_f32(py, &v)
     }
 
     /// A string equal for two states exactly when `seat` cannot tell them apart.
     fn information_state_string(&self, seat: Whole<i64>) -> PyResult<String> {
         let seat = self.seat(seat.0)?;
-        Ok(each_play!(&self.play, p => p.information_state_string(seat)))
+        Ok(crate::observe::information_state_string(&*self.play, seat))
     }
 
     /// A world drawn uniformly from those consistent with what `seat` knows (the exact uniform
@@ -375,20 +394,20 @@ impl PyState {
                 seat: seat.0,
                 seed: rng_seed,
             },
-            play: each_play!(&self.play, p => Table::wrap(p.sample_world(seat, rng_seed))),
+            play: self.play.sample_world(seat, rng_seed),
         })
     }
 
     /// The finished hand as one `tricklab-hand/1` JSON line.
     fn to_record(&self) -> PyResult<String> {
-        each_play!(&self.play, p => p.to_record()).map_err(value_error)
+        self.play.to_record().map_err(value_error)
     }
 
     /// The hand of a `tricklab-hand/1` line, replayed and checked, at its end.
     #[staticmethod]
     fn from_record(line: &str) -> PyResult<PyState> {
         Ok(PyState {
-            play: AnyPlay::from_record(line).map_err(value_error)?,
+            play: hand_from_record(line).map_err(value_error)?,
             origin: Origin::Record(line.to_string()),
         })
     }
@@ -396,7 +415,7 @@ impl PyState {
     /// The cards `seat` holds now. Only for analysis: an agent may look only at its own seat.
     fn hand(&self, seat: Whole<i64>) -> PyResult<Vec<String>> {
         let seat = self.seat(seat.0)?;
-        Ok(each_play!(&self.play, p => cards(p.hand.hand(seat))))
+        Ok(cards(self.play.hand(seat)))
     }
 
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
@@ -421,7 +440,7 @@ impl PyState {
                 (line.clone(),).into_pyobject(py)?.into_any().unbind(),
             )),
             Origin::Sampled { from, seat, seed } => {
-                let done = each_play!(&from.play, p => p.actions.len());
+                let done = from.play.actions().len();
                 let later: Vec<usize> = self.history_ids().split_off(done);
                 let args = (Py::new(py, (**from).clone())?, *seat, *seed, later);
                 Ok((
@@ -436,11 +455,19 @@ impl PyState {
     }
 
     fn __repr__(&self) -> String {
-        each_play!(&self.play, p => format!("<tricklab.State {}: {} decisions, {}>", p.hand.kind(), p.actions.len(),
-            match p.hand.to_act() { Some(s) => format!("seat {s} to act"), None => "over".to_string() }))
+        let p = &self.play;
+        format!(
+            "<tricklab.State {}: {} decisions, {}>",
+            p.kind(),
+            p.actions().len(),
+            match p.to_act() {
+                Some(s) => format!("seat {s} to act"),
+                None => "over".to_string(),
+            }
+        )
     }
 
     fn __str__(&self) -> String {
-        each_play!(&self.play, p => format!("{:?}", p.hand))
+        self.play.debug_hand()
     }
 }

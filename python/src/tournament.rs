@@ -8,17 +8,16 @@ use pyo3::types::PyDict;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use tricklab::agents::{Agent, AgentSpec, build_agent};
 
 use rayon::prelude::*;
 
-use tricklab::experiment::{Guests, PairPlan, PairResult, chunks_of, play_chunk_with, ratings};
+use tricklab::experiment::{PairPlan, PairResult, chunks_of, ratings};
+use tricklab::games::registry::{DynGuests, Guest};
 
 use crate::errors::{Whole, value_error};
 use crate::game::PyGame;
 use crate::interrupt::{interruptible, pool};
 use crate::simulate::{Sitter, sitter, unwound};
-use crate::table::{Table, each_rules};
 
 /// Bootstrap resamples of the rating intervals (as `tricklab tournament`).
 const RESAMPLES: usize = 200;
@@ -61,16 +60,15 @@ pub fn _play_pair(
     };
     let python = sitters.iter().any(Sitter::is_python);
     let threads = if python { 1 } else { threads.unwrap_or(0) };
-    each_rules!(&game.rules, rules => {
+    {
         let specs = sitters.each_ref().map(Sitter::spec);
         for spec in &specs {
-            check(rules, spec)?;
+            game.game.kind().check_agent(spec).map_err(value_error)?;
         }
-        let rules = *rules;
+        let game = game.game.clone();
         interruptible(py, move |stop| {
             let pool = pool(threads, &stop).map_err(value_error)?;
             let guests = PairGuests {
-                rules,
                 sitters: python.then_some(sitters),
                 stop: stop.clone(),
             };
@@ -82,7 +80,7 @@ pub fn _play_pair(
                             (!stop.load(Ordering::SeqCst)).then(|| {
                                 let clocks = [Arc::default(), Arc::default()];
                                 let [x, y] = &specs;
-                                play_chunk_with(&rules, [x, y], chunk, plan, &clocks, None, &guests)
+                                game.play_chunk_with([x, y], chunk, plan, &clocks, None, &guests)
                             })
                         })
                         .collect::<Option<Vec<Vec<f64>>>>()
@@ -92,34 +90,29 @@ pub fn _play_pair(
             }));
             unwound(run)
         })?
-    })
+    }
 }
 
 /// A pair's guests: with a Python function in the pair, both agents sit as guests (see
 /// [`Sitter::guest`]), so that either gives up at its next decision once `stop` is set;
 /// otherwise none, and the library builds both from their specs.
-struct PairGuests<R> {
-    rules: R,
+struct PairGuests {
     sitters: Option<[Sitter; 2]>,
     stop: Arc<AtomicBool>,
 }
 
-impl<R: Table> Guests<R::Hand> for PairGuests<R> {
-    fn agent(&self, agent: usize, _seat: usize) -> Option<Box<dyn Agent<R::Hand>>> {
-        let sitters = self.sitters.as_ref()?;
-        Some(sitters[agent].guest(&self.rules, &self.stop))
+impl DynGuests for PairGuests {
+    fn guest(&self, agent: usize, _seat: usize) -> Option<Guest> {
+        Some(self.sitters.as_ref()?[agent].guest())
     }
 
     fn name(&self, _agent: usize, _seat: usize) -> Option<String> {
         None
     }
-}
 
-/// Whether `spec` names an agent of the game of `rules`.
-fn check<R: Table>(_: &R, spec: &AgentSpec) -> PyResult<()> {
-    build_agent::<R::Hand>(spec)
-        .map(|_| ())
-        .map_err(value_error)
+    fn stop(&self) -> Option<&Arc<AtomicBool>> {
+        Some(&self.stop)
+    }
 }
 
 /// The tournament's tables from every pair's per-deal scores (`(x, y, scores)`, agent indices

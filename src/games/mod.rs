@@ -24,7 +24,7 @@ pub mod whist;
 pub use action::{Action, ActionSet, Decision};
 pub use game::{Game, IllegalAction, Masked};
 pub use kind::{GameKind, OpenTable, RulesError};
-pub use registry::{GameEntry, GameFacts, LoadedGame, Rules, load, register};
+pub use registry::{GameEntry, GameFacts, LoadedGame, Rules, SlowSearch, load, register};
 pub use reward::{RewardKind, Rewarded, win_estimate};
 pub use seat::{MAX_SEATS, Seat, Side, Sides};
 pub use trick::{PlayedCard, Trick, TrickPlay, TrumpOrder};

@@ -120,3 +120,78 @@ fn a_game_cannot_take_a_registered_name() {
     );
     assert!(!GameKind::all().iter().any(|k| k.name() == "impostor"));
 }
+
+/// Tiny Tricks, registered from this crate, played through the game-erased hand and guests the
+/// Python package uses: dealt, stepped by an agent, recorded and read back, and run with a
+/// function of the hand in a seat, without naming the game's types.
+#[test]
+fn a_registered_game_plays_through_the_game_erased_hand() {
+    use std::sync::atomic::AtomicBool;
+    use tricklab::agents::AgentSpec;
+    use tricklab::games::registry::{DynGuests, DynHand, Guest, hand_from_record};
+
+    let kind = tiny::register();
+    let game = tricklab::load("tiny-tricks").unwrap();
+    let mut hand = game.deal_hand(3, 0);
+    assert_eq!((hand.kind(), hand.num_seats()), (kind, 2));
+    assert!(hand.game().to_string().starts_with("tiny-tricks("));
+    let mut agent = kind.agent(&AgentSpec::Random).unwrap();
+    let mut rng = tricklab::rng::stream(1, 0, tricklab::rng::Purpose::Other, 1);
+    while let Some(seat) = hand.to_act() {
+        let a = agent.choose(&*hand, seat, &mut rng);
+        assert!(hand.accepts(a));
+        hand.apply(a).unwrap();
+    }
+    let (lo, hi) = game.points_range();
+    let returns = hand.returns();
+    assert!(
+        returns
+            .iter()
+            .all(|&r| r >= f64::from(lo) && r <= f64::from(hi))
+    );
+    let line = hand.to_record().unwrap();
+    let again = hand_from_record(&line).unwrap();
+    assert_eq!(again.actions(), hand.actions());
+    assert_eq!(again.returns(), returns);
+    assert!(
+        again
+            .sample_world(tricklab::games::Seat(0), 1)
+            .to_record()
+            .is_err()
+    );
+
+    /// Seat 0 is a function of the hand that plays its first legal action.
+    struct FirstLegal;
+    impl DynGuests for FirstLegal {
+        fn guest(&self, _arm: usize, seat: usize) -> Option<Guest> {
+            (seat == 0).then(|| {
+                Guest::Function(Box::new(|h: Box<dyn DynHand>| {
+                    h.legal_actions().iter().next().unwrap()
+                }))
+            })
+        }
+        fn name(&self, _arm: usize, seat: usize) -> Option<String> {
+            (seat == 0).then(|| "first".to_string())
+        }
+    }
+    let seats = vec![AgentSpec::Random; 2];
+    let mut exp = tricklab::experiment::Experiment::single_hands("tiny", kind, seats, 7, 4);
+    exp.hand_rows = true;
+    let never = AtomicBool::new(false);
+    let mut hands = Vec::new();
+    game.play_batches_with(
+        &exp,
+        0..4,
+        0,
+        tricklab::experiment::Want::default(),
+        &FirstLegal,
+        &never,
+        None,
+        &mut |batch, _| {
+            hands.extend(batch.hands);
+            Ok(())
+        },
+    )
+    .unwrap();
+    assert!(String::from_utf8(hands).unwrap().contains(",first,"));
+}

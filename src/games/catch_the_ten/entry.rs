@@ -34,6 +34,7 @@ pub static GAME: GameEntry = GameEntry::new::<Setup>(GameFacts {
         "game_at_once",
         "allow_revokes,revoke_penalty=LoseHandPoints",
     ],
+    slow_search: None,
 });
 
 impl Setup {

@@ -9,6 +9,7 @@
 
 use std::ops::Range;
 use std::path::Path;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use indicatif::ProgressBar;
@@ -17,15 +18,31 @@ use crate::agents::{AgentSpec, SpecError, build_agent};
 use crate::bots::CheckPlan;
 use crate::cli::jobs as cli;
 use crate::experiment::{
-    Arm, Batch, Experiment, FolderLock, RunEnd, RunError, RunPlan, Simulation, SimulationError,
-    StatDef, TournamentConfig, rules_from_table, statistics_of,
+    Arm, Batch, DecisionClock, Experiment, FolderLock, PairNotes, PairPlan, RunEnd, RunError,
+    RunPlan, Simulation, SimulationError, StatDef, TournamentConfig, Want, rules_from_table,
+    statistics_of,
 };
-use crate::games::RulesError;
 use crate::games::book::{BookError, DealBook};
 use crate::games::matches::MatchRules;
+use crate::games::{Game as _, Rewarded as _, RulesError};
 use crate::show::{HandStory, StoryError};
 
+use super::guests::{DynGuests, Erased};
+use super::hand::{DynAgent, DynHand, HandPlay, erased_agent};
 use super::{Conformance, Engine, LoadedGame, Rules};
+
+/// The loaded game of `rules`, already checked.
+pub(super) fn loaded<R: Rules>(rules: R) -> LoadedGame {
+    let table = toml::Table::try_from(rules.options()).unwrap_or_default();
+    LoadedGame::new(
+        rules.game(),
+        rules.players(),
+        MatchRules::sides(&rules),
+        rules.deck(),
+        table,
+        rules,
+    )
+}
 
 /// The jobs of one game (see the module doc). Reached through
 /// [`GameKind`](crate::games::GameKind) and
@@ -133,20 +150,52 @@ pub(crate) trait Jobs: Send + Sync {
         seed: u64,
         matches: u64,
     ) -> Result<Conformance, String>;
+    /// The options as the records write them, as JSON.
+    fn options_json(&self, game: &LoadedGame) -> String;
+    /// The least and the most points a seat can make in a hand, bonus included.
+    fn points_range(&self, game: &LoadedGame) -> (i32, i32);
+    /// The first hand of game `index` of a run with `seed` at `game`'s table.
+    fn deal_hand(&self, game: &LoadedGame, seed: u64, index: u64) -> Box<dyn DynHand>;
+    /// The hand of a record line of this game, at its end.
+    fn hand_from_record(&self, line: &str) -> Result<Box<dyn DynHand>, String>;
+    /// The agent `spec` names, game erased.
+    fn agent(&self, spec: &AgentSpec) -> Result<Box<dyn DynAgent>, SpecError>;
+    /// The header of `hands.csv`.
+    fn hands_header(&self) -> Vec<String>;
+    /// [`crate::experiment::play_batches_with`] at `game`'s table, with guests named without
+    /// the game.
+    #[allow(clippy::too_many_arguments)]
+    fn play_batches_with(
+        &self,
+        game: &LoadedGame,
+        exp: &Experiment,
+        range: Range<u64>,
+        done: u64,
+        want: Want,
+        guests: &dyn DynGuests,
+        stop: &AtomicBool,
+        stop_after: Option<u64>,
+        sink: &mut (dyn FnMut(Batch, u64) -> Result<(), RunError> + Send),
+    ) -> Result<RunEnd, RunError>;
+    /// [`crate::experiment::play_chunk_with`] at `game`'s table, with guests named without the
+    /// game.
+    #[allow(clippy::too_many_arguments)]
+    fn play_chunk_with(
+        &self,
+        game: &LoadedGame,
+        pair: [&AgentSpec; 2],
+        chunk: Range<u64>,
+        plan: PairPlan<'_>,
+        clocks: &[Arc<DecisionClock>; 2],
+        notes: Option<PairNotes<'_>>,
+        guests: &dyn DynGuests,
+    ) -> Vec<f64>;
 }
 
 impl<R: Rules> Jobs for Engine<R> {
     fn load(&self, players: usize, options: &toml::Table) -> Result<LoadedGame, RulesError> {
         let rules: R = rules_from_table(players, options)?;
-        let table = toml::Table::try_from(rules.options()).unwrap_or_default();
-        Ok(LoadedGame::new(
-            rules.game(),
-            rules.players(),
-            MatchRules::sides(&rules),
-            rules.deck(),
-            table,
-            rules,
-        ))
+        Ok(loaded(rules))
     }
 
     fn statistics(&self, matches: bool) -> Vec<StatDef> {
@@ -326,5 +375,82 @@ impl<R: Rules> Jobs for Engine<R> {
         matches: u64,
     ) -> Result<Conformance, String> {
         super::conformance::check(game.rules::<R>(), seed, matches)
+    }
+
+    fn options_json(&self, game: &LoadedGame) -> String {
+        serde_json::to_string(&game.rules::<R>().options()).unwrap_or_default()
+    }
+
+    fn points_range(&self, game: &LoadedGame) -> (i32, i32) {
+        let rules = game.rules::<R>();
+        let hand = HandPlay::deal(rules, 0, 0).hand;
+        let sides = hand.sides();
+        let lo = sides.all().map(|s| hand.least_points(s)).min().unwrap_or(0);
+        let hi = sides.all().map(|s| hand.most_points(s)).max().unwrap_or(0);
+        (lo, hi + rules.most_bonus())
+    }
+
+    fn deal_hand(&self, game: &LoadedGame, seed: u64, index: u64) -> Box<dyn DynHand> {
+        Box::new(HandPlay::deal(game.rules::<R>(), seed, index))
+    }
+
+    fn hand_from_record(&self, line: &str) -> Result<Box<dyn DynHand>, String> {
+        Ok(Box::new(HandPlay::<R>::from_record(line)?))
+    }
+
+    fn agent(&self, spec: &AgentSpec) -> Result<Box<dyn DynAgent>, SpecError> {
+        erased_agent::<R>(spec)
+    }
+
+    fn hands_header(&self) -> Vec<String> {
+        crate::experiment::hands_header::<R>()
+    }
+
+    fn play_batches_with(
+        &self,
+        game: &LoadedGame,
+        exp: &Experiment,
+        range: Range<u64>,
+        done: u64,
+        want: Want,
+        guests: &dyn DynGuests,
+        stop: &AtomicBool,
+        stop_after: Option<u64>,
+        sink: &mut (dyn FnMut(Batch, u64) -> Result<(), RunError> + Send),
+    ) -> Result<RunEnd, RunError> {
+        let rules = game.rules::<R>();
+        crate::experiment::play_batches_with(
+            exp,
+            rules,
+            range,
+            done,
+            want,
+            &Erased { rules, guests },
+            stop,
+            stop_after,
+            sink,
+        )
+    }
+
+    fn play_chunk_with(
+        &self,
+        game: &LoadedGame,
+        pair: [&AgentSpec; 2],
+        chunk: Range<u64>,
+        plan: PairPlan<'_>,
+        clocks: &[Arc<DecisionClock>; 2],
+        notes: Option<PairNotes<'_>>,
+        guests: &dyn DynGuests,
+    ) -> Vec<f64> {
+        let rules = game.rules::<R>();
+        crate::experiment::play_chunk_with(
+            rules,
+            pair,
+            chunk,
+            plan,
+            clocks,
+            notes,
+            &Erased { rules, guests },
+        )
     }
 }

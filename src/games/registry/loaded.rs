@@ -12,13 +12,13 @@ use indicatif::ProgressBar;
 use crate::agents::{AgentSpec, SpecError};
 use crate::cards::Deck;
 use crate::experiment::{
-    Arm, Batch, Experiment, FolderLock, RunEnd, RunError, RunPlan, Simulation, SimulationError,
-    StatDef,
+    Arm, Batch, DecisionClock, Experiment, FolderLock, PairNotes, PairPlan, RunEnd, RunError,
+    RunPlan, Simulation, SimulationError, StatDef, Want,
 };
 use crate::games::book::{BookError, DealBook};
 use crate::games::{GameKind, RulesError, Sides};
 
-use super::{Conformance, Jobs};
+use super::{Conformance, DynGuests, DynHand, Jobs};
 
 /// A game with its player count and options, checked: what [`load`] returns. Everything above
 /// the games that plays a table asks it (see [`registry`](super)).
@@ -152,6 +152,66 @@ impl LoadedGame {
     ) -> Result<RunEnd, RunError> {
         self.jobs()
             .play_batches(self, exp, range, done, records, stop, stop_after, sink)
+    }
+
+    /// The options as the records write them, as JSON (options unset by default included, as
+    /// `null`).
+    pub fn options_json(&self) -> String {
+        self.jobs().options_json(self)
+    }
+
+    /// The least and the most points a seat can make in a hand at this table: the play's
+    /// range, and the most a bonus settled after the play adds (Whist's honours).
+    pub fn points_range(&self) -> (i32, i32) {
+        self.jobs().points_range(self)
+    }
+
+    /// The first hand of game `index` of a run with `seed`: the deal and first dealer that
+    /// `tricklab simulate --seed SEED` plays in its game `index`, game erased.
+    pub fn deal_hand(&self, seed: u64, index: u64) -> Box<dyn DynHand> {
+        self.jobs().deal_hand(self, seed, index)
+    }
+
+    /// The header of `hands.csv` for this game.
+    pub fn hands_header(&self) -> Vec<String> {
+        self.jobs().hands_header()
+    }
+
+    /// Plays the deals `range` of `exp` in batches with guests named without the game,
+    /// handing each batch to `sink` (see
+    /// [`play_batches_with`](crate::experiment::play_batches_with)).
+    ///
+    /// # Errors
+    /// What `sink` returns.
+    #[allow(clippy::too_many_arguments)]
+    pub fn play_batches_with(
+        &self,
+        exp: &Experiment,
+        range: Range<u64>,
+        done: u64,
+        want: Want,
+        guests: &dyn DynGuests,
+        stop: &AtomicBool,
+        stop_after: Option<u64>,
+        sink: &mut (dyn FnMut(Batch, u64) -> Result<(), RunError> + Send),
+    ) -> Result<RunEnd, RunError> {
+        self.jobs()
+            .play_batches_with(self, exp, range, done, want, guests, stop, stop_after, sink)
+    }
+
+    /// The per-deal scores of a pair's chunk of deals, with guests named without the game
+    /// (see [`play_chunk_with`](crate::experiment::play_chunk_with)).
+    pub fn play_chunk_with(
+        &self,
+        pair: [&AgentSpec; 2],
+        chunk: Range<u64>,
+        plan: PairPlan<'_>,
+        clocks: &[Arc<DecisionClock>; 2],
+        notes: Option<PairNotes<'_>>,
+        guests: &dyn DynGuests,
+    ) -> Vec<f64> {
+        self.jobs()
+            .play_chunk_with(self, pair, chunk, plan, clocks, notes, guests)
     }
 
     /// Checks that `book` deals this table's game, player count and options, holds at least

@@ -27,11 +27,15 @@
 //! (`tests/it/conformance_registry.rs`, which registers Tiny Tricks, a test-only game, from
 //! the test crate) then reach it. Still per game, outside this checklist: the baseline
 //! agent's switches in `tricklab list switches`, the `--game` help texts, and the Python
-//! package (`python/src`), which still names the built-in games in two enums (a hand and a
-//! table of each) and warns of 9-5-2's slow searches; its player counts, options, points and
-//! history room come from the registry.
+//! package's Python layer, which names 9-5-2 in its warning of slow searches. The Python
+//! package's native module holds a hand as a [`DynHand`] (made by
+//! [`LoadedGame::deal_hand`] or [`hand_from_record`]), asks agents through [`DynAgent`] and
+//! runs its bulk calls through [`LoadedGame::play_batches_with`] and
+//! [`LoadedGame::play_chunk_with`] with its guests as [`DynGuests`], so it names no game.
 
 mod conformance;
+mod guests;
+mod hand;
 mod jobs;
 mod loaded;
 
@@ -44,6 +48,8 @@ use crate::play::TableGame;
 use super::kind::{GameKind, OpenTable, RulesError};
 
 pub use conformance::{Conformance, ENDING_CARDS};
+pub use guests::{DynGuests, Guest, GuestsStopped, HandFunction};
+pub use hand::{DynAgent, DynHand, HandPlay, hand_from_record, seen_by};
 pub(crate) use jobs::Jobs;
 pub use loaded::{LoadedGame, load, option_table, parse_options};
 
@@ -89,6 +95,28 @@ pub struct GameFacts {
     /// Option sets the conformance suite plays, as `--option` words (`""`: the defaults); a
     /// set that does not fit a player count is played at the counts it fits.
     pub option_sets: &'static [&'static str],
+    /// Where the double-dummy searches (PIMC, αμ) are known to cost seconds to minutes a card
+    /// decision, so that the Python package warns before one; `None`: nowhere.
+    pub slow_search: Option<SlowSearch>,
+}
+
+/// Card decisions a game's double-dummy searches (PIMC, αμ) are known to be slow at (see
+/// [`GameFacts::slow_search`]).
+#[derive(Clone, Copy, Debug)]
+pub struct SlowSearch {
+    /// The decisions to play a card with more than this many cards in hand.
+    pub above_cards: usize,
+    /// Why, in words that follow the agent and game: `its first card decisions solve …`.
+    pub why: &'static str,
+}
+
+impl SlowSearch {
+    /// Whether the agent `spec` playing a card from a hand of `cards` cards is one of these
+    /// slow decisions.
+    pub fn slow(&self, spec: &crate::agents::AgentSpec, cards: usize) -> bool {
+        use crate::agents::AgentSpec;
+        matches!(spec, AgentSpec::Pimc(_) | AgentSpec::AlphaMu(_)) && cards > self.above_cards
+    }
 }
 
 /// A registered game: its facts and its engine.

@@ -24,6 +24,7 @@ pub static GAME: GameEntry = GameEntry::new::<Setup>(GameFacts {
     other_decisions: 0,
     unset_options: &[],
     option_sets: &["", "honours", "target=7", "turnup_until_first_play"],
+    slow_search: None,
 });
 
 impl Setup {

@@ -59,6 +59,7 @@ pub static GAME: GameEntry = GameEntry::new::<Setup>(GameFacts {
     other_decisions: 0,
     unset_options: &[],
     option_sets: &["", "target=3"],
+    slow_search: None,
 });
 
 /// Registers Tiny Tricks (once; later calls do nothing).
