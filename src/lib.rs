@@ -9,6 +9,7 @@
 pub mod agents;
 pub mod cards;
 pub mod cli;
+pub mod errors;
 pub mod experiment;
 pub mod games;
 pub mod knowledge;

@@ -10,8 +10,8 @@ use serde::Deserialize;
 use crate::games::book::{BookError, DealBook};
 use crate::games::{GameKind, LoadedGame};
 
-use super::error::user;
-use super::output::Output;
+use super::error::{book_error, user};
+use crate::report::output::Output;
 
 /// Arguments of `tricklab deals`.
 #[derive(Debug, Args)]
@@ -134,15 +134,4 @@ pub fn whist_position(path: &Path, index: u64) -> anyhow::Result<(String, String
         deal.turned.suit().letter().to_string(),
         d.dealer.left(Setup::PLAYERS).index().to_string(),
     ))
-}
-
-/// A book's error as the command line reports it: a file that cannot be read is the
-/// environment's failure (exit 1); anything else is bad input (exit 2).
-pub(super) fn book_error(e: BookError) -> anyhow::Error {
-    match e {
-        e @ (BookError::Unreadable { .. } | BookError::Write(_)) => {
-            anyhow::Error::new(e).context("--deals")
-        }
-        e => user(format!("--deals {e}")),
-    }
 }

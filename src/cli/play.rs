@@ -216,7 +216,7 @@ fn book_deal<R: RecordRules>(
         )));
     }
     book.check(rules, board + 1)
-        .map_err(super::deals::book_error)?;
+        .map_err(crate::errors::book_error)?;
     Ok(book.hand(rules, board))
 }
 
