@@ -132,7 +132,7 @@ fn options(game: GameKind) -> Vec<String> {
 pub fn run(args: ListArgs) -> anyhow::Result<()> {
     let mut text = lines(args.what).join("\n");
     text.push('\n');
-    super::output::write_stdout(text.as_bytes())
+    crate::report::output::write_stdout(text.as_bytes())
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use clap::Args;
 use crate::experiment::Records;
 
 use super::error::user;
-use super::output::{check_distinct, is_stdout};
+use crate::report::output::{check_distinct, is_stdout};
 
 /// The hand-record flags of a command that writes a results folder.
 #[derive(Debug, Args)]

@@ -16,7 +16,6 @@ mod log_flags;
 mod log_shape;
 mod notices;
 mod options;
-mod output;
 mod play;
 mod position;
 mod replay;
@@ -142,7 +141,7 @@ where
                 // Help and version go to standard output: a full disk there is a failure. (On
                 // a terminal clap prints them itself, in colour.)
                 let text = e.render().to_string();
-                return match output::write_stdout(text.as_bytes()) {
+                return match crate::report::output::write_stdout(text.as_bytes()) {
                     Ok(()) => ExitCode::SUCCESS,
                     Err(e) => {
                         eprintln!("error: {e:#}");

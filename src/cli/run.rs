@@ -226,7 +226,7 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<()> {
         .unwrap_or_else(|| PathBuf::from("results").join(&exp.name));
     // Held until run.json is written: no other tricklab writes the folder meanwhile.
     let _lock = FolderLock::take(&out).map_err(|e| run_error(e, &out))?;
-    super::output::check_folder(
+    crate::report::output::check_folder(
         "--out",
         &out,
         &[

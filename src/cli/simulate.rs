@@ -23,7 +23,7 @@ use crate::report::{Provenance, summary_markdown};
 
 use super::error::{interrupted, run_error, user};
 use super::log_flags::{LogFlags, check_log};
-use super::output::{Output, is_stdout};
+use crate::report::output::{Output, is_stdout};
 
 /// Arguments of `tricklab simulate`.
 #[derive(Debug, Args)]

@@ -118,7 +118,7 @@ pub fn run(mut args: SolveArgs) -> anyhow::Result<()> {
             writeln!(out, "{:<4} {v}", c.to_string())?;
         }
     }
-    super::output::write_stdout(out.as_bytes())?;
+    crate::report::output::write_stdout(out.as_bytes())?;
     Ok(())
 }
 

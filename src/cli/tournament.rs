@@ -240,7 +240,7 @@ where
             super::vouch::check_finished(&out, RUN_JSON, &[])?;
         }
         // A --resume with nothing to resume must not replace a finished tournament either.
-        super::output::check_folder("--out", &out, &RESULTS, false)?;
+        crate::report::output::check_folder("--out", &out, &RESULTS, false)?;
     }
     crate::agents::external::capture_stderr_in(Some(&out));
     super::log_flags::check_log(&out, args.log.log.as_deref(), args.force, args.resume)?;

@@ -16,7 +16,7 @@ use crate::learn::{TrainRequest, eval, train};
 
 use super::error::user;
 use super::options::parse_options;
-use super::output::{Output, write_stdout};
+use crate::report::output::{Output, write_stdout};
 
 /// Arguments of `tricklab train`.
 #[derive(Debug, Args)]

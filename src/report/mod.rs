@@ -1,12 +1,14 @@
 //! Reports: the result types of experiments, summary tables (CSV and markdown) and SVG charts
 //! from a run's summary, the second edition's family table, the summary as JSON, and the
-//! provenance record (`run.json`) every results folder gets; every file written whole.
+//! provenance record (`run.json`) every results folder gets; every file written whole, and
+//! the files streamed out written under a temporary name until they are complete ([`output`]).
 
 mod charts;
 mod family;
 mod interaction;
 mod json;
 mod number;
+pub mod output;
 mod provenance;
 mod results;
 mod tables;
