@@ -5,6 +5,7 @@
 pub mod agreement;
 pub mod agreement_report;
 pub mod answers;
+mod books;
 mod config;
 mod decision_clock;
 mod durable;
@@ -28,6 +29,7 @@ mod tournament_sprt;
 mod vouched;
 pub mod wholeness;
 
+pub use books::{fit_book, open_book};
 pub use config::{Agreement, Arm, Claim, Combine, ConfigError, Experiment, Hypothesis};
 pub use decision_clock::{DecisionClock, DecisionTime, Timed};
 pub use durable::{FolderLock, LOCK};
@@ -35,7 +37,7 @@ pub use family::{
     DealsCsvError, complete_run, deals_played, holm_family, members_of, run_folder_of,
 };
 pub use games::rules_from_table;
-pub use hand_log::{HandLog, Records, Seating};
+pub use hand_log::{HandLog, Records, Seating, check_log};
 pub use interaction::{Interaction, common_differences, field_interactions};
 pub use measure::{
     COMMON, HandStatistics, MATCH, Measured, StatDef, hand_statistic, match_statistic,

@@ -25,7 +25,9 @@ pub use provenance::{
     CommandRecord, FileDigest, FileDigests, Provenance, RUN_JSON, build_commit, write_record,
 };
 pub use results::{ArmStat, ClaimResult, Difference, FamilyMember, FamilyRow, Heading, Summary};
-pub use tables::{claim_id, hypothesis_id, shown_verdict, summary_csv, summary_markdown};
+pub use tables::{
+    claim_id, forfeits_line, hypothesis_id, shown_verdict, summary_csv, summary_markdown,
+};
 pub use tournament::{
     FrontierPoint, LadderRow, PairRow, TournamentTables, frontier_chart, ladder_csv, pairs_csv,
     ratings_csv, timing_csv, tournament_markdown,

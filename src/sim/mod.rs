@@ -9,8 +9,10 @@
 //! every thread count. The `sub` numbers that keep the streams of arms, rotations, pairs and
 //! searchers apart are named in [`Stream`].
 
+mod progress;
 pub mod stop;
 mod streams;
 
+pub use progress::progress_bar;
 pub use stop::{clear_stop, request_stop, stop_flag};
 pub use streams::Stream;
