@@ -24,7 +24,10 @@ mod summary;
 mod tournament;
 mod tournament_chunk;
 mod tournament_config;
+mod tournament_job;
+mod tournament_output;
 mod tournament_run;
+mod tournament_setup;
 mod tournament_sprt;
 mod vouched;
 pub mod wholeness;
@@ -61,10 +64,12 @@ pub use tournament_chunk::ChunkResult;
 pub use tournament_config::{
     Design, Entrant, TournamentConfig, check_sprt_pairs, pairs_of, physical_memory,
 };
+pub use tournament_job::{TournamentDone, TournamentJob, play_tournament};
 pub use tournament_run::{
     Completed, PROGRESS, ProgressError, TournamentEnd, TournamentPlan, finish_tournament,
     read_progress, run_tournament,
 };
+pub use tournament_setup::{Overrides, cap_agent, parse_caps};
 pub use tournament_sprt::{SprtCursor, deal_result, deal_results};
 pub use vouched::{FileDigest, FileDigests, check_files, check_record, digest_of, digests_of};
 

@@ -477,4 +477,21 @@ spec = "oracle"
             "{e}"
         );
     }
+
+    #[test]
+    fn the_ladder_design_is_sparse_and_connected() {
+        // 11 agents, baseline 1, ceiling 10: each meets B0, the oracle and its neighbour.
+        let p = pairs_of(Design::Ladder, 11, Some(1), Some(10));
+        assert!(p.len() < 11 * 10 / 2);
+        for i in 0..11 {
+            for j in [1, 10] {
+                if i != j {
+                    assert!(p.contains(&(i.min(j), i.max(j))), "{i} vs {j}");
+                }
+            }
+            if i + 1 < 11 {
+                assert!(p.contains(&(i, i + 1)));
+            }
+        }
+    }
 }

@@ -18,7 +18,7 @@ use crate::agents::{AgentSpec, SpecError, build_agent};
 use crate::cli::jobs as cli;
 use crate::experiment::{
     Arm, Batch, Experiment, FolderLock, RunEnd, RunError, RunPlan, Simulation, SimulationError,
-    StatDef, TournamentConfig, rules_from_table, statistics_of,
+    StatDef, TournamentConfig, TournamentDone, TournamentJob, rules_from_table, statistics_of,
 };
 use crate::games::RulesError;
 use crate::games::book::{BookError, DealBook};
@@ -81,13 +81,13 @@ pub(crate) trait Jobs: Send + Sync {
         out: &Path,
         args: &cli::AgreeArgs,
     ) -> anyhow::Result<()>;
-    /// `tricklab tournament` at `game`'s table.
+    /// Plays a tournament at `game`'s table (see [`crate::experiment::play_tournament`]).
     fn tournament(
         &self,
         game: &LoadedGame,
-        args: &cli::TournamentArgs,
+        job: &TournamentJob,
         config: &TournamentConfig,
-    ) -> anyhow::Result<()>;
+    ) -> anyhow::Result<TournamentDone>;
     /// `tricklab play` at `game`'s table.
     fn play(&self, game: &LoadedGame, args: &cli::PlayArgs) -> anyhow::Result<()>;
     /// One table of `tricklab bots check`: the line it prints.
@@ -272,10 +272,10 @@ impl<R: Rules> Jobs for Engine<R> {
     fn tournament(
         &self,
         game: &LoadedGame,
-        args: &cli::TournamentArgs,
+        job: &TournamentJob,
         config: &TournamentConfig,
-    ) -> anyhow::Result<()> {
-        cli::tournament::<R>(game.rules::<R>(), args, config)
+    ) -> anyhow::Result<TournamentDone> {
+        crate::experiment::play_tournament(game.rules::<R>(), job, config)
     }
 
     fn play(&self, game: &LoadedGame, args: &cli::PlayArgs) -> anyhow::Result<()> {
