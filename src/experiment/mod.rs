@@ -20,6 +20,8 @@ mod rows;
 mod run;
 mod run_folder;
 mod simulation;
+mod simulation_job;
+mod simulation_run;
 mod summary;
 mod tournament;
 mod tournament_chunk;
@@ -55,6 +57,7 @@ pub use run::{
 };
 pub use run_folder::{finish_run, run};
 pub use simulation::{SIMULATE, Simulation, SimulationError, simulation};
+pub use simulation_job::SimulateJob;
 pub use summary::{BOOTSTRAP, DealTally, SummaryError, summarise, summarise_bytes};
 pub use tournament::{
     CHUNK, Finished, LadderStanding, PairNotes, PairPlan, PairResult, chunks_of, ladder_standings,
