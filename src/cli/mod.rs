@@ -27,7 +27,6 @@ mod simulate;
 mod solve;
 mod tournament;
 mod train;
-mod vouch;
 mod which_hand;
 mod worlds;
 

@@ -3,6 +3,8 @@
 //! with honest intervals and a verdict.
 
 pub mod agreement;
+mod agreement_files;
+mod agreement_job;
 pub mod agreement_report;
 pub mod answers;
 mod books;
@@ -34,6 +36,8 @@ mod tournament_sprt;
 mod vouched;
 pub mod wholeness;
 
+pub use agreement_files::rebuild_agreement;
+pub use agreement_job::{AgreeJob, agree};
 pub use books::{fit_book, open_book};
 pub use config::{Agreement, Arm, Claim, Combine, ConfigError, Experiment, Hypothesis};
 pub use decision_clock::{DecisionClock, DecisionTime, Timed};

@@ -8,7 +8,6 @@
 //! move into the library.
 
 use std::ops::Range;
-use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use indicatif::ProgressBar;
@@ -17,8 +16,9 @@ use crate::agents::external::ExternalSpec;
 use crate::agents::{AgentSpec, SpecError, build_agent};
 use crate::cli::jobs as cli;
 use crate::experiment::{
-    Arm, Batch, Experiment, FolderLock, RunEnd, RunError, RunPlan, Simulation, SimulationError,
-    StatDef, TournamentConfig, TournamentDone, TournamentJob, rules_from_table, statistics_of,
+    AgreeJob, Arm, Batch, Experiment, FolderLock, RunEnd, RunError, RunPlan, Simulation,
+    SimulationError, StatDef, TournamentConfig, TournamentDone, TournamentJob, rules_from_table,
+    statistics_of,
 };
 use crate::games::RulesError;
 use crate::games::book::{BookError, DealBook};
@@ -73,14 +73,8 @@ pub(crate) trait Jobs: Send + Sync {
         stop_after: Option<u64>,
         sink: &mut dyn FnMut(Batch, u64) -> Result<(), RunError>,
     ) -> Result<RunEnd, RunError>;
-    /// `tricklab agree` at `game`'s table.
-    fn agree(
-        &self,
-        game: &LoadedGame,
-        exp: &Experiment,
-        out: &Path,
-        args: &cli::AgreeArgs,
-    ) -> anyhow::Result<()>;
+    /// Asks an agreement at `game`'s table (see [`crate::experiment::agree`]): the table.
+    fn agree(&self, game: &LoadedGame, exp: &Experiment, job: &AgreeJob) -> anyhow::Result<String>;
     /// Plays a tournament at `game`'s table (see [`crate::experiment::play_tournament`]).
     fn tournament(
         &self,
@@ -259,14 +253,8 @@ impl<R: Rules> Jobs for Engine<R> {
         )
     }
 
-    fn agree(
-        &self,
-        game: &LoadedGame,
-        exp: &Experiment,
-        out: &Path,
-        args: &cli::AgreeArgs,
-    ) -> anyhow::Result<()> {
-        cli::agree::<R>(game.rules::<R>(), exp, out, args)
+    fn agree(&self, game: &LoadedGame, exp: &Experiment, job: &AgreeJob) -> anyhow::Result<String> {
+        crate::experiment::agree(game.rules::<R>(), exp, job)
     }
 
     fn tournament(
