@@ -6,7 +6,6 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-pub use crate::experiment::check_log;
 use crate::experiment::Records;
 
 /// The hand-record flags of a command that writes a results folder.

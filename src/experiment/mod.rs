@@ -21,6 +21,7 @@ mod merge;
 mod rows;
 mod run;
 mod run_folder;
+mod run_job;
 mod simulation;
 mod simulation_job;
 mod simulation_run;
@@ -60,6 +61,7 @@ pub use run::{
     rotations,
 };
 pub use run_folder::{finish_run, run};
+pub use run_job::{Merged, RunJob, merge_folders, run_experiment, summarise_folder};
 pub use simulation::{SIMULATE, Simulation, SimulationError, simulation};
 pub use simulation_job::SimulateJob;
 pub use summary::{BOOTSTRAP, DealTally, SummaryError, summarise, summarise_bytes};
