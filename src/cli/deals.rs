@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use serde::Deserialize;
 
-pub use crate::experiment::open_book;
+use crate::experiment::open_book;
 use crate::games::GameKind;
 use crate::games::book::BookError;
 

@@ -1,7 +1,7 @@
 //! The exit code of a failed command, from the kind of error the library's job returned (see
 //! [`crate::errors`]): bad input (2), an interrupted, resumable run (3), anything else (1).
 
-pub use crate::errors::{Interrupted, UserError, config_error, interrupted, user};
+pub use crate::errors::{Interrupted, UserError, config_error, user};
 
 /// The exit code for an error: 2 for bad input, 3 for an interruption, 1 for anything else.
 pub fn exit_code(e: &anyhow::Error) -> u8 {

@@ -4,7 +4,7 @@
 //! `--out` and `--threads` included, so that the printed command continues exactly the work
 //! that was interrupted.
 
-pub use crate::words::quoted;
+use crate::words::quoted;
 
 /// The testing stops, each followed by a count.
 const STOPS: [&str; 3] = [

@@ -23,6 +23,7 @@ use crate::experiment::{
 use crate::games::RulesError;
 use crate::games::book::{BookError, DealBook};
 use crate::games::matches::MatchRules;
+use crate::play::session::Session;
 use crate::show::{HandStory, StoryError};
 
 use super::{Conformance, Engine, LoadedGame, Rules};
@@ -82,8 +83,8 @@ pub(crate) trait Jobs: Send + Sync {
         job: &TournamentJob,
         config: &TournamentConfig,
     ) -> anyhow::Result<TournamentDone>;
-    /// `tricklab play` at `game`'s table.
-    fn play(&self, game: &LoadedGame, args: &cli::PlayArgs) -> anyhow::Result<()>;
+    /// Plays a match at `game`'s table (see [`crate::play::session::play_match`]).
+    fn play(&self, game: &LoadedGame, session: &Session) -> anyhow::Result<()>;
     /// One table of `tricklab bots check`: the line it prints.
     fn bots_check(
         &self,
@@ -266,8 +267,8 @@ impl<R: Rules> Jobs for Engine<R> {
         crate::experiment::play_tournament(game.rules::<R>(), job, config)
     }
 
-    fn play(&self, game: &LoadedGame, args: &cli::PlayArgs) -> anyhow::Result<()> {
-        cli::play::<R>(args, game.rules::<R>().clone())
+    fn play(&self, game: &LoadedGame, session: &Session) -> anyhow::Result<()> {
+        crate::play::session::play_match(session, game.rules::<R>().clone())
     }
 
     fn bots_check(
