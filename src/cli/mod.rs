@@ -21,7 +21,6 @@ mod position;
 mod replay;
 mod resume;
 mod run;
-mod seat_arg;
 mod show;
 mod simulate;
 mod solve;

@@ -26,5 +26,5 @@ pub use game::{Game, IllegalAction, Masked};
 pub use kind::{GameKind, OpenTable, RulesError};
 pub use registry::{GameEntry, GameFacts, LoadedGame, Rules, load, register};
 pub use reward::{RewardKind, Rewarded, win_estimate};
-pub use seat::{MAX_SEATS, Seat, Side, Sides};
+pub use seat::{MAX_SEATS, Seat, Side, Sides, parse_seat};
 pub use trick::{PlayedCard, Trick, TrickPlay, TrumpOrder};

@@ -24,7 +24,7 @@ use crate::games::RulesError;
 use crate::games::book::{BookError, DealBook};
 use crate::games::matches::MatchRules;
 use crate::play::session::Session;
-use crate::show::{HandStory, StoryError};
+use crate::show::{AnalyzeQuery, HandStory, StoryError, WorldsQuery};
 
 use super::{Conformance, Engine, LoadedGame, Rules};
 
@@ -101,8 +101,8 @@ pub(crate) trait Jobs: Send + Sync {
         prev: &mut Option<cli::Chain>,
         verbose: bool,
     ) -> Result<String, String>;
-    /// `tricklab worlds` on a record line.
-    fn worlds(&self, args: &cli::WorldsArgs, line: &str) -> anyhow::Result<()>;
+    /// What a seat knows at a position of a record line (see [`crate::show::worlds_text`]).
+    fn worlds(&self, query: &WorldsQuery, line: &str) -> anyhow::Result<String>;
     /// `tricklab train`: self-play examples of the game and the trained model.
     fn train(&self, args: &cli::TrainArgs, game: crate::games::GameKind) -> anyhow::Result<()>;
     /// `tricklab train --eval`: `model` on held-out hands of the game.
@@ -111,8 +111,9 @@ pub(crate) trait Jobs: Send + Sync {
         args: &cli::TrainArgs,
         model: crate::knowledge::learned::LearnedModel,
     ) -> anyhow::Result<()>;
-    /// `tricklab analyze` on a record line.
-    fn analyze(&self, args: &cli::AnalyzeArgs, line: &str) -> anyhow::Result<()>;
+    /// A search agent's view of a position of a record line (see
+    /// [`crate::show::analysis_text`]).
+    fn analyze(&self, query: &AnalyzeQuery, line: &str) -> anyhow::Result<String>;
     /// The story of a record line (`tricklab show`).
     fn story(&self, line: &str) -> Result<HandStory, StoryError>;
     /// Checks a deal book for `game`'s table and a run of `wanted` deals.
@@ -293,8 +294,8 @@ impl<R: Rules> Jobs for Engine<R> {
         cli::replay_one::<R>(line, prev, verbose)
     }
 
-    fn worlds(&self, args: &cli::WorldsArgs, line: &str) -> anyhow::Result<()> {
-        cli::worlds::<R>(args, line)
+    fn worlds(&self, query: &WorldsQuery, line: &str) -> anyhow::Result<String> {
+        crate::show::worlds_text::<R>(query, line)
     }
 
     fn train(&self, args: &cli::TrainArgs, game: crate::games::GameKind) -> anyhow::Result<()> {
@@ -309,8 +310,8 @@ impl<R: Rules> Jobs for Engine<R> {
         cli::train_eval::<R>(args, model)
     }
 
-    fn analyze(&self, args: &cli::AnalyzeArgs, line: &str) -> anyhow::Result<()> {
-        cli::analyze::<R>(args, line)
+    fn analyze(&self, query: &AnalyzeQuery, line: &str) -> anyhow::Result<String> {
+        crate::show::analysis_text::<R>(query, line)
     }
 
     fn story(&self, line: &str) -> Result<HandStory, StoryError> {
