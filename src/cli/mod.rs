@@ -13,7 +13,6 @@ mod family;
 pub(crate) mod jobs;
 mod list;
 mod log_flags;
-mod log_shape;
 mod notices;
 mod options;
 mod play;

@@ -23,6 +23,7 @@ use crate::experiment::{
 use crate::games::RulesError;
 use crate::games::book::{BookError, DealBook};
 use crate::games::matches::MatchRules;
+use crate::games::replay::Chain;
 use crate::play::session::Session;
 use crate::show::{AnalyzeQuery, HandStory, StoryError, WorldsQuery};
 
@@ -98,7 +99,7 @@ pub(crate) trait Jobs: Send + Sync {
     fn replay_one(
         &self,
         line: &str,
-        prev: &mut Option<cli::Chain>,
+        prev: &mut Option<Chain>,
         verbose: bool,
     ) -> Result<String, String>;
     /// What a seat knows at a position of a record line (see [`crate::show::worlds_text`]).
@@ -288,10 +289,10 @@ impl<R: Rules> Jobs for Engine<R> {
     fn replay_one(
         &self,
         line: &str,
-        prev: &mut Option<cli::Chain>,
+        prev: &mut Option<Chain>,
         verbose: bool,
     ) -> Result<String, String> {
-        cli::replay_one::<R>(line, prev, verbose)
+        crate::games::replay::replay_one::<R>(line, prev, verbose)
     }
 
     fn worlds(&self, query: &WorldsQuery, line: &str) -> anyhow::Result<String> {
