@@ -3,4 +3,3 @@
 
 pub(crate) use super::bots::{CheckArgs, play as bots_check};
 pub(crate) use super::bots_bench::{BenchArgs, bench_game as bots_bench};
-pub(crate) use super::train::{TrainArgs, evaluate as train_eval, train_rules as train};

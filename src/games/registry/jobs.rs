@@ -24,6 +24,7 @@ use crate::games::RulesError;
 use crate::games::book::{BookError, DealBook};
 use crate::games::matches::MatchRules;
 use crate::games::replay::Chain;
+use crate::learn::job::TrainJob;
 use crate::play::session::Session;
 use crate::show::{AnalyzeQuery, HandStory, StoryError, WorldsQuery};
 
@@ -104,14 +105,16 @@ pub(crate) trait Jobs: Send + Sync {
     ) -> Result<String, String>;
     /// What a seat knows at a position of a record line (see [`crate::show::worlds_text`]).
     fn worlds(&self, query: &WorldsQuery, line: &str) -> anyhow::Result<String>;
-    /// `tricklab train`: self-play examples of the game and the trained model.
-    fn train(&self, args: &cli::TrainArgs, game: crate::games::GameKind) -> anyhow::Result<()>;
-    /// `tricklab train --eval`: `model` on held-out hands of the game.
+    /// Trains a model on self-play hands of the game (see [`crate::learn::job::train_model`]):
+    /// the line that says how it went.
+    fn train(&self, job: &TrainJob, game: crate::games::GameKind) -> anyhow::Result<String>;
+    /// `model` judged on held-out hands of the game (see
+    /// [`crate::learn::job::evaluate_model`]): the report.
     fn train_eval(
         &self,
-        args: &cli::TrainArgs,
+        job: &TrainJob,
         model: crate::knowledge::learned::LearnedModel,
-    ) -> anyhow::Result<()>;
+    ) -> anyhow::Result<String>;
     /// A search agent's view of a position of a record line (see
     /// [`crate::show::analysis_text`]).
     fn analyze(&self, query: &AnalyzeQuery, line: &str) -> anyhow::Result<String>;
@@ -299,16 +302,16 @@ impl<R: Rules> Jobs for Engine<R> {
         crate::show::worlds_text::<R>(query, line)
     }
 
-    fn train(&self, args: &cli::TrainArgs, game: crate::games::GameKind) -> anyhow::Result<()> {
-        cli::train::<R>(args, game)
+    fn train(&self, job: &TrainJob, game: crate::games::GameKind) -> anyhow::Result<String> {
+        crate::learn::job::train_model::<R>(job, game)
     }
 
     fn train_eval(
         &self,
-        args: &cli::TrainArgs,
+        job: &TrainJob,
         model: crate::knowledge::learned::LearnedModel,
-    ) -> anyhow::Result<()> {
-        cli::train_eval::<R>(args, model)
+    ) -> anyhow::Result<String> {
+        crate::learn::job::evaluate_model::<R>(job, model)
     }
 
     fn analyze(&self, query: &AnalyzeQuery, line: &str) -> anyhow::Result<String> {
