@@ -9,6 +9,7 @@ pub mod baseline;
 pub mod external;
 pub mod inference;
 pub mod ismcts;
+pub mod listing;
 pub mod oracle;
 pub mod pimc;
 mod random;

@@ -31,6 +31,7 @@
 
 mod conformance;
 mod jobs;
+pub mod listing;
 mod loaded;
 
 use std::marker::PhantomData;
