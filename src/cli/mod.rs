@@ -1,5 +1,7 @@
-//! The command-line tool: clap commands, one file per subcommand. The only place that prints for
-//! people or decides the exit code.
+//! The command-line tool: clap commands, one file per subcommand. Each reads its flags into the
+//! plain arguments of a library job, calls the job once and prints what it returns (a match
+//! at the table, `play`, draws its own screen); `dispatch` decides the exit code from the
+//! kind of error ([`crate::errors`]).
 
 mod agree;
 mod analyze;

@@ -1,11 +1,19 @@
 //! [`Jobs`]: every job the layers above ask of a game, as one object-safe trait with one
 //! generic implementation over the game's [`Rules`] type. Each method runs a whole job (a run,
-//! a batch loop, a replay of a line, a command's body), so the game is dispatched once per job
-//! and the play inside stays generic: no dynamic call per card or per playout.
+//! a batch loop, a replay of a line, a tournament, a match at the table), so the game is
+//! dispatched once per job and the play inside stays generic: no dynamic call per card or per
+//! playout.
 //!
-//! Some jobs are still command bodies in `cli/` (`agree`, `tournament`, `play`, `bots`,
-//! `worlds`, `analyze`, `replay`), reached from here with the command's arguments until they
-//! move into the library.
+//! Each job's body lives in the library, beside what it works on, and takes plain argument
+//! structs, never a command's flags: runs, simulations, tournaments and agreements in
+//! [`experiment`](crate::experiment) ([`play_tournament`](crate::experiment::play_tournament),
+//! [`SimulateJob`](crate::experiment::SimulateJob), [`agree`](crate::experiment::agree)),
+//! a match at the table in [`play::session`](crate::play::session), a record's replay in
+//! [`games::replay`](crate::games::replay), worlds and analysis of a recorded position in
+//! [`show`](crate::show), training in [`learn::job`](crate::learn::job). The command line
+//! (`cli`) reads its flags into those structs and prints what comes back. The one exception
+//! left: `bots check` and `bots bench`, whose bodies are still in `cli/bots.rs` and
+//! `cli/bots_bench.rs` and are reached from here through `cli::jobs` with their flags.
 
 use std::ops::Range;
 use std::sync::atomic::AtomicBool;
