@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod agents;
+pub mod bots;
 pub mod cards;
 pub mod cli;
 pub mod errors;

@@ -2,6 +2,8 @@
 
 use pyo3::prelude::*;
 
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
 use std::ffi::CString;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -10,13 +12,10 @@ use std::time::{Duration, Instant};
 use pyo3::exceptions::PyRuntimeWarning;
 use tricklab::agents::{Agent, AgentFactory, AgentSpec, build_agent};
 
-use tricklab::games::{
-    Action, Decision, Game as _, catch_the_ten::CatchTheTen, nine_five_two::NineFiveTwo,
-    whist::Whist,
-};
+use tricklab::games::{Action, Decision, Game, GameKind};
 use tricklab::rng::{GameRng, Purpose, stream};
 
-use crate::any::AnyPlay;
+use crate::any::each_play;
 use crate::errors::{Whole, value_error};
 use crate::interrupt::interruptible;
 use crate::play::action_id;
@@ -29,9 +28,7 @@ use crate::state::PyState;
 pub struct PyAgent {
     pub(crate) spec: AgentSpec,
     rng: GameRng,
-    catch_the_ten: Slot<CatchTheTen>,
-    nine_five_two: Slot<NineFiveTwo>,
-    whist: Slot<Whist>,
+    slots: Slots,
     /// Whether a slow decision was warned of already (once per agent).
     warned: bool,
 }
@@ -45,15 +42,17 @@ static SLOW_MS: AtomicU64 = AtomicU64::new(5_000);
 /// playing a card in 9-5-2 with more than 8 cards in hand (the double-dummy solves of the first
 /// tricks of three 16-card hands).
 fn costly(spec: &AgentSpec, state: &PyState) -> bool {
-    let AnyPlay::NineFiveTwo(p) = &state.play else {
+    if state.play.rules().kind() != GameKind::NINE_FIVE_TWO {
         return false;
-    };
-    let Some(seat) = p.hand.to_act() else {
-        return false;
-    };
-    matches!(spec, AgentSpec::Pimc(_) | AgentSpec::AlphaMu(_))
-        && p.hand.legal_actions().decision() == Decision::Play
-        && p.hand.hand(seat).len() > 8
+    }
+    each_play!(&state.play, p => {
+        let Some(seat) = p.hand.to_act() else {
+            return false;
+        };
+        matches!(spec, AgentSpec::Pimc(_) | AgentSpec::AlphaMu(_))
+            && p.hand.legal_actions().decision() == Decision::Play
+            && p.hand.hand(seat).len() > 8
+    })
 }
 
 /// Sets the slow-decision warning's threshold (for tests).
@@ -62,22 +61,26 @@ pub fn _set_slow_decision_ms(ms: Whole<u64>) {
     SLOW_MS.store(ms.0, Ordering::Relaxed);
 }
 
-/// The agent for one game, built on first use (a mutex only to make the class `Sync`; the
-/// agent is used through `&mut`).
-type Slot<G> = Mutex<Option<Box<dyn Agent<G>>>>;
+/// The agent for each game it has decided in, by the game's hand type: a `Box<dyn Agent<G>>`
+/// for hands `G`, built on first use (a mutex only to make the class `Sync`; the agents are
+/// used through `&mut`).
+type Slots = Mutex<HashMap<TypeId, Box<dyn Any + Send>>>;
 
-/// The agent for game `G`, taken out of its slot (built on first use); put it back with
+/// The agent for hands `G`, taken out of its slot (built on first use); put it back with
 /// [`put`].
-fn take<G: AgentFactory>(slot: &mut Slot<G>, spec: &AgentSpec) -> PyResult<Box<dyn Agent<G>>> {
-    let slot = slot.get_mut().unwrap_or_else(|e| e.into_inner());
-    match slot.take() {
-        Some(agent) => Ok(agent),
+fn take<G: AgentFactory>(slots: &mut Slots, spec: &AgentSpec) -> PyResult<Box<dyn Agent<G>>> {
+    let slots = slots.get_mut().unwrap_or_else(|e| e.into_inner());
+    match slots.remove(&TypeId::of::<G>()) {
+        Some(agent) => Ok(*agent
+            .downcast::<Box<dyn Agent<G>>>()
+            .expect("a slot holds its game's agent")),
         None => build_agent::<G>(spec).map_err(value_error),
     }
 }
 
-fn put<G>(slot: &mut Slot<G>, agent: Box<dyn Agent<G>>) {
-    *slot.get_mut().unwrap_or_else(|e| e.into_inner()) = Some(agent);
+fn put<G: Game>(slots: &mut Slots, agent: Box<dyn Agent<G>>) {
+    let slots = slots.get_mut().unwrap_or_else(|e| e.into_inner());
+    slots.insert(TypeId::of::<G>(), Box::new(agent));
 }
 
 /// Whether the agent `spec` names decides in microseconds (no search), so that it is asked on
@@ -92,7 +95,7 @@ fn quick(spec: &AgentSpec) -> bool {
 /// as before the call (the agent is built afresh at its next use).
 fn choose<G: AgentFactory>(
     py: Python<'_>,
-    slot: &mut Slot<G>,
+    slots: &mut Slots,
     spec: &AgentSpec,
     hand: &G,
     rng: &mut GameRng,
@@ -100,10 +103,10 @@ fn choose<G: AgentFactory>(
     let seat = hand
         .to_act()
         .ok_or_else(|| value_error("the hand is over; no action is possible"))?;
-    let mut agent = take(slot, spec)?;
+    let mut agent = take(slots, spec)?;
     if quick(spec) {
         let a = agent.choose(hand, seat, rng);
-        put(slot, agent);
+        put(slots, agent);
         return Ok(a);
     }
     let (hand, mut stream) = (hand.clone(), rng.clone());
@@ -111,7 +114,7 @@ fn choose<G: AgentFactory>(
         let a = agent.choose(&hand, seat, &mut stream);
         (agent, stream, a)
     })?;
-    put(slot, agent);
+    put(slots, agent);
     *rng = stream;
     Ok(a)
 }
@@ -123,9 +126,7 @@ impl PyAgent {
         Ok(PyAgent {
             spec,
             rng: stream(seed, 0, Purpose::Other, 1),
-            catch_the_ten: Mutex::new(None),
-            nine_five_two: Mutex::new(None),
-            whist: Mutex::new(None),
+            slots: Mutex::new(HashMap::new()),
             warned: false,
         })
     }
@@ -163,23 +164,7 @@ impl PyAgent {
     }
 
     fn choose_in(&mut self, py: Python<'_>, state: &PyState) -> PyResult<Action> {
-        match &state.play {
-            AnyPlay::CatchTheTen(p) => choose(
-                py,
-                &mut self.catch_the_ten,
-                &self.spec,
-                &p.hand,
-                &mut self.rng,
-            ),
-            AnyPlay::NineFiveTwo(p) => choose(
-                py,
-                &mut self.nine_five_two,
-                &self.spec,
-                &p.hand,
-                &mut self.rng,
-            ),
-            AnyPlay::Whist(p) => choose(py, &mut self.whist, &self.spec, &p.hand, &mut self.rng),
-        }
+        each_play!(&state.play, p => choose(py, &mut self.slots, &self.spec, &p.hand, &mut self.rng))
     }
 }
 

@@ -146,12 +146,12 @@ pub fn run_cli_run(
 /// Python's are put back afterwards (as `tricklab.run` does).
 #[pyfunction]
 pub fn request_stop() {
-    tricklab::cli::request_stop();
+    tricklab::sim::request_stop();
 }
 
 /// Forgets an earlier run's stop; called before each run is started, so that a stop asked for
 /// while the run is starting is kept.
 #[pyfunction]
 pub fn clear_stop() {
-    tricklab::cli::clear_stop();
+    tricklab::sim::clear_stop();
 }

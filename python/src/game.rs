@@ -3,6 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 
+use tricklab::experiment::Measured as _;
 use tricklab::games::{Game as _, Rewarded as _};
 
 use crate::any::{AnyPlay, each_play};
@@ -10,7 +11,7 @@ use crate::errors::{Whole, value_error};
 use crate::observe::vector_len;
 use crate::play::NUM_ACTION_IDS;
 use crate::state::{Origin, PyState};
-use crate::table::{AnyRules, Table as _, each_rules};
+use crate::table::{AnyRules, each_rules};
 
 /// A game with its player count and options, e.g. `Game("whist")`,
 /// `Game("catch-the-ten", players=6, options={"pairs": True})`.

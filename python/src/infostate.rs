@@ -18,7 +18,6 @@
 //! (those of [`Play::seen_history`]): two states the observer cannot tell apart have the same
 //! tensor, and states with different histories seen have different tensors.
 
-use tricklab::games::nine_five_two::{HAND_SIZE, KITTY_SIZE};
 use tricklab::games::{Decision, Game as _, GameKind, Seat};
 
 use crate::observe::vector_len;
@@ -30,14 +29,11 @@ pub const fn tricks(n: usize) -> usize {
     52 / n
 }
 
-/// Non-play decisions the tensor has room for in `game`: 9-5-2's trump, the dealer's discards
-/// and at most a hand of cards given in the exchange; none in the other games.
+/// Non-play decisions the tensor has room for in `game`: as many as the game declares a seat
+/// sees in a hand (9-5-2's trump, the dealer's discards and at most a hand of cards given in
+/// the exchange; none in the other games).
 pub fn exchange_slots(game: GameKind) -> usize {
-    if game == GameKind::NINE_FIVE_TWO {
-        1 + KITTY_SIZE + HAND_SIZE
-    } else {
-        0
-    }
+    game.facts().other_decisions
 }
 
 /// The parts of the tensor for `game` with `n` seats, as `(name, start, end)`.

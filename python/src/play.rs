@@ -126,7 +126,9 @@ impl<R: Table> Play<R> {
         }
         let sides = self.hand.sides();
         Seat::all(n)
-            .map(|s| f64::from(self.hand.seat_points(s) + R::bonus(&self.hand, sides.side(s))))
+            .map(|s| {
+                f64::from(self.hand.seat_points(s) + self.rules.bonus(&self.hand, sides.side(s)))
+            })
             .collect()
     }
 

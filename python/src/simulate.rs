@@ -16,8 +16,8 @@ use pyo3::types::{PyDict, PyInt, PyList};
 
 use tricklab::agents::{Agent, AgentSpec, SpecError, TableEvent, build_agent, parse_seating};
 use tricklab::experiment::{
-    Batch, DealTally, Guests, SeatPoints, Simulation, Want, deals_header, hands_header,
-    play_batches_with, simulation, statistics_of,
+    Batch, DealKey, DealRows, DealTally, Experiment, Guests, SeatPoints, Simulation, Want,
+    deals_header, hands_header, play_batches_with, simulation, statistics_of,
 };
 use tricklab::games::matches::MatchState;
 use tricklab::games::{Action, Game as _, IllegalAction, Seat};
@@ -48,6 +48,51 @@ impl Sitter {
             Sitter::Python(_, name) => name.clone(),
         }
     }
+
+    /// The spec that names the seat to the runner: a Python function's is a stand-in that is
+    /// never built (it sits as a guest).
+    pub fn spec(&self) -> AgentSpec {
+        match self {
+            Sitter::Spec(spec) => spec.clone(),
+            Sitter::Python(..) => AgentSpec::Random,
+        }
+    }
+
+    /// Whether a Python function sits here.
+    pub fn is_python(&self) -> bool {
+        matches!(self, Sitter::Python(..))
+    }
+
+    /// The runner's guest for this seat at `rules`' table: the Python function, or the agent
+    /// the spec names; either gives up the run at its next decision once `stop` is set.
+    pub fn guest<R: Table>(&self, rules: &R, stop: &Arc<AtomicBool>) -> Box<dyn Agent<R::Hand>> {
+        let agent: Box<dyn Agent<R::Hand>> = match self {
+            Sitter::Spec(spec) => build_agent::<R::Hand>(spec).expect("checked before the run"),
+            Sitter::Python(f, _) => Box::new(PyFnAgent {
+                f: Python::attach(|py| f.clone_ref(py)),
+                rules: rules.clone(),
+                before: MatchState::new(Seat(0)),
+                match_index: 0,
+                initial: None,
+                actions: Vec::new(),
+            }),
+        };
+        Box::new(Stoppable {
+            agent,
+            stop: stop.clone(),
+        })
+    }
+}
+
+/// The result of a run of guests (see [`Sitter::guest`]) that may have unwound: the exception
+/// a Python function raised, `Interrupted` for a run stopped by its flag, any other panic
+/// resumed.
+pub fn unwound<T>(run: std::thread::Result<T>) -> PyResult<T> {
+    run.or_else(|payload| match payload.downcast::<PythonRaised>() {
+        Ok(raised) => Err(raised.0),
+        Err(other) if other.is::<Stopped>() => Err(Interrupted::new_err("stopped")),
+        Err(other) => panic::resume_unwind(other),
+    })
 }
 
 /// Reads the `agents` argument: a seating string, or a list of specs, `Agent`s and callables,
@@ -67,22 +112,7 @@ fn sitters(agents: &Bound<'_, PyAny>, seats: usize, duplicate: bool) -> PyResult
             value_error("agents is a seating string or a list of specs, agents and functions")
         })?;
         for item in list.iter() {
-            out.push(if let Ok(text) = item.extract::<String>() {
-                Sitter::Spec(text.parse().map_err(value_error)?)
-            } else if let Ok(a) = item.extract::<PyRef<'_, PyAgent>>() {
-                Sitter::Spec(a.spec.clone())
-            } else if item.is_callable() {
-                let name = item
-                    .getattr("__name__")
-                    .and_then(|n| n.extract::<String>())
-                    .unwrap_or_else(|_| "function".to_string());
-                Sitter::Python(item.unbind(), format!("python:{name}"))
-            } else {
-                return Err(value_error(format!(
-                    "agent {} is neither a spec, an Agent nor a function",
-                    item.repr()?
-                )));
-            });
+            out.push(sitter(&item)?);
         }
     }
     let given = out.len();
@@ -96,6 +126,26 @@ fn sitters(agents: &Bound<'_, PyAny>, seats: usize, duplicate: bool) -> PyResult
         2 if duplicate => Ok((0..seats).map(|s| copy(&out[s % 2])).collect()),
         _ => Err(value_error(seats_message(given, seats, duplicate))),
     }
+}
+
+/// One seat's sitter from Python: a spec string, an `Agent` or a function.
+pub fn sitter(item: &Bound<'_, PyAny>) -> PyResult<Sitter> {
+    Ok(if let Ok(text) = item.extract::<String>() {
+        Sitter::Spec(text.parse().map_err(value_error)?)
+    } else if let Ok(a) = item.extract::<PyRef<'_, PyAgent>>() {
+        Sitter::Spec(a.spec.clone())
+    } else if item.is_callable() {
+        let name = item
+            .getattr("__name__")
+            .and_then(|n| n.extract::<String>())
+            .unwrap_or_else(|_| "function".to_string());
+        Sitter::Python(item.clone().unbind(), format!("python:{name}"))
+    } else {
+        return Err(value_error(format!(
+            "agent {} is neither a spec, an Agent nor a function",
+            item.repr()?
+        )));
+    })
 }
 
 /// What to pass when `given` agents do not fit `seats` seats: the command line's message, and
@@ -210,21 +260,7 @@ struct PyGuests<R> {
 
 impl<R: Table> Guests<R::Hand> for PyGuests<R> {
     fn agent(&self, _arm: usize, seat: usize) -> Option<Box<dyn Agent<R::Hand>>> {
-        let agent: Box<dyn Agent<R::Hand>> = match &self.seats[seat] {
-            Sitter::Spec(spec) => build_agent::<R::Hand>(spec).expect("checked before the run"),
-            Sitter::Python(f, _) => Box::new(PyFnAgent {
-                f: Python::attach(|py| f.clone_ref(py)),
-                rules: self.rules.clone(),
-                before: MatchState::new(Seat(0)),
-                match_index: 0,
-                initial: None,
-                actions: Vec::new(),
-            }),
-        };
-        Some(Box::new(Stoppable {
-            agent,
-            stop: self.stop.clone(),
-        }))
+        Some(self.seats[seat].guest(&self.rules, &self.stop))
     }
 
     fn name(&self, _arm: usize, seat: usize) -> Option<String> {
@@ -269,8 +305,7 @@ fn ask_python<R: Table>(f: &Py<PyAny>, play: Play<R>) -> PyResult<Action> {
     })
 }
 
-/// A CSV with a header as columns: integers where every field is one (empty is `None`),
-/// floats where every field is a number, strings otherwise.
+/// A CSV with a header as columns, each typed as [`text_column`] types it.
 fn columns<'py>(py: Python<'py>, csv_bytes: &[u8]) -> PyResult<Bound<'py, PyDict>> {
     let mut reader = csv::Reader::from_reader(csv_bytes);
     let header: Vec<String> = reader
@@ -288,16 +323,74 @@ fn columns<'py>(py: Python<'py>, csv_bytes: &[u8]) -> PyResult<Bound<'py, PyDict
     }
     let d = PyDict::new(py);
     for (name, col) in header.iter().zip(cols) {
-        let filled = || col.iter().filter(|f| !f.is_empty());
-        if filled().all(|f| f.parse::<i64>().is_ok()) {
-            let v: Vec<Option<i64>> = col.iter().map(|f| f.parse().ok()).collect();
-            d.set_item(name, v)?;
-        } else if filled().all(|f| f.parse::<f64>().is_ok()) {
-            let v: Vec<Option<f64>> = col.iter().map(|f| f.parse().ok()).collect();
-            d.set_item(name, v)?;
-        } else {
-            d.set_item(name, col)?;
-        }
+        d.set_item(name, text_column(py, col)?)?;
+    }
+    Ok(d)
+}
+
+/// A column of CSV fields for Python: integers where every field is one (empty is `None`),
+/// floats where every field is a number, strings otherwise.
+fn text_column(py: Python<'_>, col: Vec<String>) -> PyResult<Bound<'_, PyAny>> {
+    let filled = || col.iter().filter(|f| !f.is_empty());
+    if filled().all(|f| f.parse::<i64>().is_ok()) {
+        let v: Vec<Option<i64>> = col.iter().map(|f| f.parse().ok()).collect();
+        v.into_pyobject(py)
+    } else if filled().all(|f| f.parse::<f64>().is_ok()) {
+        let v: Vec<Option<f64>> = col.iter().map(|f| f.parse().ok()).collect();
+        v.into_pyobject(py)
+    } else {
+        col.into_pyobject(py)
+    }
+}
+
+/// `v` as an `i64` when `deals.csv` writes it as one: Rust writes a whole `f64` in range
+/// without a fraction or exponent (`-0.0` as `-0`), which reads back as that integer.
+fn whole(v: f64) -> Option<i64> {
+    // -2^63 ..= 2^63 - 1: every whole f64 in [-2^63, 2^63) fits.
+    const LIMIT: f64 = 9_223_372_036_854_775_808.0;
+    (v.fract() == 0.0 && (-LIMIT..LIMIT).contains(&v)).then_some(v as i64)
+}
+
+/// A statistic's column for Python, straight from the typed rows: what [`text_column`] makes
+/// of the column as `deals.csv` writes it (integers where every value is whole, floats
+/// otherwise; `None` where the deal is not in the statistic's population).
+fn number_column<'py>(py: Python<'py>, col: &[Option<f64>]) -> PyResult<Bound<'py, PyAny>> {
+    if col.iter().flatten().all(|&v| whole(v).is_some()) {
+        let v: Vec<Option<i64>> = col.iter().map(|v| v.and_then(whole)).collect();
+        v.into_pyobject(py)
+    } else {
+        col.into_pyobject(py)
+    }
+}
+
+/// `deals.csv`'s columns from the typed rows, each typed as [`columns`] types the file's
+/// (no row is written as text and read back).
+fn deal_columns<'py>(
+    py: Python<'py>,
+    exp: &Experiment,
+    rows: &DealRows,
+) -> PyResult<Bound<'py, PyDict>> {
+    let header = deals_header(exp);
+    let keys: Vec<DealKey> = rows.iter().map(|(k, _)| k).collect();
+    let d = PyDict::new(py);
+    // A deal past i64::MAX reads back only as a float.
+    if keys.iter().all(|k| i64::try_from(k.deal).is_ok()) {
+        d.set_item(&header[0], keys.iter().map(|k| k.deal).collect::<Vec<_>>())?;
+    } else {
+        d.set_item(
+            &header[0],
+            keys.iter().map(|k| k.deal as f64).collect::<Vec<_>>(),
+        )?;
+    }
+    let arms: Vec<String> = keys.iter().map(|k| exp.arms[k.arm].name.clone()).collect();
+    d.set_item(&header[1], text_column(py, arms)?)?;
+    d.set_item(
+        &header[2],
+        keys.iter().map(|k| k.rotation).collect::<Vec<_>>(),
+    )?;
+    for (j, name) in header[3..].iter().enumerate() {
+        let col: Vec<Option<f64>> = rows.iter().map(|(_, v)| v[j]).collect();
+        d.set_item(name, number_column(py, &col)?)?;
     }
     Ok(d)
 }
@@ -376,7 +469,7 @@ struct Flags {
 #[derive(Default)]
 struct Played {
     hands: Vec<u8>,
-    deals: Vec<u8>,
+    deals: DealRows,
     records: Vec<u8>,
     points: Vec<SeatPoints>,
 }
@@ -389,15 +482,8 @@ fn run_table<'py, R: Table>(
     sitters: Vec<Sitter>,
     f: &Flags,
 ) -> PyResult<Bound<'py, PyDict>> {
-    // Every seat plays as the runner's guest; its spec in the config names it (a Python seat's
-    // is a stand-in that is never built).
-    let specs: Vec<AgentSpec> = sitters
-        .iter()
-        .map(|s| match s {
-            Sitter::Spec(spec) => spec.clone(),
-            Sitter::Python(..) => AgentSpec::Random,
-        })
-        .collect();
+    // Every seat plays as the runner's guest; its spec in the config names it.
+    let specs: Vec<AgentSpec> = sitters.iter().map(Sitter::spec).collect();
     for spec in &specs {
         build_agent::<R::Hand>(spec).map_err(value_error)?;
     }
@@ -411,7 +497,7 @@ fn run_table<'py, R: Table>(
     };
     let exp = simulation(rules, &specs, &sim).map_err(value_error)?;
     let names: Vec<String> = sitters.iter().map(Sitter::name).collect();
-    let python_seats = sitters.iter().any(|s| matches!(s, Sitter::Python(..)));
+    let python_seats = sitters.iter().any(Sitter::is_python);
     let threads = if python_seats || f.sequential {
         1
     } else {
@@ -447,7 +533,7 @@ fn run_table<'py, R: Table>(
                     |b: Batch, _| {
                         tally.add_deal_rows(&b.deal_rows);
                         played.hands.extend(b.hands);
-                        played.deals.extend(b.deal_rows.to_csv(&exp.arms));
+                        played.deals.append(b.deal_rows);
                         played.records.extend(b.records);
                         played.points.extend(b.points);
                         Ok(())
@@ -455,14 +541,7 @@ fn run_table<'py, R: Table>(
                 )
             })
         }));
-        match run {
-            Ok(r) => r.map_err(value_error).map(|_| (played, tally)),
-            Err(payload) => match payload.downcast::<PythonRaised>() {
-                Ok(raised) => Err(raised.0),
-                Err(other) if other.is::<Stopped>() => Err(Interrupted::new_err("stopped")),
-                Err(other) => panic::resume_unwind(other),
-            },
-        }
+        unwound(run)?.map_err(value_error).map(|_| (played, tally))
     })??;
     let (ran, tally) = ran;
     let summary = tally
@@ -476,9 +555,7 @@ fn run_table<'py, R: Table>(
     } else {
         out.set_item("rows", py.None())?;
     }
-    let mut deals = csv_line(&deals_header(&exp))?;
-    deals.extend(&ran.deals);
-    out.set_item("deals", columns(py, &deals)?)?;
+    out.set_item("deals", deal_columns(py, &exp, &ran.deals)?)?;
     out.set_item("summary", columns(py, summary_csv(&summary).as_bytes())?)?;
     out.set_item("report", summary_markdown(&exp.heading(), &summary))?;
     let records: Option<Vec<String>> = f.log.then(|| {

@@ -4,26 +4,16 @@
 use tricklab::agents::AgentFactory;
 use tricklab::experiment::Measured;
 use tricklab::games::record::RecordRules;
-use tricklab::games::{GameKind, Side, catch_the_ten, nine_five_two, whist};
+use tricklab::games::{GameKind, catch_the_ten, nine_five_two, whist};
 
 use crate::any::AnyPlay;
 use crate::play::Play;
 
-/// A game's rules with everything the bindings need: records, statistics and agents.
+/// A game's rules with everything the bindings need: records, statistics (with the points a
+/// game adds after the play, `Measured::bonus`) and agents.
 pub trait Table: Measured<Hand: AgentFactory> + Send + Sync + 'static {
     /// The hand as one of the three games.
     fn wrap(play: Play<Self>) -> AnyPlay;
-
-    /// Points the rules add to `side`'s points for a finished hand after the play, which
-    /// `Game::side_points` leaves out: Whist's honours, as settled.
-    fn bonus(_hand: &Self::Hand, _side: Side) -> i32 {
-        0
-    }
-
-    /// The most [`Table::bonus`] can be (for the range of a hand's points).
-    fn most_bonus(&self) -> i32 {
-        0
-    }
 }
 
 impl Table for catch_the_ten::Setup {
@@ -41,18 +31,6 @@ impl Table for nine_five_two::Setup {
 impl Table for whist::Setup {
     fn wrap(play: Play<Self>) -> AnyPlay {
         AnyPlay::Whist(play)
-    }
-
-    fn bonus(hand: &whist::Whist, side: Side) -> i32 {
-        hand.settlement().honours[side.index()]
-    }
-
-    fn most_bonus(&self) -> i32 {
-        if self.options().honours {
-            whist::honour_points(4)
-        } else {
-            0
-        }
     }
 }
 
@@ -85,11 +63,11 @@ impl AnyRules {
     pub fn new(game: &str, players: Option<usize>, options: &[String]) -> Result<AnyRules, String> {
         let kind: GameKind = game.parse().map_err(|e| format!("{e}"))?;
         Ok(if kind == GameKind::CATCH_THE_TEN {
-            AnyRules::CatchTheTen(checked(kind, players, 4, options)?)
+            AnyRules::CatchTheTen(checked(kind, players, options)?)
         } else if kind == GameKind::NINE_FIVE_TWO {
-            AnyRules::NineFiveTwo(checked(kind, players, nine_five_two::PLAYERS, options)?)
+            AnyRules::NineFiveTwo(checked(kind, players, options)?)
         } else if kind == GameKind::WHIST {
-            AnyRules::Whist(checked(kind, players, whist::Setup::PLAYERS, options)?)
+            AnyRules::Whist(checked(kind, players, options)?)
         } else {
             return Err(format!("the Python package does not play {kind}"));
         })
@@ -111,21 +89,23 @@ impl AnyRules {
     }
 }
 
+/// The rules of `kind` at a table of `players` (`None`: the game's default, as the library's
+/// game facts declare it) with the `KEY[=VALUE]` `options`.
 fn checked<R: RecordRules>(
     kind: GameKind,
     players: Option<usize>,
-    default: usize,
     options: &[String],
 ) -> Result<R, String> {
     let opts: R::Options = parse_options(kind.name(), options)?;
-    R::from_options(players.unwrap_or(default), &opts).map_err(|e| e.to_string())
+    R::from_options(players.unwrap_or(kind.default_players()), &opts).map_err(|e| e.to_string())
 }
 
-/// Reads `KEY[=VALUE]` items into a game's options with the command line's own `--option` parser,
-/// so the rules and the one-line messages are the same.
+/// Reads `KEY[=VALUE]` items into a game's options with the library's parser (the one behind
+/// the command line's `--option`), so the rules and the one-line messages are the same.
 pub fn parse_options<O: serde::de::DeserializeOwned>(
     game: &str,
     items: &[String],
 ) -> Result<O, String> {
-    tricklab::cli::parse_options(game, items).map_err(|e| format!("{e:#}").replace('\n', " "))
+    tricklab::games::registry::parse_options(game, items)
+        .map_err(|e| e.to_string().replace('\n', " "))
 }

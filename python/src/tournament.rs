@@ -5,35 +5,40 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
-use tricklab::agents::{AgentSpec, build_agent};
+use std::sync::atomic::{AtomicBool, Ordering};
+use tricklab::agents::{Agent, AgentSpec, build_agent};
 
 use rayon::prelude::*;
 
-use tricklab::experiment::{PairPlan, PairResult, chunks_of, play_chunk, ratings};
+use tricklab::experiment::{Guests, PairPlan, PairResult, chunks_of, play_chunk_with, ratings};
 
 use crate::errors::{Whole, value_error};
 use crate::game::PyGame;
 use crate::interrupt::{interruptible, pool};
+use crate::simulate::{Sitter, sitter, unwound};
 use crate::table::{Table, each_rules};
 
 /// Bootstrap resamples of the rating intervals (as `tricklab tournament`).
 const RESAMPLES: usize = 200;
 
-/// The per-deal scores (`x` minus `y`: mean points per seat, every rotation) of tricklab agents
-/// `x` and `y` on deals `0..deals`, pair number `pair`, as `tricklab tournament --seed SEED`
-/// plays them (chunk by chunk, as `tricklab::experiment::play_pair`); without the GIL, on a
-/// thread that Ctrl-C stops between chunks, a search in progress early (see
-/// [`interruptible`]).
+/// The per-deal scores (`x` minus `y`: mean points per seat, every seating) of `x` and `y`
+/// (specs, `Agent`s or Python functions) on deals `0..deals`, pair number `pair`, as `tricklab
+/// tournament --seed SEED` plays them: the library's pair runner
+/// (`tricklab::experiment::play_chunk_with`), chunk by chunk, on its seatings (the mirror
+/// included), deals and random streams, a Python function seated as a guest in its agent's
+/// seats. Without the GIL, on a thread that Ctrl-C stops between chunks (a search in progress
+/// early, see [`interruptible`]); with a Python function on one thread, which takes the GIL to
+/// call it and gives up at its next decision, and an exception it raises is raised again.
 #[pyfunction]
 #[pyo3(signature = (game, x, y, deals, seed, pair, threads=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _play_pair(
     py: Python<'_>,
     game: &PyGame,
-    x: &str,
-    y: &str,
+    x: &Bound<'_, PyAny>,
+    y: &Bound<'_, PyAny>,
     deals: Whole<u64>,
     seed: Whole<u64>,
     pair: Whole<u64>,
@@ -46,8 +51,7 @@ pub fn _play_pair(
     if threads == Some(0) {
         return Err(value_error("threads must be at least 1"));
     }
-    let x: AgentSpec = x.parse().map_err(value_error)?;
-    let y: AgentSpec = y.parse().map_err(value_error)?;
+    let sitters = [sitter(x)?, sitter(y)?];
     let plan = PairPlan {
         pair: pair.0,
         seed: seed.0,
@@ -55,28 +59,60 @@ pub fn _play_pair(
         max_hands: 10_000,
         book: None,
     };
-    let threads = threads.unwrap_or(0);
+    let python = sitters.iter().any(Sitter::is_python);
+    let threads = if python { 1 } else { threads.unwrap_or(0) };
     each_rules!(&game.rules, rules => {
-        check::<_>(rules, &x)?;
-        check::<_>(rules, &y)?;
+        let specs = sitters.each_ref().map(Sitter::spec);
+        for spec in &specs {
+            check(rules, spec)?;
+        }
         let rules = *rules;
         interruptible(py, move |stop| {
             let pool = pool(threads, &stop).map_err(value_error)?;
-            Ok(pool.install(|| {
-                chunks_of(0..deals)
-                    .into_par_iter()
-                    .map(|chunk| {
-                        (!stop.load(Ordering::SeqCst)).then(|| {
-                            let clocks = [Arc::default(), Arc::default()];
-                            play_chunk(&rules, [&x, &y], chunk, plan, &clocks, None)
+            let guests = PairGuests {
+                rules,
+                sitters: python.then_some(sitters),
+                stop: stop.clone(),
+            };
+            let run = panic::catch_unwind(AssertUnwindSafe(|| {
+                pool.install(|| {
+                    chunks_of(0..deals)
+                        .into_par_iter()
+                        .map(|chunk| {
+                            (!stop.load(Ordering::SeqCst)).then(|| {
+                                let clocks = [Arc::default(), Arc::default()];
+                                let [x, y] = &specs;
+                                play_chunk_with(&rules, [x, y], chunk, plan, &clocks, None, &guests)
+                            })
                         })
-                    })
-                    .collect::<Option<Vec<Vec<f64>>>>()
-                    .map(|chunks| chunks.concat())
-                    .unwrap_or_default()
-            }))
+                        .collect::<Option<Vec<Vec<f64>>>>()
+                        .map(|chunks| chunks.concat())
+                        .unwrap_or_default()
+                })
+            }));
+            unwound(run)
         })?
     })
+}
+
+/// A pair's guests: with a Python function in the pair, both agents sit as guests (see
+/// [`Sitter::guest`]), so that either gives up at its next decision once `stop` is set;
+/// otherwise none, and the library builds both from their specs.
+struct PairGuests<R> {
+    rules: R,
+    sitters: Option<[Sitter; 2]>,
+    stop: Arc<AtomicBool>,
+}
+
+impl<R: Table> Guests<R::Hand> for PairGuests<R> {
+    fn agent(&self, agent: usize, _seat: usize) -> Option<Box<dyn Agent<R::Hand>>> {
+        let sitters = self.sitters.as_ref()?;
+        Some(sitters[agent].guest(&self.rules, &self.stop))
+    }
+
+    fn name(&self, _agent: usize, _seat: usize) -> Option<String> {
+        None
+    }
 }
 
 /// Whether `spec` names an agent of the game of `rules`.

@@ -275,6 +275,59 @@ def test_tournament_pairs_every_agent_and_rates_them():
     assert ratings["elo"][0] == max(ratings["elo"])
 
 
+def _counting(agent, counts):
+    """A Python function that plays as ``agent`` and counts its card plays by seat."""
+    def f(state):
+        if state.decision() == "play":
+            counts[state.current_player()] += 1
+        return agent.act(state)
+    return f
+
+
+def test_a_python_pair_at_three_players_is_seated_as_the_librarys_pairs():
+    """9-5-2 seats three players alone: a pair plays x, y, x in every rotation and again
+    mirrored (y, x, y), also when a Python function is in it (issue 31: a Python pair once
+    played only x, y, x, so its scores could not be compared with the other pairs')."""
+    game = tricklab.Game("nine-five-two")
+    deals = 3
+    # Each agent holds every seat equally often: 3 of the 6 seatings, 16 cards a hand.
+    counts = {"x": [0, 0, 0], "y": [0, 0, 0]}
+    x = _counting(tricklab.agent("rules"), counts["x"])
+    y = _counting(tricklab.agent("rules:longest_suit_trumps"), counts["y"])
+    scores = tricklab._play_pair(game, x, y, deals, 5, 0)
+    assert len(scores) == deals
+    assert counts["x"] == counts["y"] == [deals * 3 * 16] * 3
+    # Swapping the two agents negates every deal's score (both decide without randomness).
+    assert any(s != 0 for s in scores)
+    assert tricklab._play_pair(game, y, x, deals, 5, 0) == pytest.approx([-s for s in scores])
+    # The rules agent wrapped in a function scores deal by deal as the library's pair of
+    # `rules` and `random` (same seatings, deals, and the random agent's streams).
+    rules = tricklab.agent("rules")
+
+    def wrapped_rules(state):
+        return rules.act(state)
+
+    for pair in (0, 2):
+        library = tricklab._play_pair(game, "rules", "random", deals, 7, pair)
+        assert tricklab._play_pair(game, wrapped_rules, "random", deals, 7, pair) == library
+        assert tricklab._play_pair(game, "random", wrapped_rules, deals, 7, pair) == \
+            tricklab._play_pair(game, "random", "rules", deals, 7, pair)
+    # And so do the tournament's tables.
+    mine = tricklab.tournament(game, [wrapped_rules, "random"], deals=deals, seed=7)["pairs"]
+    theirs = tricklab.tournament(game, ["rules", "random"], deals=deals, seed=7)["pairs"]
+    assert mine["agent"] == ["python:wrapped_rules"]
+    for k in ("deals", "mean", "low", "high", "won", "drawn", "lost"):
+        assert mine[k] == theirs[k], k
+
+
+def test_an_exception_in_a_python_pair_is_raised_again():
+    def broken(state):
+        raise RuntimeError("no decision today")
+
+    with pytest.raises(RuntimeError, match="no decision today"):
+        tricklab.tournament("nine-five-two", [broken, "random"], deals=2)
+
+
 def test_tournament_of_tricklab_agents_is_the_commands(tmp_path, cli):
     agents = ["rules", "random", "rules:save_ten"]
     out = tmp_path / "t"

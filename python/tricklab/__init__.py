@@ -87,10 +87,11 @@ def tournament(game: Union[Game, str], agents: Sequence[Sitter], deals: int = 20
     """Every pair of ``agents`` (specs, :func:`agent` objects or Python functions) on
     duplicate single-hand deals, rated with Bradley–Terry.
 
-    A pair of tricklab agents is played exactly as ``tricklab tournament --seed SEED
-    --deals DEALS`` plays it (same deals, streams and scores; without the GIL). A pair with a
-    Python function is played by :func:`simulate`'s duplicate runner on one thread: the seats
-    alternate between the two agents (first, second, first, …) and every rotation is played.
+    Every pair is played as ``tricklab tournament --seed SEED --deals DEALS`` plays it: the
+    same seatings (at a table of players alone, the seats alternate first, second, first, …
+    in every rotation, and again with the two agents swapped), deals and random streams. A
+    pair of tricklab agents is played without the GIL and gives the command's scores; a pair
+    with a Python function is played on one thread, the function sitting in its agent's seats.
     A deal's score is the first agent's mean points per seat minus the second's.
 
     Returns two column dicts for ``pandas.DataFrame``, as the command's pairs.csv and
@@ -110,18 +111,11 @@ def tournament(game: Union[Game, str], agents: Sequence[Sitter], deals: int = 20
     names = [_name(a) for a in agents]
     if len(set(names)) < len(names):
         raise ValueError(f"agents must have distinct names; got {', '.join(names)}")
-    n = game.players
     pairs = []
     for i in range(len(agents)):
         for j in range(i + 1, len(agents)):
-            x, y = _spec(agents[i]), _spec(agents[j])
-            if x is not None and y is not None:
-                scores = _play_pair(game, x, y, deals, seed, len(pairs), threads=threads)
-            else:
-                seating = [agents[i] if s % 2 == 0 else agents[j] for s in range(n)]
-                r = simulate(game, seating, games=deals, seed=seed, hands=True, duplicate=True,
-                             rows=False)
-                scores = r["paired"]["scores"]
+            scores = _play_pair(game, agents[i], agents[j], deals, seed, len(pairs),
+                                threads=threads)
             pairs.append((i, j, list(scores)))
     return _tournament_tables(names, pairs, seed)
 

@@ -1,25 +1,23 @@
-//! `tricklab bots check CMD`: does a bot follow `tricklab-bot/1`? The handshake, then a few
-//! single hands of every game and player count it says it plays (whole matches of 9-5-2, whose
-//! exchanges ask for gives), every record replayed.
+//! `tricklab bots check CMD`: does a bot follow `tricklab-bot/1`? Prints what the check of
+//! [`crate::bots`] finds: the handshake, whether the bot exits on `quit` and at the end of its
+//! input, then for every game and player count it plays its hands and each path of the
+//! protocol that a fault or a setting takes.
 
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 
 use clap::{Args, Subcommand};
 
 use crate::agents::external::{self, ExternalSpec};
-use crate::agents::{AgentFactory, AgentSpec};
-use crate::experiment::{Experiment, Measured, play_batches};
-use crate::games::record::replay_line;
-use crate::games::{Decision, GameKind};
-use crate::words::counted;
+use crate::bots::{CheckPlan, TooFewHands};
+use crate::games::GameKind;
 
 use super::error::user;
 
 /// The `bots` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum BotsCommand {
-    /// Run the handshake and a few hands, and report whether the bot follows the protocol.
+    /// Run the handshake, a few hands and every fault path it can provoke, and report whether
+    /// the bot follows the protocol.
     #[command(after_help = super::EXIT_CODES)]
     Check(CheckArgs),
     /// Measure how fast the bot plays: decisions per second of wall and of its CPU time.
@@ -38,7 +36,7 @@ pub struct CheckArgs {
     /// Check only this player count (default: every count the bot says it plays).
     #[arg(long)]
     pub players: Option<usize>,
-    /// Single hands per game and player count (matches of up to 4 hands for 9-5-2).
+    /// Single hands per game and player count (whole matches for 9-5-2).
     #[arg(long, default_value_t = 3)]
     pub hands: u64,
     /// The seed of the deals.
@@ -80,25 +78,31 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
         log: args.transcript.clone(),
         ..ExternalSpec::command(&args.cmd)
     };
-    let (process, hello) =
-        external::start(&spec, None).map_err(|(_, e)| anyhow::anyhow!("handshake: {e}"))?;
-    process.stop();
+    let (process, hello) = crate::bots::handshake(&spec)?;
+    let author = if hello.author.is_empty() {
+        "?"
+    } else {
+        &hello.author
+    };
+    println!(
+        "handshake: {} {} by {author}, protocol {}",
+        hello.name, hello.version, hello.protocol
+    );
+    println!("plays: {}", hello.supported());
     let spec = ExternalSpec {
         name: hello.name.clone(),
         ..spec
     };
-    println!(
-        "handshake: {} {} by {}, protocol {}",
-        hello.name,
-        hello.version,
-        if hello.author.is_empty() {
-            "?"
-        } else {
-            &hello.author
-        },
-        hello.protocol
-    );
-    println!("plays: {}", hello.supported());
+    for line in crate::bots::endings(process, &spec)? {
+        println!("{line}");
+    }
+    let plan = CheckPlan {
+        spec,
+        hello: hello.clone(),
+        hands: args.hands,
+        seed: args.seed,
+        one_seat: args.transcript.is_some(),
+    };
     let mut checked = 0;
     for g in &hello.games {
         let Ok(game) = g.game.parse::<GameKind>() else {
@@ -114,8 +118,15 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
             .filter(|&&p| args.players.is_none_or(|w| w == p))
         {
             let table = game.load_words(Some(players), &[]).map_err(user)?;
-            let line = table.jobs().bots_check(&table, args, &spec)?;
-            println!("{game} with {players} players: {line}");
+            let at = format!("{game} with {players} players");
+            let lines = table.jobs().bots_check(&table, &plan).map_err(|e| {
+                if e.is::<TooFewHands>() {
+                    user(e)
+                } else {
+                    e.context(at.clone())
+                }
+            })?;
+            println!("{at}: {}", lines.join("\n  "));
             checked += 1;
         }
     }
@@ -131,100 +142,4 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
     }
     println!("the bot follows {}", hello.protocol);
     Ok(())
-}
-
-/// Plays `args.hands` single hands of `R` with the bot and replays every record.
-pub(crate) fn play<R>(rules: &R, args: &CheckArgs, spec: &ExternalSpec) -> anyhow::Result<String>
-where
-    R: Measured,
-    R::Hand: AgentFactory,
-{
-    let game = rules.game();
-    let bot = AgentSpec::External(Box::new(spec.clone()));
-    let seats: Vec<AgentSpec> = (0..rules.sides().num_seats())
-        .map(|s| {
-            if s == 0 || args.transcript.is_none() {
-                bot.clone()
-            } else {
-                AgentSpec::Random
-            }
-        })
-        .collect();
-    let hands = Experiment::single_hands("bots", game, seats, args.seed, args.hands);
-    // 9-5-2 asks for gives only from its second hand on: whole matches, so that a broken give
-    // handler is found.
-    let exp = if game.facts().later_hands_differ {
-        Experiment {
-            matches: true,
-            max_hands: 4,
-            ..hands
-        }
-    } else {
-        hands
-    };
-    let log = hand_records(rules, exp)?;
-    let text = String::from_utf8(log)?;
-    let mut asked = [0u64; Decision::ALL.len()];
-    for (i, line) in text.lines().enumerate() {
-        let (rec, _) =
-            replay_line::<R>(line).map_err(|e| anyhow::anyhow!("hand {i} does not replay: {e}"))?;
-        for d in rec.actions.iter().filter_map(|a| a.step.decision()) {
-            asked[d.decision() as usize] += 1;
-        }
-    }
-    let hands = text.lines().count();
-    if let Some(never) = game
-        .facts()
-        .decisions
-        .iter()
-        .find(|&&d| asked[d as usize] == 0)
-    {
-        return Err(user(format!(
-            "{game}: {} asked the bot no {} decision, so it is not checked: raise --hands (now {})",
-            counted(hands as u64, "hand"),
-            never.name(),
-            args.hands
-        )));
-    }
-    let total: u64 = asked.iter().sum();
-    let each: Vec<String> = Decision::ALL
-        .iter()
-        .zip(asked)
-        .filter(|(_, n)| *n > 0)
-        .map(|(d, n)| format!("{} {n}", d.name()))
-        .collect();
-    Ok(format!(
-        "{}, {} ({}), every record replays",
-        counted(hands as u64, "hand"),
-        counted(total, "decision"),
-        each.join(", ")
-    ))
-}
-
-/// Plays the single hands of `exp` on one thread with the experiments' runner and returns
-/// their records (JSON lines, as `simulate --log` writes them).
-pub(super) fn hand_records<R>(rules: &R, exp: Experiment) -> anyhow::Result<Vec<u8>>
-where
-    R: Measured,
-    R::Hand: AgentFactory,
-{
-    let mut log = Vec::new();
-    let never = AtomicBool::new(false);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
-    pool.install(|| {
-        play_batches(
-            &exp,
-            rules,
-            0..exp.deals,
-            0,
-            crate::experiment::Records::On,
-            &never,
-            None,
-            |batch, _| {
-                log.extend(batch.records);
-                Ok(())
-            },
-        )
-    })?;
-    Ok(log)
 }

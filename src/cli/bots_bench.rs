@@ -64,7 +64,7 @@ where
     let exp = Experiment::single_hands("bots", rules.game(), seats.to_vec(), args.seed, args.hands);
     let (own0, bots0) = cpu();
     let t = Instant::now();
-    let log = super::bots::hand_records(rules, exp)?;
+    let log = crate::bots::hand_records(rules, exp)?;
     // The bot is reaped here, so that its CPU time is counted.
     external::shutdown();
     let wall = t.elapsed();

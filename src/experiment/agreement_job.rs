@@ -115,6 +115,8 @@ where
     R::Hand: AgentFactory,
 {
     let out: &Path = &job.out;
+    // A bot's stderr goes to `OUT/bots/`, as in `run` and `tournament`.
+    crate::agents::external::capture_stderr_in(Some(out));
     let provenance = Provenance::start(rayon::current_num_threads());
     let ag = exp.agreement.as_ref().expect("checked");
     let stop = stop_flag();

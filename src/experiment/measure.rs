@@ -97,6 +97,18 @@ where
     /// Writes the facts of `seat` in a finished hand, in the order of [`Measured::FACTS`], as
     /// the next fields of `out`'s row.
     fn facts(&self, p: &PlayedHand<'_, Self::Hand>, seat: Seat, out: &mut CsvRows<'_>);
+
+    /// Points the rules add to `side`'s score for the finished `hand` after its play, which
+    /// [`Game::side_points`] leaves out: Whist's honours, as settled; none in the other games.
+    fn bonus(&self, hand: &Self::Hand, side: Side) -> i32 {
+        let _ = (hand, side);
+        0
+    }
+
+    /// The most [`Measured::bonus`] can be at this table (for the range of a hand's points).
+    fn most_bonus(&self) -> i32 {
+        0
+    }
 }
 
 /// Every statistic of `R` in single-hand or match mode.
@@ -589,6 +601,18 @@ impl Measured for whist::Setup {
         out.field(s.honours[side.index()]);
         out.field(p.last.turned().suit());
         out.field(u8::from(p.last.dealer() == seat));
+    }
+
+    fn bonus(&self, hand: &Whist, side: Side) -> i32 {
+        hand.settlement().honours[side.index()]
+    }
+
+    fn most_bonus(&self) -> i32 {
+        if self.options().honours {
+            whist::honour_points(4)
+        } else {
+            0
+        }
     }
 }
 

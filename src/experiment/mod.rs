@@ -70,7 +70,7 @@ pub use simulation_job::SimulateJob;
 pub use summary::{BOOTSTRAP, DealTally, SummaryError, summarise, summarise_bytes};
 pub use tournament::{
     CHUNK, Finished, LadderStanding, PairNotes, PairPlan, PairResult, chunks_of, ladder_standings,
-    pair_seatings, play_chunk, play_pair, ratings, tournament_tables,
+    pair_seatings, play_chunk, play_chunk_with, play_pair, ratings, tournament_tables,
 };
 pub use tournament_chunk::ChunkResult;
 pub use tournament_config::{

@@ -5,6 +5,7 @@
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use thiserror::Error;
@@ -26,6 +27,13 @@ use super::rows::{CsvRows, DealKey, DealRows};
 
 /// Deals per unit of work; fixed so that output never depends on the thread count.
 const CHUNK: u64 = 64;
+
+/// A window of chunks played faster than this is followed by one twice as large (see
+/// [`play_batches_with`]).
+const QUICK: Duration = Duration::from_millis(20);
+
+/// The most chunks a window grows to, per thread.
+const MAX_WINDOW: u64 = 64;
 
 /// Why a run stopped with an error.
 #[derive(Debug, Error)]
@@ -218,7 +226,9 @@ pub struct Want {
 }
 
 /// Agents a caller seats in place of some seats' specs (the Python binding seats its functions
-/// so); every other seat gets the agent its spec names.
+/// so); every other seat gets the agent its spec names. In a tournament pair
+/// ([`play_chunk_with`](super::play_chunk_with)) the "arm" is the pair's agent: 0 for `x`, 1
+/// for `y`.
 pub trait Guests<G>: Sync {
     /// The agent for `seat` of arm `arm`, or `None` for the one its spec names.
     fn agent(&self, arm: usize, seat: usize) -> Option<Box<dyn Agent<G>>>;
@@ -441,7 +451,7 @@ pub fn play_batches<R: Measured>(
     records: Records,
     stop: &AtomicBool,
     stop_after: Option<u64>,
-    sink: impl FnMut(Batch, u64) -> Result<(), RunError>,
+    sink: impl FnMut(Batch, u64) -> Result<(), RunError> + Send,
 ) -> Result<RunEnd, RunError>
 where
     R::Hand: AgentFactory,
@@ -469,27 +479,50 @@ pub fn play_batches_with<R: Measured>(
     guests: &dyn Guests<R::Hand>,
     stop: &AtomicBool,
     stop_after: Option<u64>,
-    mut sink: impl FnMut(Batch, u64) -> Result<(), RunError>,
+    mut sink: impl FnMut(Batch, u64) -> Result<(), RunError> + Send,
 ) -> Result<RunEnd, RunError>
 where
     R::Hand: AgentFactory,
 {
     let total = range.end - range.start;
-    let window = (rayon::current_num_threads() as u64 * 2).max(1) * CHUNK;
+    let threads = rayon::current_num_threads().max(1) as u64;
+    // Chunks per window: two a thread at first, doubled while a window takes less than
+    // `QUICK`, so that fast play (random agents: a chunk in a tenth of a millisecond) is not
+    // held at the window's barrier, while slow play (search agents) keeps windows of a few
+    // chunks and stops soon after a signal. A test's `stop_after` keeps the first size, so
+    // it stops where it always did. The rows never depend on the window.
+    let mut per_window = 2 * threads;
+    // The batch played last, handed to `sink` while the next window plays.
+    let mut pending: Option<(Batch, u64)> = None;
+    let mut flush = |pending: &mut Option<(Batch, u64)>| match pending.take() {
+        Some((batch, upto)) => sink(batch, upto),
+        None => Ok(()),
+    };
     while done < total {
         if stop.load(Ordering::SeqCst) || stop_after.is_some_and(|n| done >= n) {
+            flush(&mut pending)?;
             return Ok(RunEnd::Interrupted(done));
         }
         let from = range.start + done;
-        let upto = (from + window).min(range.end);
+        let upto = (from + per_window * CHUNK).min(range.end);
         let chunks: Vec<Range<u64>> = (from..upto)
             .step_by(CHUNK as usize)
             .map(|a| a..(a + CHUNK).min(upto))
             .collect();
-        let outs: Vec<Batch> = chunks
-            .into_par_iter()
-            .map(|c| play_chunk(exp, rules, c, want, guests))
-            .collect();
+        let started = Instant::now();
+        let (sunk, outs) = rayon::join(
+            || flush(&mut pending),
+            || -> Vec<Batch> {
+                chunks
+                    .into_par_iter()
+                    .map(|c| play_chunk(exp, rules, c, want, guests))
+                    .collect()
+            },
+        );
+        sunk?;
+        if stop_after.is_none() && started.elapsed() < QUICK && per_window < MAX_WINDOW * threads {
+            per_window *= 2;
+        }
         let mut batch = Batch::default();
         for o in outs {
             batch.hands.extend(o.hands);
@@ -499,7 +532,8 @@ where
             batch.points.extend(o.points);
         }
         done = upto - range.start;
-        sink(batch, done)?;
+        pending = Some((batch, done));
     }
+    flush(&mut pending)?;
     Ok(RunEnd::Complete)
 }

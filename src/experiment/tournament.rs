@@ -26,7 +26,7 @@ use crate::sim::Stream;
 
 use super::decision_clock::{DecisionClock, Timed};
 use super::hand_log::{HandLog, Records, Seating};
-use super::run::csv_line;
+use super::run::{Guests, NoGuests, csv_line};
 use crate::stats::{Interval, MeanAcc, Rating, bradley_terry};
 
 /// The seatings (agent index per seat: 0 for `x`, 1 for `y`) a pair plays every deal in.
@@ -124,11 +124,31 @@ pub struct PairNotes<'a> {
 /// forfeited and the hands' records are noted there.
 pub fn play_chunk<R: RecordRules>(
     rules: &R,
+    pair: [&AgentSpec; 2],
+    chunk: Range<u64>,
+    plan: PairPlan<'_>,
+    clocks: &[Arc<DecisionClock>; 2],
+    notes: Option<PairNotes<'_>>,
+) -> Vec<f64>
+where
+    R::Hand: AgentFactory,
+{
+    play_chunk_with(rules, pair, chunk, plan, clocks, notes, &NoGuests)
+}
+
+/// [`play_chunk`] with `guests` seated in place of some of the pair's agents: in `seat`,
+/// `guests.agent(0, seat)` stands for `x` and `guests.agent(1, seat)` for `y` (the Python
+/// package seats its functions so), on the same seatings, deals and random streams as the
+/// agents the specs name; a spec still names its guest in `faults.csv`.
+#[allow(clippy::too_many_arguments)]
+pub fn play_chunk_with<R: RecordRules>(
+    rules: &R,
     [x, y]: [&AgentSpec; 2],
     chunk: Range<u64>,
     plan: PairPlan<'_>,
     clocks: &[Arc<DecisionClock>; 2],
     mut notes: Option<PairNotes<'_>>,
+    guests: &dyn Guests<R::Hand>,
 ) -> Vec<f64>
 where
     R::Hand: AgentFactory,
@@ -152,16 +172,15 @@ where
             .collect(),
         None => vec![Vec::new(); seatings.len()],
     };
-    let timed = |spec: &AgentSpec, clock: &Arc<DecisionClock>| -> Box<dyn Agent<R::Hand>> {
-        log.seat(Box::new(Timed::new(
-            build_agent::<R::Hand>(spec).expect("checked"),
-            clock.clone(),
-        )))
+    // Agent `a` of the pair (0: `x`, 1: `y`) for `seat`: a guest, or the agent its spec names.
+    let timed = |a: usize, seat: usize| -> Box<dyn Agent<R::Hand>> {
+        let agent = guests
+            .agent(a, seat)
+            .unwrap_or_else(|| build_agent::<R::Hand>([x, y][a]).expect("checked"));
+        log.seat(Box::new(Timed::new(agent, clocks[a].clone())))
     };
-    let mut agents: [Vec<Box<dyn Agent<R::Hand>>>; 2] = [
-        (0..n).map(|_| timed(x, &clocks[0])).collect(),
-        (0..n).map(|_| timed(y, &clocks[1])).collect(),
-    ];
+    let mut agents: [Vec<Box<dyn Agent<R::Hand>>>; 2] =
+        [0, 1].map(|a| (0..n).map(|seat| timed(a, seat)).collect());
     let mut out = Vec::with_capacity(chunk.clone().count());
     for deal in chunk {
         let booked = book.map(|b| b.hand(rules, deal));

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::common::bots::alive;
+use crate::common::bots::{agree_config, alive};
 use crate::common::{folder_files, temp_path, tricklab, tricklab_ok};
 
 fn script(rel: &str) -> String {
@@ -55,45 +55,6 @@ fn reference_bots_play_full_matches_of_every_game_and_the_logs_replay() {
         let replay = tricklab_ok(&["replay", log.to_str().unwrap()]);
         assert!(!replay.is_empty(), "{game}: replay said nothing");
     }
-}
-
-#[test]
-fn bots_check_passes_the_reference_bots_and_fails_a_faulty_one() {
-    for s in [RANDOM, RULE] {
-        let out = tricklab_ok(&["bots", "check", &script(s), "--hands", "2"]);
-        assert!(out.contains("the bot follows tricklab-bot/1"), "{out}");
-        assert!(out.contains("whist with 4 players: 2 hands"), "{out}");
-    }
-    let out = Command::new(env!("CARGO_BIN_EXE_tricklab"))
-        .args(["bots", "check", &script(FAULTY), "--game", "whist"])
-        .env("FAULT_MODE", "illegal")
-        .env("FAULT_AFTER", "3")
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("illegal action"), "{err}");
-    // 9-5-2 is checked in whole matches, whose exchanges ask for gives (each naming its
-    // receiver): a broken give handler fails.
-    let out = tricklab_ok(&["bots", "check", &script(RULE), "--game", "nine-five-two"]);
-    // Every kind of decision 9-5-2 asks was asked, and counted.
-    for kind in ["play", "trump", "discard", "give"] {
-        let counted = out
-            .split(&format!("{kind} "))
-            .nth(1)
-            .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
-            .and_then(|n| n.parse::<u64>().ok());
-        assert!(counted.is_some_and(|n| n > 0), "{kind}: {out}");
-    }
-    assert!(out.contains("), every record replays"), "{out}");
-    let out = Command::new(env!("CARGO_BIN_EXE_tricklab"))
-        .args(["bots", "check", &script(FAULTY), "--game", "nine-five-two"])
-        .env("FAULT_MODE", "give_illegal")
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("illegal action"), "{err}");
 }
 
 #[test]
@@ -992,42 +953,13 @@ fn agree_asks_external_bots_at_the_positions_they_see_as_in_play() {
     let base = temp_path("bots", "agree");
     let _ = std::fs::remove_dir_all(&base);
     std::fs::create_dir_all(&base).unwrap();
-    let text = |searcher: &str| {
-        format!(
-            r#"name = "bots-agree"
-game = "whist"
-players = 4
-seed = 4
-deals = 4
-statistics = ["points"]
-
-[bots.pyrules]
-cmd = {}
-
-[bots.pyrandom]
-cmd = {}
-
-[[arm]]
-name = "bot"
-seats = ["pyrules", "rules", "pyrules", "rules"]
-subject = [0, 2]
-
-[[arm]]
-name = "B0"
-seats = "rules"
-subject = [0, 2]
-
-[agreement]
-tip = "bot"
-control = "B0"
-play = "pyrandom"
-searchers = ["{searcher}"]
-positions = 4
-"#,
-            toml_str(&script(RULE)),
-            toml_str(&format!("{} 7", script(RANDOM)))
-        )
-    };
+    let tables = format!(
+        "[bots.pyrules]\ncmd = {}\n\n[bots.pyrandom]\ncmd = {}\n",
+        toml_str(&script(RULE)),
+        toml_str(&format!("{} 7", script(RANDOM)))
+    );
+    let text =
+        |searcher: &str| agree_config("bots-agree", &tables, "pyrules", "pyrandom", searcher, 4);
     let cfg = base.join("agree.toml");
     std::fs::write(&cfg, text("ismcts:iterations=100")).unwrap();
     let mut outs = Vec::new();

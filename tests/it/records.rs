@@ -1,11 +1,14 @@
 //! Hand records everywhere (issue 33): `run --log` writes a `tricklab-hand/1` record of every
 //! hand with its arm, rotation and each seat's agent, the same bytes on any thread count, and
 //! `replay` accepts it; `simulate --log` attaches a bot's `info` lines to the decision they came
-//! with, and `--log-times` adds each decision's milliseconds. Needs `python3`.
+//! with, and `--log-times` adds each decision's milliseconds; so do `tournament --log
+//! --log-times` records of a protocol 1.1 bot, which name it by its `name=`, validate against
+//! the schema and replay. Needs `python3`.
 
 use std::path::Path;
 
-use crate::common::{temp_path, tricklab_ok};
+use crate::common::schemas::{check_records, hand_validator};
+use crate::common::{agents_of, temp_path, tournament_log, tricklab_ok};
 
 fn root(rel: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -90,5 +93,44 @@ fn a_bots_info_lines_come_with_its_decisions_and_times_only_when_asked() {
             let bots = decisions.iter().filter(|d| d["seat"] == 0).count();
             assert_eq!(bots, 13, "{rec}");
         }
+    }
+}
+
+#[test]
+fn a_tournaments_records_of_a_1_1_bot_carry_its_info_lines_name_and_times_and_replay() {
+    let bot = format!(
+        "external:cmd=\"python3 '{}'\",name=v11,opt.depth=4",
+        root("tests/data/bots/v11_bot.py")
+    );
+    let out = temp_path("records", "tournament");
+    let _ = std::fs::remove_dir_all(&out);
+    let log = temp_path("records", "tournament.jsonl");
+    let agents = format!("{bot};random");
+    tournament_log("whist", &agents, "2", &out, &log, &["--log-times"]);
+    let replay = tricklab_ok(&["replay", log.to_str().unwrap()]);
+    assert!(replay.contains("every action legal"), "{replay}");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let records = check_records(&hand_validator(), &text, "tournament --log --log-times");
+    // Two deals, each in both rotations of the pair.
+    assert_eq!(records.len(), 4, "{text}");
+    for rec in &records {
+        assert_eq!(rec["arm"], "v11 vs random", "{rec}");
+        let agents = agents_of(rec);
+        assert_eq!(agents.iter().filter(|&&a| a == "v11").count(), 2, "{rec}");
+        assert!(agents.iter().all(|&a| a == "v11" || a == "random"), "{rec}");
+        let mut with_info = 0;
+        for d in rec["decisions"].as_array().unwrap() {
+            assert!(d["ms"].as_f64().is_some_and(|ms| ms >= 0.0), "{d}");
+            let seat = d["seat"].as_u64().unwrap() as usize;
+            if agents[seat] == "v11" {
+                let info = &d["info"][0];
+                assert_eq!(info["type"], "info", "{d}");
+                assert_eq!(info["options"]["depth"], 4, "its option was set: {d}");
+                with_info += 1;
+            } else {
+                assert!(d.get("info").is_none(), "{d}");
+            }
+        }
+        assert_eq!(with_info, 26, "each of the bot's 26 decisions: {rec}");
     }
 }

@@ -249,3 +249,73 @@ fn summary_md_shows_an_interval_of_no_width_as_a_dash() {
     assert!(!md.contains("[6.5000, 6.5000]"), "{md}");
     assert!(!md.contains("-0.0000"), "{md}");
 }
+
+/// The summary files of `dir`, by name: what `summarise` writes again.
+fn summary_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    common::folder_files(dir)
+        .into_iter()
+        .filter(|(name, _)| name.starts_with("summary."))
+        .collect()
+}
+
+/// `summarise DIR` reads the folder's files back (the only way a summary is made from text)
+/// and must give what the run that made the folder wrote and printed from the rows it kept in
+/// memory: the same summary files, byte for byte, and the same table on standard output (where
+/// `simulate` prints its timing and options above it).
+fn summarise_repeats_the_summary(dir: &Path, printed: &str) {
+    let written = summary_files(dir);
+    assert!(
+        written.iter().any(|(n, _)| n == "summary.csv")
+            && written.iter().any(|(n, _)| n == "summary.md"),
+        "{} has summary.csv and summary.md: {:?}",
+        dir.display(),
+        written.iter().map(|(n, _)| n).collect::<Vec<_>>()
+    );
+    for (name, _) in &written {
+        std::fs::remove_file(dir.join(name)).unwrap();
+    }
+    let again = tricklab_ok(&["summarise", dir.to_str().unwrap()]);
+    assert_eq!(
+        summary_files(dir),
+        written,
+        "summarise wrote other summary files"
+    );
+    assert!(
+        printed.ends_with(&again) && again.starts_with('#'),
+        "summarise printed another summary:\n{again}\nthe run printed:\n{printed}"
+    );
+}
+
+#[test]
+fn summarise_of_a_run_folder_equals_the_summary_the_run_wrote() {
+    let (dir, stdout) = run("summarise-run", &[]);
+    summarise_repeats_the_summary(&dir, &stdout);
+}
+
+#[test]
+fn summarise_of_a_simulate_folder_equals_the_summary_simulate_wrote() {
+    for (game, players, games) in [
+        ("whist", "4", "300"),
+        ("nine-five-two", "3", "200"),
+        ("catch-the-ten", "6", "300"),
+    ] {
+        let out = fresh(&format!("summarise-simulate-{game}"));
+        let stdout = tricklab_ok(&[
+            "simulate",
+            "--game",
+            game,
+            "--players",
+            players,
+            "--hands",
+            "--games",
+            games,
+            "--seed",
+            "7",
+            "--threads",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        summarise_repeats_the_summary(&out, &stdout);
+    }
+}

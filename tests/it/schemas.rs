@@ -9,57 +9,12 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::common::{temp_path, tricklab_ok};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn schema(name: &str) -> Value {
-    let path = root().join("docs/schemas").join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name} is not JSON: {e}"))
-}
-
-/// A validator of `schema`, or of its definition `def` (`to_bot`, `from_bot`).
-fn validator(schema: &Value, def: Option<&str>) -> jsonschema::Validator {
-    let mut s = schema.clone();
-    if let (Some(def), Some(m)) = (def, s.as_object_mut()) {
-        m.remove("anyOf");
-        m.insert("$ref".into(), Value::String(format!("#/$defs/{def}")));
-    }
-    jsonschema::draft202012::new(&s).unwrap_or_else(|e| panic!("the schema does not compile: {e}"))
-}
-
-/// Why `v` is not valid, or `None`.
-fn invalid(validator: &jsonschema::Validator, v: &Value) -> Option<String> {
-    validator
-        .validate(v)
-        .err()
-        .map(|e| format!("{e} at `{}`", e.instance_path()))
-}
-
-/// Checks every line of a record file; returns the records.
-fn check_records(validator: &jsonschema::Validator, text: &str, what: &str) -> Vec<Value> {
-    let records: Vec<Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{what}: not JSON ({e}): {l}")))
-        .collect();
-    assert!(!records.is_empty(), "{what}: no record");
-    for (i, r) in records.iter().enumerate() {
-        if let Some(e) = invalid(validator, r) {
-            panic!("{what}, record {i}: {e}\n{r}");
-        }
-    }
-    records
-}
+use crate::common::schemas::{check_records, hand_validator, invalid, schema, validator};
+use crate::common::{temp_path, tournament_log, tricklab_ok};
 
 fn script(rel: &str) -> String {
-    format!("python3 '{}'", root().join(rel).display())
-}
-
-fn hand_validator() -> jsonschema::Validator {
-    validator(&schema("tricklab-hand-1.schema.json"), None)
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+    format!("python3 '{}'", p.display())
 }
 
 /// `simulate --log` of `args`; the log's text.
@@ -320,20 +275,7 @@ fn tournament_records_validate() {
         let out = temp_path("schemas", &format!("{game}-tournament"));
         let _ = std::fs::remove_dir_all(&out);
         let log = temp_path("schemas", &format!("{game}-tournament.jsonl"));
-        let (out, log) = (out.display().to_string(), log.display().to_string());
-        tricklab_ok(&[
-            "tournament",
-            "--game",
-            game,
-            "--agents",
-            agents,
-            "--deals",
-            "3",
-            "--out",
-            &out,
-            "--log",
-            &log,
-        ]);
+        tournament_log(game, agents, "3", &out, &log, &[]);
         let records = check_records(&v, &std::fs::read_to_string(&log).unwrap(), game);
         assert!(
             records

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use common::{tricklab, tricklab_ok};
+use common::{tournament_log, tricklab, tricklab_ok};
 
 fn tempdir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("tricklab-reading-{name}-{}", std::process::id()));
@@ -455,19 +455,7 @@ fn a_tournament_log_is_read_seating_by_seating() {
     let dir = tempdir("tournament-log");
     let log = dir.join("t.jsonl");
     let out = dir.join("t");
-    tricklab_ok(&[
-        "tournament",
-        "--game",
-        "whist",
-        "--agents",
-        "random;rules",
-        "--deals",
-        "2",
-        "--out",
-        out.to_str().unwrap(),
-        "--log",
-        log.to_str().unwrap(),
-    ]);
+    tournament_log("whist", "random;rules", "2", &out, &log, &[]);
     let log = log.to_str().unwrap();
     let arm = "random vs rules";
     let first = tricklab_ok(&["show", log, "--arm", arm, "--rotation", "0", "--ascii"]);

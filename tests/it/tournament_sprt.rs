@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{folder_files, temp_path, tricklab, tricklab_ok};
+use crate::common::{agents_of, folder_files, temp_path, tricklab, tricklab_ok};
 
 const TEST: &str = "elo0=0,elo1=20,alpha=0.05,beta=0.05";
 
@@ -104,12 +104,7 @@ fn a_test_of_rules_against_random_stops_early_at_the_same_deal_on_any_thread_cou
         assert_eq!(rec["arm"], "rules vs random", "{rec}");
         assert_eq!(rec["match"], (i / 2) as u64, "{rec}");
         assert_eq!(rec["rotation"], (i % 2) as u64, "{rec}");
-        let agents: Vec<&str> = rec["agents"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|a| a.as_str().unwrap())
-            .collect();
+        let agents = agents_of(&rec);
         // The partnerships hold one agent each, and the rotation swaps them.
         let want = if i % 2 == 0 {
             ["rules", "random", "rules", "random"]

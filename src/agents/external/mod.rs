@@ -42,7 +42,7 @@ pub use clock::{ClockPer, ClockSetting};
 pub use fault::{BotFault, FaultKind, Forfeit, take_forfeits};
 pub use lines::{MAX_LINE, ReadError};
 pub use options::{OptionDecl, OptionType};
-pub use process::{Answered, BotProcess, shutdown};
+pub use process::{Answered, BotProcess, Farewell, QUIT_GRACE, shutdown};
 pub(crate) use spec::split_outside_quotes;
 pub use spec::{ExternalSpec, OnFault, split_command};
 pub use stderr::capture_in as capture_stderr_in;

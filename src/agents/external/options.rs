@@ -97,6 +97,43 @@ impl OptionDecl {
             )
         })
     }
+
+    /// A value to set this option to when its handling is checked (`tricklab bots check`),
+    /// written as a spec writes it: one its declaration allows, other than its default where
+    /// it allows another; `None` if it allows none.
+    pub fn trial_value(&self) -> Option<String> {
+        let default = self.default.as_f64();
+        let candidates: Vec<String> = match self.kind {
+            OptionType::Int | OptionType::Float => [
+                self.min,
+                self.max,
+                default.map(|d| d + 1.0),
+                default.map(|d| d - 1.0),
+                Some(0.0),
+                Some(1.0),
+            ]
+            .into_iter()
+            .flatten()
+            .map(|v| v.to_string())
+            .collect(),
+            OptionType::Bool => vec!["true".into(), "false".into()],
+            OptionType::String => vec!["tricklab-check".into(), "check".into()],
+            OptionType::Choice => self.values.clone(),
+        };
+        let allowed: Vec<(String, Value)> = candidates
+            .into_iter()
+            .filter_map(|text| self.value_of(&text).ok().map(|v| (text, v)))
+            .collect();
+        let is_default = |v: &Value| match (v.as_f64(), default) {
+            (Some(a), Some(b)) => a == b,
+            _ => *v == self.default,
+        };
+        allowed
+            .iter()
+            .find(|(_, v)| !is_default(v))
+            .or(allowed.first())
+            .map(|(text, _)| text.clone())
+    }
 }
 
 /// The values of the options `set` (name and text, as the spec gives them) checked against
@@ -168,6 +205,29 @@ mod tests {
                 "tag=\"x y\""
             ]
         );
+    }
+
+    #[test]
+    fn a_trial_value_is_allowed_and_not_the_default_where_another_is_allowed() {
+        let trials: Vec<Option<String>> = decls().iter().map(OptionDecl::trial_value).collect();
+        let want = ["1", "0", "bold", "false", "tricklab-check"];
+        assert_eq!(trials, want.map(|t| Some(t.to_string())));
+        for (d, t) in decls().iter().zip(&trials) {
+            let v = d.value_of(t.as_deref().unwrap()).unwrap();
+            assert_ne!(v.to_string(), d.default.to_string(), "{}", d.name);
+        }
+        let only: OptionDecl = serde_json::from_str(
+            r#"{"name": "x", "type": "choice", "default": "a", "values": ["a"]}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            only.trial_value().as_deref(),
+            Some("a"),
+            "the default, if alone"
+        );
+        let none: OptionDecl =
+            serde_json::from_str(r#"{"name": "n", "type": "int", "min": 2, "max": 1}"#).unwrap();
+        assert_eq!(none.trial_value(), None);
     }
 
     #[test]

@@ -3,7 +3,6 @@
 //! started if it lingers), and kept in an idle pool between matches so that each worker thread
 //! reuses its processes.
 
-use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -12,12 +11,24 @@ use std::time::{Duration, Instant};
 
 use super::keeper;
 use super::lines::{Lines, ReadError};
+use super::shared_file::SharedFile;
 use super::spec::ExternalSpec;
 use super::stderr::{self, Stderr};
 use crate::games::Seat;
 
-/// How long a bot has to exit after `quit` before it is killed.
-const GRACE: Duration = Duration::from_millis(500);
+/// How long a bot has to exit after `quit` (or the end of its input) before it is killed.
+pub const QUIT_GRACE: Duration = Duration::from_millis(500);
+
+/// How [`BotProcess::end`] asks a bot to exit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Farewell {
+    /// `quit`, then its input closed: how every run stops a bot.
+    QuitAndClose,
+    /// `quit` alone, its input left open: does the bot exit when it reads `quit`?
+    Quit,
+    /// Its input closed without `quit`: does the bot exit when its input ends?
+    Close,
+}
 
 /// A running bot.
 pub struct BotProcess {
@@ -26,7 +37,7 @@ pub struct BotProcess {
     stdin: Option<BufWriter<ChildStdin>>,
     lines: Lines<ChildStdout>,
     stderr: Stderr,
-    log: Option<Arc<Mutex<File>>>,
+    log: Option<Arc<Mutex<SharedFile>>>,
     decisions: u64,
     /// The last decision the bot answered.
     pub answered: Option<Answered>,
@@ -157,21 +168,33 @@ impl BotProcess {
     /// Stops the bot: `quit`, its input closed, then killed if it has not exited within a
     /// moment; whatever it started is killed with it. Always waits for it, so no zombie
     /// remains.
-    pub fn stop(mut self) {
-        let _ = self.send(r#"{"type":"quit"}"#);
-        let _ = self.flush();
-        self.stdin = None;
-        let deadline = Instant::now() + GRACE;
+    pub fn stop(self) {
+        let _ = self.end(Farewell::QuitAndClose);
+    }
+
+    /// Asks the bot to exit as `how` says and waits up to [`QUIT_GRACE`] for it; then kills
+    /// it (and whatever it started) if it is still running, and reaps it. The time it took
+    /// to exit, or `None` if it had to be killed.
+    pub fn end(mut self, how: Farewell) -> Option<Duration> {
+        if how != Farewell::Close {
+            let _ = self.send(r#"{"type":"quit"}"#);
+            let _ = self.flush();
+        }
+        if how != Farewell::Quit {
+            self.stdin = None;
+        }
+        let asked = Instant::now();
         loop {
             match self.child.try_wait() {
-                Ok(Some(_)) => return,
-                Ok(None) if Instant::now() < deadline => {
+                Ok(Some(_)) => return Some(asked.elapsed()),
+                Ok(None) if asked.elapsed() < QUIT_GRACE => {
                     std::thread::sleep(Duration::from_millis(2));
                 }
                 _ => break,
             }
         }
         self.kill();
+        None
     }
 
     /// Kills the bot and everything it started at once, and waits for it.
@@ -198,7 +221,7 @@ fn pool_key(spec: &ExternalSpec, seat: Option<Seat>) -> String {
     )
 }
 
-fn log_file(path: &Path) -> Result<Arc<Mutex<File>>, String> {
+fn log_file(path: &Path) -> Result<Arc<Mutex<SharedFile>>, String> {
     super::shared_file::shared_append(path)
         .map_err(|e| format!("cannot open the bot log {}: {e}", path.display()))
 }

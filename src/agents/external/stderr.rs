@@ -1,10 +1,10 @@
 //! A bot's standard error, read by a thread of its own: written to a file per bot and seat in
 //! the output folder of the command (`DIR/bots/NAME.seatK.stderr`, see [`capture_in`]), or,
 //! when the command has none, to tricklab's standard error with every line prefixed by the bot
-//! and its seat. Either way it is bounded, and its last lines are kept for fault messages.
+//! and its seat. Either way it is bounded (a file as a whole, whichever processes write to it;
+//! tricklab's stderr per process), and its last lines are kept for fault messages.
 
 use std::collections::VecDeque;
-use std::fs::File;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ChildStderr;
@@ -12,7 +12,11 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// At most this much of one process's stderr goes to a file; the rest is dropped, with a note.
+use super::shared_file::SharedFile;
+
+/// At most this much goes to one stderr file, from every process that writes there (a bot's
+/// processes of one name and seat share a file) and from earlier runs that appended to it; the
+/// rest is dropped, with a note.
 pub const FILE_LIMIT: u64 = 16 << 20;
 /// At most this much of one process's stderr goes to tricklab's stderr.
 const FORWARD_LIMIT: u64 = 64 << 10;
@@ -57,6 +61,7 @@ impl Stderr {
                     None => Sink::Forward {
                         prefix: format!("[{label}] "),
                         at_line_start: true,
+                        written: 0,
                     },
                 };
                 pump(pipe, sink, &kept);
@@ -116,23 +121,23 @@ fn last_lines(text: &str, lines: usize, chars: usize) -> String {
 
 /// Where the stderr of one process goes.
 enum Sink {
-    /// A file per bot and seat, opened at the first byte.
+    /// A file per bot and seat, opened at the first byte and shared with every other process
+    /// that writes to it: its [`FILE_LIMIT`] counts them all.
     File {
         path: PathBuf,
-        file: Option<Arc<Mutex<File>>>,
+        file: Option<Arc<Mutex<SharedFile>>>,
     },
-    /// tricklab's stderr, each line prefixed.
-    Forward { prefix: String, at_line_start: bool },
+    /// tricklab's stderr, each line prefixed; [`FORWARD_LIMIT`] counts this process's bytes.
+    Forward {
+        prefix: String,
+        at_line_start: bool,
+        written: u64,
+    },
 }
 
 impl Sink {
-    fn limit(&self) -> u64 {
-        match self {
-            Sink::File { .. } => FILE_LIMIT,
-            Sink::Forward { .. } => FORWARD_LIMIT,
-        }
-    }
-
+    /// Writes what the limit leaves room for of `bytes`; the write that reaches the limit ends
+    /// with a note that the rest is dropped.
     fn write(&mut self, bytes: &[u8]) {
         match self {
             Sink::File { path, file } => {
@@ -140,15 +145,23 @@ impl Sink {
                     *file = super::shared_file::shared_append(path).ok();
                 }
                 if let Some(f) = file {
-                    let _ = f.lock().unwrap_or_else(|p| p.into_inner()).write_all(bytes);
+                    let mut f = f.lock().unwrap_or_else(|p| p.into_inner());
+                    let (part, note) = under_limit(f.written(), FILE_LIMIT, bytes);
+                    let _ = f.write_all(part);
+                    if let Some(note) = note {
+                        let _ = f.write_all(note.as_bytes());
+                    }
                 }
             }
             Sink::Forward {
                 prefix,
                 at_line_start,
+                written,
             } => {
-                let mut out = Vec::with_capacity(bytes.len() + prefix.len());
-                for &b in bytes {
+                let (part, note) = under_limit(*written, FORWARD_LIMIT, bytes);
+                *written += bytes.len() as u64;
+                let mut out = Vec::with_capacity(part.len() + prefix.len());
+                for &b in part.iter().chain(note.as_deref().unwrap_or("").as_bytes()) {
                     if *at_line_start {
                         out.extend_from_slice(prefix.as_bytes());
                     }
@@ -159,22 +172,25 @@ impl Sink {
             }
         }
     }
+}
 
-    /// Ends an unfinished last line, then says that the rest was dropped.
-    fn overflowed(&mut self) {
-        let note = format!(
-            "\n[tricklab: more than {} bytes of stderr; the rest is dropped]\n",
-            self.limit()
-        );
-        self.write(note.as_bytes());
+/// The part of `bytes` that fits under `limit` after `written` bytes, and, when writing them
+/// reaches the limit, the note to write after it (which ends an unfinished last line).
+fn under_limit(written: u64, limit: u64, bytes: &[u8]) -> (&[u8], Option<String>) {
+    if written >= limit {
+        return (&[], None);
     }
+    let room = usize::try_from(limit - written).unwrap_or(usize::MAX);
+    let part = &bytes[..bytes.len().min(room)];
+    let reached = written.saturating_add(bytes.len() as u64) >= limit;
+    let note = reached
+        .then(|| format!("\n[tricklab: more than {limit} bytes of stderr; the rest is dropped]\n"));
+    (part, note)
 }
 
 /// Copies `pipe` into `sink` (up to its limit) and its end into `tail`, until it closes.
 fn pump(mut pipe: ChildStderr, mut sink: Sink, tail: &Mutex<VecDeque<u8>>) {
     let mut buf = vec![0u8; 16 * 1024];
-    let mut written = 0u64;
-    let limit = sink.limit();
     loop {
         let n = match pipe.read(&mut buf) {
             Ok(0) | Err(_) => return,
@@ -187,14 +203,7 @@ fn pump(mut pipe: ChildStderr, mut sink: Sink, tail: &Mutex<VecDeque<u8>>) {
             let over = t.len().saturating_sub(TAIL_BYTES);
             t.drain(..over);
         }
-        if written < limit {
-            let room = usize::try_from(limit - written).unwrap_or(usize::MAX);
-            sink.write(&chunk[..n.min(room)]);
-            written += n as u64;
-            if written >= limit {
-                sink.overflowed();
-            }
-        }
+        sink.write(chunk);
     }
 }
 
@@ -208,5 +217,23 @@ mod tests {
         assert_eq!(last_lines("", 3, 300), "");
         assert_eq!(last_lines("x\ty", 3, 300), "x\\ty");
         assert_eq!(last_lines("abcdef", 3, 3), "…def");
+    }
+
+    #[test]
+    fn a_limit_keeps_what_fits_and_notes_once_when_reached() {
+        let (part, note) = under_limit(0, 10, b"abc");
+        assert_eq!((part, note), (&b"abc"[..], None));
+        let (part, note) = under_limit(8, 10, b"abcd");
+        assert_eq!(part, b"ab");
+        assert!(note.is_some_and(|n| n.ends_with("the rest is dropped]\n")));
+        let (part, note) = under_limit(7, 10, b"abc");
+        assert_eq!(part, b"abc", "exactly reaching the limit");
+        assert!(note.is_some());
+        assert_eq!(under_limit(10, 10, b"x"), (&b""[..], None));
+        assert_eq!(
+            under_limit(25, 10, b"x"),
+            (&b""[..], None),
+            "past it: nothing"
+        );
     }
 }

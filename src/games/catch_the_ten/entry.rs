@@ -21,6 +21,7 @@ pub static GAME: GameEntry = GameEntry::new::<Setup>(GameFacts {
     },
     later_hands_differ: false,
     decisions: &[Decision::Play],
+    other_decisions: 0,
     unset_options: &[(
         "revoke_penalty",
         "LoseGame or LoseHandPoints, only with allow_revokes; unset means LoseGame",

@@ -26,6 +26,7 @@ pub static GAME: GameEntry = GameEntry::new::<Setup>(GameFacts {
         Decision::Give,
         Decision::Play,
     ],
+    other_decisions: 1 + super::KITTY_SIZE + super::HAND_SIZE,
     unset_options: &[(
         "end",
         "FirstTo(10), FirstTo(20) or FixedHands(k) with k at least 1; unset means the variant's own end",

@@ -7,8 +7,9 @@
 //! same to that seat as the true state (equal view and equal knowledge). Once a hand, at an
 //! ending of at most [`ENDING_CARDS`] cards a hand: the solver's value for every side equals a
 //! brute-force search of every line of play through the game's own states. After every hand:
-//! its record replays, reads back to the same line, and the match's lines replay in a row as
-//! `tricklab replay` checks them.
+//! no seat saw more decisions other than plays than the game declares, its record replays,
+//! reads back to the same line, and the match's lines replay in a row as `tricklab replay`
+//! checks them.
 
 use std::cell::Cell;
 
@@ -47,6 +48,29 @@ pub struct Conformance {
     pub endings: u64,
     /// Record lines replayed.
     pub records: u64,
+}
+
+/// Checks that no seat saw more decisions other than card plays in a hand than the game
+/// declares ([`GameFacts::other_decisions`](super::GameFacts::other_decisions)): every seat
+/// sees the trump named, only the seat that makes them its discards and gives.
+fn other_decisions_seen(room: usize, actions: &[(Seat, Action)], n: usize) -> Result<(), String> {
+    for seat in Seat::all(n) {
+        let seen = actions
+            .iter()
+            .filter(|(by, a)| match a.decision() {
+                Decision::Play => false,
+                Decision::NameTrump => true,
+                Decision::Discard | Decision::Give => *by == seat,
+            })
+            .count();
+        if seen > room {
+            return Err(format!(
+                "seat {seat} saw {seen} decisions other than plays, more than the {room} the \
+                 game declares"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Every action of the same decision that is not legal now.
@@ -114,7 +138,9 @@ where
                 }
                 let rec = record_hand(rules, game, played);
                 let line = serde_json::to_string(&rec).unwrap_or_default();
-                record_failure = round_trip::<R>(&line)
+                let room = rules.game().facts().other_decisions;
+                record_failure = other_decisions_seen(room, played.actions, n)
+                    .and_then(|()| round_trip::<R>(&line))
                     .err()
                     .map(|e| format!("match {game}, hand {}: {e}", played.before.hands_dealt));
                 lines.push(line);

@@ -10,18 +10,18 @@
 //! [`SimulateJob`](crate::experiment::SimulateJob), [`agree`](crate::experiment::agree)),
 //! a match at the table in [`play::session`](crate::play::session), a record's replay in
 //! [`games::replay`](crate::games::replay), worlds and analysis of a recorded position in
-//! [`show`](crate::show), training in [`learn::job`](crate::learn::job). The command line
-//! (`cli`) reads its flags into those structs and prints what comes back. The one exception
-//! left: `bots check` and `bots bench`, whose bodies are still in `cli/bots.rs` and
-//! `cli/bots_bench.rs` and are reached from here through `cli::jobs` with their flags.
+//! [`show`](crate::show), training in [`learn::job`](crate::learn::job), a bot's check in
+//! [`bots`](crate::bots). The command line (`cli`) reads its flags into those structs and
+//! prints what comes back. The one exception left: `bots bench`, whose body is still in
+//! `cli/bots_bench.rs` and is reached from here through `cli::jobs` with its flags.
 
 use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 
 use indicatif::ProgressBar;
 
-use crate::agents::external::ExternalSpec;
 use crate::agents::{AgentSpec, SpecError, build_agent};
+use crate::bots::CheckPlan;
 use crate::cli::jobs as cli;
 use crate::experiment::{
     AgreeJob, Arm, Batch, Experiment, FolderLock, RunEnd, RunError, RunPlan, Simulation,
@@ -82,7 +82,7 @@ pub(crate) trait Jobs: Send + Sync {
         records: crate::experiment::Records,
         stop: &AtomicBool,
         stop_after: Option<u64>,
-        sink: &mut dyn FnMut(Batch, u64) -> Result<(), RunError>,
+        sink: &mut (dyn FnMut(Batch, u64) -> Result<(), RunError> + Send),
     ) -> Result<RunEnd, RunError>;
     /// Asks an agreement at `game`'s table (see [`crate::experiment::agree`]): the table.
     fn agree(&self, game: &LoadedGame, exp: &Experiment, job: &AgreeJob) -> anyhow::Result<String>;
@@ -95,13 +95,9 @@ pub(crate) trait Jobs: Send + Sync {
     ) -> anyhow::Result<TournamentDone>;
     /// Plays a match at `game`'s table (see [`crate::play::session::play_match`]).
     fn play(&self, game: &LoadedGame, session: &Session) -> anyhow::Result<()>;
-    /// One table of `tricklab bots check`: the line it prints.
-    fn bots_check(
-        &self,
-        game: &LoadedGame,
-        args: &cli::CheckArgs,
-        spec: &ExternalSpec,
-    ) -> anyhow::Result<String>;
+    /// One table of `tricklab bots check` (see [`crate::bots::check_table`]): the lines it
+    /// prints.
+    fn bots_check(&self, game: &LoadedGame, plan: &CheckPlan) -> anyhow::Result<Vec<String>>;
     /// `tricklab bots bench` at `game`'s table.
     fn bots_bench(&self, game: &LoadedGame, args: &cli::BenchArgs) -> anyhow::Result<()>;
     /// Replays one record line, checking that it follows `prev`; the line `replay` prints.
@@ -253,7 +249,7 @@ impl<R: Rules> Jobs for Engine<R> {
         records: crate::experiment::Records,
         stop: &AtomicBool,
         stop_after: Option<u64>,
-        sink: &mut dyn FnMut(Batch, u64) -> Result<(), RunError>,
+        sink: &mut (dyn FnMut(Batch, u64) -> Result<(), RunError> + Send),
     ) -> Result<RunEnd, RunError> {
         crate::experiment::play_batches(
             exp,
@@ -284,13 +280,8 @@ impl<R: Rules> Jobs for Engine<R> {
         crate::play::session::play_match(session, game.rules::<R>().clone())
     }
 
-    fn bots_check(
-        &self,
-        game: &LoadedGame,
-        args: &cli::CheckArgs,
-        spec: &ExternalSpec,
-    ) -> anyhow::Result<String> {
-        cli::bots_check::<R>(game.rules::<R>(), args, spec)
+    fn bots_check(&self, game: &LoadedGame, plan: &CheckPlan) -> anyhow::Result<Vec<String>> {
+        crate::bots::check_table::<R>(game.rules::<R>(), plan)
     }
 
     fn bots_bench(&self, game: &LoadedGame, args: &cli::BenchArgs) -> anyhow::Result<()> {

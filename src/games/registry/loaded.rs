@@ -148,7 +148,7 @@ impl LoadedGame {
         records: crate::experiment::Records,
         stop: &AtomicBool,
         stop_after: Option<u64>,
-        sink: &mut dyn FnMut(Batch, u64) -> Result<(), RunError>,
+        sink: &mut (dyn FnMut(Batch, u64) -> Result<(), RunError> + Send),
     ) -> Result<RunEnd, RunError> {
         self.jobs()
             .play_batches(self, exp, range, done, records, stop, stop_after, sink)

@@ -27,7 +27,9 @@
 //! (`tests/it/conformance_registry.rs`, which registers Tiny Tricks, a test-only game, from
 //! the test crate) then reach it. Still per game, outside this checklist: the baseline
 //! agent's switches in `tricklab list switches`, the `--game` help texts, and the Python
-//! package (`python/src`), which keeps its own table of the built-in games.
+//! package (`python/src`), which still names the built-in games in two enums (a hand and a
+//! table of each) and warns of 9-5-2's slow searches; its player counts, options, points and
+//! history room come from the registry.
 
 mod conformance;
 mod jobs;
@@ -77,6 +79,11 @@ pub struct GameFacts {
     /// Every kind of decision a seat is asked in the game (in a match, with every option):
     /// `bots check` fails a check that never asked one.
     pub decisions: &'static [crate::games::Decision],
+    /// The most decisions other than card plays that one seat sees in a hand (9-5-2: naming
+    /// the trump, the dealer's four discards and at most a hand of cards given; 0 where every
+    /// decision is a play): the room a fixed-size record of a seat's history keeps for them
+    /// (the Python package's information-state tensor).
+    pub other_decisions: usize,
     /// Options unset by default, which the serialised defaults leave out: the option's name
     /// and what it takes (and means when unset), for `tricklab list options`.
     pub unset_options: &'static [(&'static str, &'static str)],

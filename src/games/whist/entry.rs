@@ -21,6 +21,7 @@ pub static GAME: GameEntry = GameEntry::new::<Setup>(GameFacts {
     },
     later_hands_differ: false,
     decisions: &[Decision::Play],
+    other_decisions: 0,
     unset_options: &[],
     option_sets: &["", "honours", "target=7", "turnup_until_first_play"],
 });

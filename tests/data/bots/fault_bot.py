@@ -4,7 +4,9 @@ that runs repeat) until its decision number FAULT_AFTER, then breaks the protoco
 FAULT_MODE says: sleep, exit, garbage, illegal, other_seat, closed, long (a 10 MiB line),
 trickle (a line that never ends, a byte a millisecond), double (at the last decision of the hand,
 when it holds one card: the answer twice; double_late: the second 0.2 s later), give_illegal
-(an illegal card at every 9-5-2 give that names its receiver `to`), or ok (never). Writes its
+(an illegal card at every 9-5-2 give that names its receiver `to`), mid_match (exits with
+code 3 when `match` is followed by a hand other than 0, as after a restart mid-match),
+forfeit_end (exits with code 3 at a `hand_end` that carries `forfeit`), or ok (never). Writes its
 process id into the folder FAULT_PIDS. FAULT_GAMES=catch-the-ten claims only that game.
 FAULT_MATCHES=3,57 instead breaks it at its first decision of hand 0 of those matches (a
 function of the position, not of the process's history, so that shards fault as a whole run).
@@ -12,7 +14,9 @@ FAULT_SPAWN=1 starts a grandchild that leaves the bot's session (double fork and
 ignores SIGTERM, keeps the bot's pipes open and sleeps for an hour (its process id goes into
 FAULT_PIDS too). FAULT_STUBBORN=1 makes the bot ignore SIGTERM, `quit` and the end of its input:
 it then sleeps for an hour. FAULT_STDERR=lines writes `deciding ID` to stderr at each decision;
-FAULT_STDERR=flood writes 20 MiB to stderr when it starts."""
+FAULT_STDERR=flood writes 20 MiB to stderr when it starts. FAULT_LINGER=quit ignores `quit`
+(it exits when its input ends); FAULT_LINGER=eof exits on `quit` but sleeps for an hour when its
+input ends without one."""
 
 import json
 import os
@@ -30,6 +34,7 @@ if stderr_mode == "flood":
     sys.stderr.write(("e" * 1023 + "\n") * (20 << 10))
     sys.stderr.flush()
 stubborn = os.environ.get("FAULT_STUBBORN") == "1"
+linger = os.environ.get("FAULT_LINGER")
 if stubborn:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 if os.environ.get("FAULT_SPAWN") == "1":
@@ -58,6 +63,8 @@ fault_matches = {int(m) for m in os.environ.get("FAULT_MATCHES", "").split(",") 
 current = (None, None)
 
 decisions = 0
+quitted = False
+just_matched = False
 out = sys.stdout
 for line in sys.stdin:
     msg = json.loads(line)
@@ -67,11 +74,23 @@ for line in sys.stdin:
                               "author": "tests", "version": "0", "games": games}) + "\n")
         out.flush()
     elif kind == "quit":
+        if linger == "quit":
+            continue
+        quitted = True
         break
     elif kind == "match":
         current = (msg["match"], None)
+        just_matched = True
     elif kind == "hand":
         current = (current[0], msg["hand"])
+        if mode == "mid_match" and just_matched and msg["hand"] != 0:
+            sys.stderr.write("fault_bot: hand %d right after match\n" % msg["hand"])
+            sys.exit(3)
+        just_matched = False
+    elif kind == "hand_end":
+        if mode == "forfeit_end" and "forfeit" in msg:
+            sys.stderr.write("fault_bot: a forfeit\n")
+            sys.exit(3)
     elif kind == "decide":
         if stderr_mode == "lines":
             sys.stderr.write("deciding %d\n" % msg["id"])
@@ -128,5 +147,5 @@ for line in sys.stdin:
         out.write(json.dumps({"type": "action", "id": msg["id"], "seat": seat,
                               "action": action}) + "\n")
         out.flush()
-if stubborn:
+if stubborn or (linger == "eof" and not quitted):
     time.sleep(3600)

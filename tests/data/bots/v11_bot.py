@@ -8,7 +8,9 @@ Before each action it writes an `info` line with the options it was set and whet
 pondered since its last action, which the tests read from the bot's log.
 
 V11_SLEEP_MS=N sleeps N ms before each answer; V11_NO_READYOK=1 never answers `isready`;
-V11_PROTOCOL=P answers `hello` with protocol P."""
+V11_PROTOCOL=P answers `hello` with protocol P. V11_BREAK=ponder answers `stop` with a line
+that is not `info` (a broken ponder handler); V11_BREAK=option exits with code 3 when it is
+sent an option (a broken option handler)."""
 
 import json
 import os
@@ -34,6 +36,7 @@ HELLO = {
 }
 TIME_FIELDS = ("time_control", "time_left_ms", "increment_ms", "iterations", "nodes")
 sleep = int(os.environ.get("V11_SLEEP_MS", "0")) / 1000
+broken = os.environ.get("V11_BREAK")
 
 
 def breach(why):
@@ -58,6 +61,8 @@ def main():
                 breach("tricklab's hello does not list 1.1")
             out.write(json.dumps(HELLO) + "\n")
         elif kind == "option":
+            if broken == "option":
+                breach("cannot take option " + msg["name"])
             if ready:
                 breach("an option after isready")
             options[msg["name"]] = msg["value"]
@@ -72,6 +77,8 @@ def main():
             if not pondering:
                 breach("stop without ponder")
             pondering, pondered = False, True
+            if broken == "ponder":
+                out.write(json.dumps({"type": "stopped"}) + "\n")
         elif kind == "decide":
             if not ready:
                 breach("a decide before isready")

@@ -1,5 +1,5 @@
 //! Helpers for the tests of external bots: the fault bot, a whist `simulate` with it at seat
-//! 0, and which of a bot's processes are still alive.
+//! 0, an `agree` config that seats bots, and which of a bot's processes are still alive.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -49,4 +49,44 @@ pub fn alive(pids: &Path) -> Vec<String> {
                 .is_ok_and(|s| !s.contains("State:\tZ"))
         })
         .collect()
+}
+
+/// An `agree` config named `name` of four whist deals with the `[bots]` tables `tables`: the
+/// tip arm `bot` seats the bot `tip` at seats 0 and 2 (rules elsewhere), the control `B0` is
+/// rules; self-play by `play`, and `searcher` asked at `positions` positions.
+pub fn agree_config(
+    name: &str,
+    tables: &str,
+    tip: &str,
+    play: &str,
+    searcher: &str,
+    positions: u32,
+) -> String {
+    format!(
+        r#"name = "{name}"
+game = "whist"
+players = 4
+seed = 4
+deals = 4
+statistics = ["points"]
+
+{tables}
+[[arm]]
+name = "bot"
+seats = ["{tip}", "rules", "{tip}", "rules"]
+subject = [0, 2]
+
+[[arm]]
+name = "B0"
+seats = "rules"
+subject = [0, 2]
+
+[agreement]
+tip = "bot"
+control = "B0"
+play = "{play}"
+searchers = ["{searcher}"]
+positions = {positions}
+"#
+    )
 }

@@ -7,6 +7,7 @@ pub mod ctt;
 pub mod leak;
 pub mod n952;
 pub mod save_ten;
+pub mod schemas;
 pub mod tiny;
 pub mod worlds;
 
@@ -23,6 +24,43 @@ pub fn card(s: &str) -> Card {
 /// Parses a card list.
 pub fn cards(s: &str) -> CardSet {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+/// The agents a hand record names, seat by seat (its `agents`).
+pub fn agents_of(rec: &serde_json::Value) -> Vec<&str> {
+    rec["agents"]
+        .as_array()
+        .expect("a record names its agents")
+        .iter()
+        .map(|a| a.as_str().expect("an agent's label"))
+        .collect()
+}
+
+/// `tricklab tournament` of `agents` at `game` over `deals` deals into the folder `out`, every
+/// hand's record in `log`, with `extra` flags; its standard output.
+pub fn tournament_log(
+    game: &str,
+    agents: &str,
+    deals: &str,
+    out: &std::path::Path,
+    log: &std::path::Path,
+    extra: &[&str],
+) -> String {
+    let mut args = vec![
+        "tournament",
+        "--game",
+        game,
+        "--agents",
+        agents,
+        "--deals",
+        deals,
+        "--out",
+        out.to_str().expect("a UTF-8 path"),
+        "--log",
+        log.to_str().expect("a UTF-8 path"),
+    ];
+    args.extend(extra);
+    tricklab_ok(&args)
 }
 
 /// Runs the `tricklab` binary with `args`.

@@ -56,6 +56,7 @@ pub static GAME: GameEntry = GameEntry::new::<Setup>(GameFacts {
     },
     later_hands_differ: false,
     decisions: &[tricklab::games::Decision::Play],
+    other_decisions: 0,
     unset_options: &[],
     option_sets: &["", "target=3"],
 });

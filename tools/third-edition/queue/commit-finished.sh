@@ -12,4 +12,4 @@ for md in results/third-edition/agreement/*/agreement.md; do
   d=$(dirname "$md"); ls "$d" | grep -q partial && continue
   if [ -n "$(git status --porcelain -- "$d")" ]; then git add -- "$d"; added=1; fi
 done
-[ $added = 1 ] && git commit -q -m "Third edition: finished shards and merged configs from the queue (binary of ce47811, nice 19)" && git log --oneline -1
+[ $added = 1 ] && git commit -q -m "Third edition: finished shards and merged configs from the queue (binary of $(cat /work/queue/bin/COMMIT), nice 19)" && git log --oneline -1

@@ -1,21 +1,42 @@
 #!/usr/bin/env bash
 # The study's compute queue: one job at a time, nice 19, from the study worktree.
-# Lines of `list`: `run CONFIG N` (N shards, binary of ce47811, which made every earlier
-# shard) or `agree NAME` (experiments/third-edition/agreement/NAME.toml, binary of main,
-# which has the third edition's agreement). Touch /work/queue/STOP to stop after the job in flight.
+# Lines of `list`: `run CONFIG N` (N shards of experiments/third-edition/CONFIG.toml),
+# `agree NAME` (experiments/third-edition/agreement/NAME.toml), `tour CONFIG OUT` (a tournament
+# of experiments/CONFIG.toml into OUT, resumed when OUT has one in progress) or
+# `train OUT ARGS…` (`tricklab train ARGS… --out OUT`, with its log beside OUT). Every job of the queue uses one binary,
+# $Q/bin/tricklab-q (built from the commit named in $Q/bin/COMMIT), so that all shards of a
+# config come from one build (`merge` refuses shards of different commits).
+# Touch /work/queue/STOP to stop after the job in flight.
 set -u
 Q=/work/queue; cd /work/wt-study || exit 1
-while pgrep -f "tricklab-q run" >/dev/null; do sleep 10; done
+B=$Q/bin/tricklab-q
+while pgrep -f "tricklab-q (run|agree)" >/dev/null; do sleep 10; done
 finished() { [ -f "$1/run.json" ] && grep -q '"ended"' "$1/run.json"; }
 agreed() { [ -f "$1/agreement.md" ] && ! ls "$1" | grep -q partial; }
 while read -r kind cfg n; do
   [ -f $Q/STOP ] && { echo "$(date -u +%FT%TZ) STOP"; exit 0; }
+  if [ "$kind" = train ]; then
+    [ -f "$cfg" ] && continue
+    echo "$(date -u +%FT%TZ) start train $cfg $n"
+    { echo "\$ uptime; $(uptime)"; echo "\$ tricklab train $n --out $(basename $cfg)";
+      /usr/bin/time -f "%e s wall, %U s user CPU, %M KB peak memory" nice -n 19 $B train $n --out $cfg; } >${cfg%.tlmodel}.log 2>&1
+    echo "$(date -u +%FT%TZ) done train $cfg rc=$?"
+    continue
+  fi
+  if [ "$kind" = tour ]; then
+    [ -f "$n/run.json" ] && grep -q '"ended"' "$n/run.json" && continue
+    extra=""; [ -d "$n" ] && extra="--resume"
+    echo "$(date -u +%FT%TZ) start tour $cfg $extra"
+    nice -n 19 $B tournament --config experiments/$cfg.toml --out $n --threads 2 $extra >$Q/logs/tour-$(basename $cfg).log 2>&1
+    echo "$(date -u +%FT%TZ) done tour $cfg rc=$?"
+    continue
+  fi
   if [ "$kind" = agree ]; then
     out=results/third-edition/agreement/$cfg
     agreed "$out" && continue
     extra=""; [ -d "$out" ] && extra="--resume"
     echo "$(date -u +%FT%TZ) start agree $cfg $extra"
-    nice -n 19 $Q/bin/tricklab-main agree experiments/third-edition/agreement/$cfg.toml --out $out --threads 2 $extra >$Q/logs/agree-$cfg.log 2>&1
+    nice -n 19 $B agree experiments/third-edition/agreement/$cfg.toml --out $out --threads 2 $extra >$Q/logs/agree-$cfg.log 2>&1
     echo "$(date -u +%FT%TZ) done agree $cfg rc=$?"
     continue
   fi
@@ -26,14 +47,14 @@ while read -r kind cfg n; do
     finished "$out" && continue
     extra=""; [ -d "$out" ] && extra="--resume"
     echo "$(date -u +%FT%TZ) start $cfg $k/$n $extra"
-    nice -n 19 $Q/bin/tricklab-q run experiments/third-edition/$cfg.toml --shard $k/$n --out $out --threads 2 $extra >$Q/logs/$cfg-$k-of-$n.log 2>&1
+    nice -n 19 $B run experiments/third-edition/$cfg.toml --shard $k/$n --out $out --threads 2 $extra >$Q/logs/$cfg-$k-of-$n.log 2>&1
     echo "$(date -u +%FT%TZ) done $cfg $k/$n rc=$?"
   done
   if [ ! -f $base/merged/run.json ]; then
     all=1; shards=""
     for k in $(seq 1 "$n"); do finished $base/shards/$k-of-$n || all=0; shards="$shards $base/shards/$k-of-$n"; done
     if [ $all = 1 ]; then
-      nice -n 19 $Q/bin/tricklab-q merge $shards --out $base/merged --force >$Q/logs/$cfg-merge.log 2>&1
+      nice -n 19 $B merge $shards --out $base/merged --force >$Q/logs/$cfg-merge.log 2>&1
       echo "$(date -u +%FT%TZ) merged $cfg rc=$?"
     fi
   fi
