@@ -24,6 +24,51 @@ pub struct UserError(pub String);
 #[error("{0}")]
 pub struct Interrupted(pub String);
 
+/// The kind of a job's error, as a caller reports it: the command line as its exit code
+/// ([`ErrorKind::exit_code`]), the Python package as its exception.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// Bad input ([`UserError`], or a bot's fault that is the user's: a bad command, an option
+    /// the bot does not offer).
+    Input,
+    /// A run stopped by a signal that kept its finished work ([`Interrupted`]).
+    Interrupt,
+    /// Every other error: a failure of the environment (a disk, a folder, a file, a bot).
+    Environment,
+}
+
+impl ErrorKind {
+    /// The kind of `e`, read from the error it carries.
+    pub fn of(e: &anyhow::Error) -> Self {
+        let users_fault = e
+            .downcast_ref::<crate::agents::external::BotFault>()
+            .is_some_and(|f| f.kind.is_users());
+        if users_fault || e.downcast_ref::<UserError>().is_some() {
+            ErrorKind::Input
+        } else if e.downcast_ref::<Interrupted>().is_some() {
+            ErrorKind::Interrupt
+        } else {
+            ErrorKind::Environment
+        }
+    }
+
+    /// The command line's exit code: 2 for bad input, 3 for an interruption, 1 for anything
+    /// else.
+    pub const fn exit_code(self) -> u8 {
+        match self {
+            ErrorKind::Input => 2,
+            ErrorKind::Interrupt => 3,
+            ErrorKind::Environment => 1,
+        }
+    }
+}
+
+/// An error's message on one line, its causes after it (the text the command line prints
+/// after `error: `).
+pub fn one_line(e: &anyhow::Error) -> String {
+    format!("{e:#}").replace('\n', " ")
+}
+
 /// Turns any displayable error into a [`UserError`].
 pub fn user<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow::Error::new(UserError(e.to_string()))

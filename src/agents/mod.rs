@@ -16,6 +16,7 @@ mod random;
 mod spec;
 mod stop;
 mod table;
+mod warnings;
 
 pub use random::RandomAgent;
 pub use spec::{
@@ -24,6 +25,7 @@ pub use spec::{
 };
 pub use stop::stop_searches_on;
 pub use table::{TableEvent, TableInfo, play_seated, seat_agents, table_info};
+pub use warnings::clock_warning;
 
 use crate::games::{Action, Decision, Game, Rewarded, Seat};
 use crate::knowledge::Observable;

@@ -6,11 +6,12 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use super::{Cli, Command, error};
+use super::{Cli, Command};
 use super::{
     agree, analyze, bots, completions, deals, family, list, play, replay, run, show, simulate,
     solve, tournament, train, worlds,
 };
+use crate::errors::{ErrorKind, one_line};
 
 /// Runs the tool on `args` and returns the exit code: 0 on success, 2 for bad input (a flag, an
 /// option, a card, a record), 3 for an interrupted run that can be resumed, 1 for anything else
@@ -87,7 +88,7 @@ where
 
 /// Runs a parsed command; every external bot still running is stopped before it returns.
 fn run_command(cli: Cli) -> Result<(), Failure> {
-    let result = crate::agents::external::catch_faults(|| match cli.command {
+    let result = crate::agents::external::with_bots(|| match cli.command {
         Command::Simulate(a) => simulate::run(a),
         Command::Deals(a) => deals::run(a),
         Command::Replay(a) => replay::run(a),
@@ -107,22 +108,15 @@ fn run_command(cli: Cli) -> Result<(), Failure> {
         Command::Family(a) => family::run(a),
         Command::Completions(a) => completions::completions(a),
         Command::Man(a) => completions::man(a),
-    })
-    .unwrap_or_else(|fault| Err(anyhow::Error::new(fault)));
-    // Every external bot still running is stopped before the exit code is decided.
-    crate::agents::external::shutdown();
+    });
     match result {
         Ok(()) => Ok(()),
         Err(e) if is_broken_pipe(&e) => Ok(()),
         Err(e) => Err(Failure {
-            code: error::exit_code(&e),
+            code: ErrorKind::of(&e).exit_code(),
             message: one_line(&e),
         }),
     }
-}
-
-fn one_line(e: &anyhow::Error) -> String {
-    format!("{e:#}").replace('\n', " ")
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {

@@ -1,6 +1,6 @@
 //! Simulation's shared ground: the runners' named random streams, the stop flag that Ctrl-C
-//! and the Python package raise ([`stop`]), and the progress bar a long job draws on a terminal
-//! ([`progress_bar`]).
+//! and the Python package raise ([`stop`]), the progress bar a long job draws on a terminal
+//! ([`progress_bar`]) and the pool of its worker threads ([`worker_pool`]).
 //!
 //! Every deal is played by the one deal runner,
 //! [`experiment::play_batches`](crate::experiment::play_batches) (`run`, `simulate`, `bots
@@ -15,10 +15,12 @@
 //! sub)`, so the output is the same for every thread count. The `sub` numbers that keep the
 //! streams of arms, rotations, pairs and searchers apart are named in [`Stream`].
 
+mod pool;
 mod progress;
 pub mod stop;
 mod streams;
 
+pub use pool::{THREADS_PER_CORE, worker_pool};
 pub use progress::progress_bar;
 pub use stop::{clear_stop, request_stop, stop_flag};
 pub use streams::Stream;
