@@ -13,7 +13,6 @@ mod deals;
 mod dispatch;
 mod error;
 mod family;
-pub(crate) mod jobs;
 mod list;
 mod log_flags;
 mod notices;

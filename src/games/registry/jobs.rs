@@ -10,10 +10,9 @@
 //! [`SimulateJob`](crate::experiment::SimulateJob), [`agree`](crate::experiment::agree)),
 //! a match at the table in [`play::session`](crate::play::session), a record's replay in
 //! [`games::replay`](crate::games::replay), worlds and analysis of a recorded position in
-//! [`show`](crate::show), training in [`learn::job`](crate::learn::job), a bot's check in
-//! [`bots`](crate::bots). The command line (`cli`) reads its flags into those structs and
-//! prints what comes back. The one exception left: `bots bench`, whose body is still in
-//! `cli/bots_bench.rs` and is reached from here through `cli::jobs` with its flags.
+//! [`show`](crate::show), training in [`learn::job`](crate::learn::job), a bot's check and
+//! benchmark in [`bots`](crate::bots). The command line (`cli`) reads its flags into those
+//! structs and prints what comes back; nothing here reaches into `cli`.
 
 use std::ops::Range;
 use std::sync::atomic::AtomicBool;
@@ -21,8 +20,7 @@ use std::sync::atomic::AtomicBool;
 use indicatif::ProgressBar;
 
 use crate::agents::{AgentSpec, SpecError, build_agent};
-use crate::bots::CheckPlan;
-use crate::cli::jobs as cli;
+use crate::bots::{BenchPlan, CheckPlan};
 use crate::experiment::{
     AgreeJob, Arm, Batch, Experiment, FolderLock, RunEnd, RunError, RunPlan, Simulation,
     SimulationError, StatDef, TournamentConfig, TournamentDone, TournamentJob, rules_from_table,
@@ -98,8 +96,9 @@ pub(crate) trait Jobs: Send + Sync {
     /// One table of `tricklab bots check` (see [`crate::bots::check_table`]): the lines it
     /// prints.
     fn bots_check(&self, game: &LoadedGame, plan: &CheckPlan) -> anyhow::Result<Vec<String>>;
-    /// `tricklab bots bench` at `game`'s table.
-    fn bots_bench(&self, game: &LoadedGame, args: &cli::BenchArgs) -> anyhow::Result<()>;
+    /// One table of `tricklab bots bench` (see [`crate::bots::bench_table`]): the lines it
+    /// prints.
+    fn bots_bench(&self, game: &LoadedGame, plan: &BenchPlan) -> anyhow::Result<Vec<String>>;
     /// Replays one record line, checking that it follows `prev`; the line `replay` prints.
     fn replay_one(
         &self,
@@ -284,8 +283,8 @@ impl<R: Rules> Jobs for Engine<R> {
         crate::bots::check_table::<R>(game.rules::<R>(), plan)
     }
 
-    fn bots_bench(&self, game: &LoadedGame, args: &cli::BenchArgs) -> anyhow::Result<()> {
-        cli::bots_bench::<R>(game.rules::<R>(), args)
+    fn bots_bench(&self, game: &LoadedGame, plan: &BenchPlan) -> anyhow::Result<Vec<String>> {
+        crate::bots::bench_table::<R>(game.rules::<R>(), plan)
     }
 
     fn replay_one(
