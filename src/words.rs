@@ -1,6 +1,7 @@
 //! Counts, seats and hands in words for people: `1 hand`, `2 hands`, `seat 1`, `seats 0+2`,
 //! hand 3 (the record's `hand` 2). Every count printed to a person goes through
-//! [`counted`], so no line says `1 hands`.
+//! [`counted`], so no line says `1 hands`. And a word of a command as the shell takes it
+//! ([`quoted`]), for the commands the tool prints to run again.
 
 /// `n` and the noun, singular for one and plural otherwise: `1 hand`, `0 hands`, `2 matches`.
 ///
@@ -61,6 +62,24 @@ pub fn side_seats(label: &str) -> String {
 /// ```
 pub fn hand_named(hand: u32) -> String {
     format!("hand {} (the record's `hand` {hand})", u64::from(hand) + 1)
+}
+
+/// `word`, in single quotes when the shell would split or expand it.
+///
+/// # Examples
+/// ```
+/// use tricklab::words::quoted;
+/// assert_eq!(quoted("--agents"), "--agents");
+/// assert_eq!(quoted("random;rules"), "'random;rules'");
+/// assert_eq!(quoted("it's"), r"'it'\''s'");
+/// ```
+pub fn quoted(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,:=/+@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
 }
 
 #[cfg(test)]

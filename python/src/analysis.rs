@@ -1,13 +1,24 @@
 //! Analysis from Python: worlds consistent with a seat's knowledge, double-dummy solutions, and
-//! experiment configs run by the command line's `run`. Each releases the GIL.
+//! experiment configs run by the library's run job (as `tricklab run` runs them). Each
+//! releases the GIL.
 
+use std::ffi::CString;
+use std::path::PathBuf;
+
+use pyo3::exceptions::PyRuntimeWarning;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use tricklab::agents::clock_warning;
+use tricklab::agents::external::with_bots;
+use tricklab::errors::config_error;
+use tricklab::experiment::{Experiment, RunJob, RunPlan, run_experiment};
 use tricklab::games::Seat;
 use tricklab::knowledge::{PlaceKind, WorldSampler};
 use tricklab::rng::{GameRng, Purpose, stream};
+use tricklab::sim::worker_pool;
 use tricklab::solver::Solver;
+use tricklab::words::quoted;
 
 use crate::errors::{Whole, command_error, value_error};
 use crate::state::PyState;
@@ -107,45 +118,62 @@ pub fn solve<'py>(py: Python<'py>, state: &PyState) -> PyResult<Bound<'py, PyDic
     Ok(d)
 }
 
-/// Runs `tricklab run CONFIG --out OUT` (and `--threads`, `--force`, `--resume`) as the
-/// command line does, without the GIL. A failure raises what [`command_error`] says, with the
-/// command's one-line message; nothing is printed for it. `stop_after_deals` stops the run as
-/// if interrupted (for tests).
+/// Runs the experiment config `config` into the folder `out` as `tricklab run CONFIG --out OUT`
+/// (and `--threads`, `--force`, `--resume`) does, with the library's run job
+/// ([`run_experiment`]) and without the GIL; nothing is printed. A failure raises what
+/// [`command_error`] says, with the command's one-line message. `stop_after_deals` stops the
+/// run as if interrupted (for tests).
 #[pyfunction]
 #[pyo3(signature = (config, out, threads=None, force=false, resume=false, stop_after_deals=None))]
-pub fn run_cli_run(
+pub fn run_config(
     py: Python<'_>,
-    config: String,
-    out: String,
+    config: PathBuf,
+    out: PathBuf,
     threads: Option<Whole<usize>>,
     force: bool,
     resume: bool,
     stop_after_deals: Option<Whole<u64>>,
 ) -> PyResult<()> {
-    let (threads, stop_after_deals) = (threads.map(|t| t.0), stop_after_deals.map(|n| n.0));
-    let mut args = vec![
-        "tricklab".to_string(),
-        "run".into(),
-        config,
-        "--out".into(),
-        out,
-    ];
+    if force && resume {
+        return Err(value_error("force=True cannot be used with resume=True"));
+    }
+    let exp = Experiment::load(&config)
+        .map_err(config_error)
+        .map_err(command_error)?;
+    if let Some(w) = clock_warning(exp.arms.iter().flat_map(|a| &a.seats)) {
+        let text = w.trim_start_matches("warning: ");
+        let category = py.get_type::<PyRuntimeWarning>();
+        PyErr::warn(py, category.as_any(), &CString::new(text)?, 1)?;
+    }
+    let threads = threads.map(|t| t.0);
+    let mut again = format!(
+        "tricklab run {} --out {}",
+        quoted(&config.display().to_string()),
+        quoted(&out.display().to_string())
+    );
     if let Some(t) = threads {
-        args.push("--threads".into());
-        args.push(t.to_string());
+        again.push_str(&format!(" --threads {t}"));
     }
-    if force {
-        args.push("--force".into());
-    }
-    if resume {
-        args.push("--resume".into());
-    }
-    if let Some(n) = stop_after_deals {
-        args.push("--stop-after-deals".into());
-        args.push(n.to_string());
-    }
-    py.detach(|| tricklab::cli::try_main_with_args(args))
-        .map_err(command_error)
+    let job = RunJob {
+        plan: RunPlan {
+            out,
+            resume,
+            force,
+            shard: None,
+            stop_after: stop_after_deals.map(|n| n.0),
+            records: None,
+            record_times: false,
+        },
+        config_file: config,
+        deals: None,
+        continue_with: format!("{again} --resume"),
+    };
+    py.detach(|| {
+        let pool = worker_pool(threads)?;
+        with_bots(|| pool.install(|| run_experiment(&exp, &job)))
+    })
+    .map(drop)
+    .map_err(command_error)
 }
 
 /// Asks the `run` in progress to stop as Ctrl-C would (it then raises `Interrupted`). The

@@ -3,6 +3,7 @@
 
 use pyo3::PyErr;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyOSError, PyValueError};
+use tricklab::errors::{ErrorKind, one_line};
 
 pyo3::create_exception!(
     tricklab,
@@ -18,13 +19,15 @@ pub fn value_error(msg: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(msg.to_string())
 }
 
-/// The exception for a failed command line: `ValueError` for bad input (exit code 2),
-/// `tricklab.Interrupted` for an interrupted run (3), `OSError` for the environment (1).
-pub fn command_error(f: tricklab::cli::Failure) -> PyErr {
-    match f.code {
-        2 => PyValueError::new_err(f.message),
-        3 => Interrupted::new_err(f.message),
-        _ => PyOSError::new_err(f.message),
+/// The exception for a library job's error ([`ErrorKind`]), with the command line's one-line
+/// message: `ValueError` for bad input (exit code 2), `tricklab.Interrupted` for an interrupted
+/// run (3), `OSError` for the environment (1).
+pub fn command_error(e: anyhow::Error) -> PyErr {
+    let message = one_line(&e);
+    match ErrorKind::of(&e) {
+        ErrorKind::Input => PyValueError::new_err(message),
+        ErrorKind::Interrupt => Interrupted::new_err(message),
+        ErrorKind::Environment => PyOSError::new_err(message),
     }
 }
 

@@ -30,7 +30,7 @@ fn _tricklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::_restore_sampled, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::worlds, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::solve, m)?)?;
-    m.add_function(wrap_pyfunction!(analysis::run_cli_run, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::run_config, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::request_stop, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::clear_stop, m)?)?;
     m.add_function(wrap_pyfunction!(tournament::_play_pair, m)?)?;

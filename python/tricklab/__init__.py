@@ -20,7 +20,7 @@ from ._tricklab import NUM_ACTION_IDS, Agent, Game, Interrupted, State, agent, s
 from ._tricklab import _play_pair, _tournament_tables
 from ._tricklab import clear_stop as _clear_stop
 from ._tricklab import request_stop as _request_stop
-from ._tricklab import run_cli_run as _run_cli_run
+from ._tricklab import run_config as _run_config
 from ._tricklab import simulate as _simulate
 
 __all__ = [
@@ -158,7 +158,7 @@ def run(config: Any, out: Any, threads: Optional[int] = None, force: bool = Fals
     import csv
     import os
 
-    _in_worker(_run_cli_run, str(config), str(out), threads=threads, force=force,
+    _in_worker(_run_config, str(config), str(out), threads=threads, force=force,
                resume=resume, stop_after_deals=_STOP_AFTER.get("deals"))
     with open(os.path.join(str(out), "summary.csv"), newline="") as f:
         rows = list(csv.DictReader(f))

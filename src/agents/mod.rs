@@ -9,12 +9,14 @@ pub mod baseline;
 pub mod external;
 pub mod inference;
 pub mod ismcts;
+pub mod listing;
 pub mod oracle;
 pub mod pimc;
 mod random;
 mod spec;
 mod stop;
 mod table;
+mod warnings;
 
 pub use random::RandomAgent;
 pub use spec::{
@@ -23,6 +25,7 @@ pub use spec::{
 };
 pub use stop::stop_searches_on;
 pub use table::{TableEvent, TableInfo, play_seated, seat_agents, table_info};
+pub use warnings::clock_warning;
 
 use crate::games::{Action, Decision, Game, Rewarded, Seat};
 use crate::knowledge::Observable;

@@ -4,8 +4,10 @@
 //! player count it says it plays: hands whose records replay (whole matches of 9-5-2, whose
 //! exchanges ask for gives), then the paths of the protocol that plain hands never take (a
 //! process restarted mid-match, a hand another seat forfeits, pondering, options). A phase the
-//! bot fails is an error that names the phase.
+//! bot fails is an error that names the phase. The job of `tricklab bots bench`,
+//! [`bench_table`], times the bot's play against tricklab's random agent.
 
+mod bench;
 mod hands;
 mod lifecycle;
 mod phases;
@@ -17,6 +19,7 @@ use crate::agents::external::protocol::Hello;
 use crate::agents::external::{self, ExternalSpec, catch_faults};
 use crate::experiment::Measured;
 
+pub use bench::{BenchPlan, bench_table};
 pub use hands::{TooFewHands, hand_records};
 pub use lifecycle::{endings, handshake};
 

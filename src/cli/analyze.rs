@@ -1,20 +1,15 @@
 //! `tricklab analyze`: why this card? Runs a search agent for the seat to act at a point of a
-//! recorded hand and prints every legal action with its visits and mean reward.
+//! recorded hand and prints every legal action with its visits and mean reward (the text is
+//! [`show::analysis_text`](crate::show::analysis_text)).
 
 use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::agents::ismcts::Ismcts;
-use crate::agents::{AgentFactory, AgentSpec};
-use crate::games::Game;
-use crate::games::record::RecordRules;
-use crate::rng::{Purpose, stream};
-use crate::words::counted;
+use crate::show::AnalyzeQuery;
 
-use super::error::user;
-use super::position::{position, record_line};
-use super::which_hand::{WhichHand, head_of};
+use super::position::record_line;
+use super::which_hand::WhichHand;
 
 /// Arguments of `tricklab analyze`.
 #[derive(Debug, Args)]
@@ -39,65 +34,11 @@ pub struct AnalyzeArgs {
 /// Runs `tricklab analyze`.
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     let (game, line) = record_line(&args.log, &args.which)?;
-    game.jobs().analyze(&args, &line)
-}
-
-/// Analyzes a decision of a hand of the game `R`.
-pub(crate) fn analyze<R>(args: &AnalyzeArgs, line: &str) -> anyhow::Result<()>
-where
-    R: RecordRules,
-    R::Hand: AgentFactory,
-{
-    let params = match args.agent.parse::<AgentSpec>().map_err(user)? {
-        AgentSpec::Ismcts(p) => *p,
-        other => {
-            return Err(user(format!(
-                "analyze needs a search agent (ismcts:…), not `{other}`"
-            )));
-        }
+    let query = AnalyzeQuery {
+        after: args.after,
+        agent: args.agent,
+        seed: args.seed,
     };
-    let (_, state) = position::<R>(line, args.after)?;
-    let seat = state.to_act().ok_or_else(|| {
-        user(format!(
-            "the hand is over after {}",
-            counted(args.after as u64, "decision")
-        ))
-    })?;
-    let mut agent = Ismcts::<R::Hand>::new(params).map_err(user)?;
-    let mut rng = stream(args.seed, 0, Purpose::Agent, 0);
-    let ranked = agent.search(&state, seat, &mut rng);
-    let st = agent.stats();
-    println!(
-        "{} · after {}: seat {seat} to act; holds {}",
-        head_of(line).unwrap_or_default(),
-        counted(args.after as u64, "decision"),
-        state.hand(seat)
-    );
-    println!(
-        "{} ({} iterations, {} nodes{}, {} consistent worlds, {:.3} s)",
-        agent.params(),
-        st.iterations,
-        st.nodes,
-        if st.cap_reached {
-            ", node cap reached"
-        } else {
-            ""
-        },
-        st.worlds,
-        st.seconds
-    );
-    println!(
-        "{:<12} {:>10} {:>10} {:>12}",
-        "action", "visits", "available", "mean reward"
-    );
-    for s in &ranked {
-        println!(
-            "{:<12} {:>10} {:>10} {:>12.4}",
-            s.action.to_string(),
-            s.visits,
-            s.avail,
-            s.mean
-        );
-    }
+    print!("{}", game.jobs().analyze(&query, &line)?);
     Ok(())
 }

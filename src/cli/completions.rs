@@ -22,7 +22,7 @@ pub fn completions(args: CompletionsArgs) -> anyhow::Result<()> {
         "tricklab",
         &mut script,
     );
-    super::output::write_stdout(&script)?;
+    crate::report::output::write_stdout(&script)?;
     Ok(())
 }
 
@@ -34,6 +34,6 @@ pub struct ManArgs {}
 pub fn man(_args: ManArgs) -> anyhow::Result<()> {
     let mut page = Vec::new();
     clap_mangen::Man::new(super::Cli::command()).render(&mut page)?;
-    super::output::write_stdout(&page)?;
+    crate::report::output::write_stdout(&page)?;
     Ok(())
 }

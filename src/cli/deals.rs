@@ -1,17 +1,17 @@
-//! `tricklab deals`: write a deal book (docs/deals.md), and the `--deals FILE` flag that the
-//! playing commands read one with.
+//! `tricklab deals`: write a deal book (docs/deals.md); and the Whist book's deal that `solve
+//! --deals` takes as its position.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 use serde::Deserialize;
 
-use crate::games::book::{BookError, DealBook};
-use crate::games::{GameKind, LoadedGame};
+use crate::experiment::open_book;
+use crate::games::GameKind;
+use crate::games::book::BookError;
 
 use super::error::user;
-use super::output::Output;
+use crate::report::output::Output;
 
 /// Arguments of `tricklab deals`.
 #[derive(Debug, Args)]
@@ -73,24 +73,6 @@ pub fn run(args: DealsArgs) -> anyhow::Result<()> {
     out.finish()
 }
 
-/// Reads the book `path` (`--deals FILE`).
-///
-/// # Errors
-/// A file that cannot be read (exit 1), or one that is not a deal book (bad input, exit 2).
-pub fn open_book(path: &Path) -> anyhow::Result<DealBook> {
-    DealBook::read(path).map_err(book_error)
-}
-
-/// Checks `book` for `game` and a run of `wanted` deals.
-///
-/// # Errors
-/// A book that does not fit the run: another game, player count or options, fewer deals, a
-/// bad deal (bad input, exit 2).
-pub fn fit_book(book: DealBook, game: &LoadedGame, wanted: u64) -> anyhow::Result<Arc<DealBook>> {
-    game.check_book(&book, wanted).map_err(book_error)?;
-    Ok(Arc::new(book))
-}
-
 /// Deal `index` of the Whist book `path` as `solve` takes a position: the hands (`--deal`),
 /// the turned card's suit (`--trump`) and the eldest hand, left of the dealer (`--leader`).
 ///
@@ -134,15 +116,4 @@ pub fn whist_position(path: &Path, index: u64) -> anyhow::Result<(String, String
         deal.turned.suit().letter().to_string(),
         d.dealer.left(Setup::PLAYERS).index().to_string(),
     ))
-}
-
-/// A book's error as the command line reports it: a file that cannot be read is the
-/// environment's failure (exit 1); anything else is bad input (exit 2).
-pub(super) fn book_error(e: BookError) -> anyhow::Error {
-    match e {
-        e @ (BookError::Unreadable { .. } | BookError::Write(_)) => {
-            anyhow::Error::new(e).context("--deals")
-        }
-        e => user(format!("--deals {e}")),
-    }
 }

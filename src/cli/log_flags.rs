@@ -2,14 +2,11 @@
 //! of every hand played (`tricklab-hand/1`, see `tricklab replay`), durable beside the results
 //! folder (written as `.FILE.partial` until the run is complete, continued by `--resume`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
 
 use crate::experiment::Records;
-
-use super::error::user;
-use super::output::{check_distinct, is_stdout};
 
 /// The hand-record flags of a command that writes a results folder.
 #[derive(Debug, Args)]
@@ -31,32 +28,4 @@ impl LogFlags {
     pub fn records(&self) -> Records {
         Records::new(self.log.is_some(), self.log_times)
     }
-}
-
-/// Refuses a `--log` that cannot be kept beside the results folder `out`: standard output
-/// (it could not be resumed), the folder itself, a folder, or (without `force` or `resume`) a
-/// file that already exists.
-pub fn check_log(out: &Path, log: Option<&Path>, force: bool, resume: bool) -> anyhow::Result<()> {
-    let Some(log) = log else {
-        return Ok(());
-    };
-    check_distinct(&[("--out", out), ("--log", log)])?;
-    if is_stdout(log) {
-        return Err(user(
-            "--log - cannot be resumed with --out: give --log a file name",
-        ));
-    }
-    if log.is_dir() {
-        return Err(user(format!(
-            "--log {} is a folder; give a file name",
-            log.display()
-        )));
-    }
-    if log.exists() && !force && !resume {
-        return Err(user(format!(
-            "--log {} already exists: add --force to replace it, or choose another name",
-            log.display()
-        )));
-    }
-    Ok(())
 }

@@ -4,6 +4,8 @@
 //! `--out` and `--threads` included, so that the printed command continues exactly the work
 //! that was interrupted.
 
+use crate::words::quoted;
+
 /// The testing stops, each followed by a count.
 const STOPS: [&str; 3] = [
     "--stop-after-deals",
@@ -35,16 +37,6 @@ pub fn continue_args(args: impl IntoIterator<Item = String>) -> String {
     }
     words.push("--resume".into());
     words.join(" ")
-}
-
-/// `word`, in single quotes when the shell would split or expand it.
-pub fn quoted(word: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,:=/+@%".contains(c);
-    if !word.is_empty() && word.chars().all(plain) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
 }
 
 #[cfg(test)]

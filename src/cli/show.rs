@@ -52,7 +52,7 @@ pub fn run(args: ShowArgs) -> anyhow::Result<()> {
     }
     if let Some(out) = &args.html {
         // Written whole (a temporary name, then renamed), and never over a file without --force.
-        let mut page = super::output::Output::create("--html", out, args.force)?;
+        let mut page = crate::report::output::Output::create("--html", out, args.force)?;
         page.writer()
             .write_all(story_html(&story).as_bytes())
             .with_context(|| format!("writing {}", out.display()))?;

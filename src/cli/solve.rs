@@ -10,7 +10,6 @@ use crate::games::{GameKind, Sides, TrumpOrder};
 use crate::solver::{Position, Scoring, Solver};
 
 use super::error::user;
-use super::seat_arg::parse_seat;
 
 /// Arguments of `tricklab solve`.
 #[derive(Debug, Args)]
@@ -72,7 +71,7 @@ pub fn run(mut args: SolveArgs) -> anyhow::Result<()> {
             hands.len()
         )));
     }
-    let leader = parse_seat("--leader", &args.leader, seats)?;
+    let leader = crate::games::parse_seat("--leader", &args.leader, seats).map_err(user)?;
     let side = sides.side(leader);
     let scoring = if game.open_table().counts_honours {
         let share: usize = sides.members(side).map(|s| hands[s.index()].len()).sum();
@@ -118,7 +117,7 @@ pub fn run(mut args: SolveArgs) -> anyhow::Result<()> {
             writeln!(out, "{:<4} {v}", c.to_string())?;
         }
     }
-    super::output::write_stdout(out.as_bytes())?;
+    crate::report::output::write_stdout(out.as_bytes())?;
     Ok(())
 }
 

@@ -2,21 +2,16 @@
 //! them, written as a versioned model file; with `--eval MODEL`, that model judged on
 //! held-out hands instead (see `learn::eval`).
 
-use std::io::Write as _;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use clap::Args;
 
-use crate::agents::{AgentFactory, parse_seating};
 use crate::games::GameKind;
-use crate::games::record::RecordRules;
 use crate::knowledge::learned::{LearnedModel, TrainSettings};
-use crate::learn::{TrainRequest, eval, train};
+use crate::learn::job::TrainJob;
+use crate::report::output::write_stdout;
 
 use super::error::user;
-use super::options::parse_options;
-use super::output::{Output, write_stdout};
 
 /// Arguments of `tricklab train`.
 #[derive(Debug, Args)]
@@ -71,7 +66,8 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.eval {
         let model = LearnedModel::read(path).map_err(user)?;
         let game = model.header.game;
-        return game.jobs().train_eval(&args, model);
+        let report = game.jobs().train_eval(&job_of(&args), model)?;
+        return write_stdout(report.as_bytes());
     }
     if args.out.is_none() {
         return Err(user(
@@ -88,76 +84,26 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         return Err(user("--hands 0: expected at least 1 hand"));
     }
     let game: GameKind = args.game.parse().map_err(user)?;
-    game.jobs().train(&args, game)
+    let done = game.jobs().train(&job_of(&args), game)?;
+    eprintln!("{done}");
+    Ok(())
 }
 
-fn rules_of<R: RecordRules>(args: &TrainArgs, game: GameKind, players: usize) -> anyhow::Result<R> {
-    let opts: R::Options = parse_options(game.name(), &args.options)?;
-    R::from_options(players, &opts).map_err(user)
-}
-
-pub(crate) fn train_rules<R>(args: &TrainArgs, game: GameKind) -> anyhow::Result<()>
-where
-    R: RecordRules,
-    R::Hand: AgentFactory,
-{
-    let rules: R = rules_of(args, game, args.players.unwrap_or(game.default_players()))?;
-    let field =
-        parse_seating(args.field.as_deref().unwrap_or("rules"), rules.players()).map_err(user)?;
-    let out_path = args.out.as_ref().expect("checked");
-    // Refuse an existing file before the work, not after it.
-    let out = Output::create("--out", out_path, args.force)?;
-    let request = TrainRequest {
-        field,
+/// The job the flags ask for.
+fn job_of(args: &TrainArgs) -> TrainJob {
+    TrainJob {
+        players: args.players,
+        options: args.options.clone(),
+        field: args.field.clone(),
         hands: args.hands,
         seed: args.seed,
+        out: args.out.clone(),
+        force: args.force,
         hidden: args.hidden as usize,
         settings: TrainSettings {
             epochs: args.epochs,
             batch: args.batch as usize,
             learning_rate: args.learning_rate,
         },
-    };
-    let model = train(&rules, &request).map_err(user)?;
-    let mut out = out;
-    out.writer().write_all(&model.to_bytes())?;
-    out.finish()?;
-    let p = &model.header.provenance;
-    eprintln!(
-        "trained on {} examples from {} hands; loss by epoch (nats per unseen card): {}",
-        p.examples,
-        p.hands,
-        p.loss
-            .iter()
-            .map(|l| format!("{l:.4}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
-    Ok(())
-}
-
-pub(crate) fn evaluate<R>(args: &TrainArgs, model: LearnedModel) -> anyhow::Result<()>
-where
-    R: RecordRules,
-    R::Hand: AgentFactory,
-{
-    let h = &model.header;
-    let opts: R::Options = serde_json::from_value(h.options.clone())
-        .map_err(|e| user(format!("the model's options do not read: {e}")))?;
-    let rules = R::from_options(h.players, &opts).map_err(user)?;
-    if args.seed == h.provenance.seed {
-        return Err(user(format!(
-            "--seed {} is the model's training seed: held-out hands need another seed",
-            args.seed
-        )));
     }
-    let field_text = args
-        .field
-        .clone()
-        .unwrap_or_else(|| h.provenance.field.clone());
-    let field = parse_seating(&field_text, rules.players()).map_err(user)?;
-    let model = Arc::new(model);
-    let judged = eval::judge(&rules, &model, &field, 0..args.hands, args.seed).map_err(user)?;
-    let text = eval::report(&model, &judged, args.hands, args.seed, &field_text);
-    write_stdout(text.as_bytes())
 }

@@ -11,8 +11,6 @@ use std::path::Path;
 use anyhow::Context;
 use clap::Args;
 
-use crate::words::hand_named;
-
 use super::error::user;
 
 /// The `--match` and `--hand` flags.
@@ -102,17 +100,6 @@ impl WhichHand {
     }
 }
 
-/// The head of a record line for people (match 0 · hand 1 (the record's `hand` 0)), or
-/// nothing where the line names no match and hand.
-pub fn head_of(line: &str) -> Option<String> {
-    let at: Where = serde_json::from_str(line).ok()?;
-    Some(format!(
-        "match {} · {}",
-        at.match_index,
-        hand_named(at.hand)
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,10 +134,6 @@ mod tests {
         assert_eq!(
             find(None, Some(3), log).unwrap_err(),
             "log.jsonl has no hand 3 in any match (matches count from 0, hands from 1)"
-        );
-        assert_eq!(
-            head_of("{\"match\":2,\"hand\":4}").as_deref(),
-            Some("match 2 · hand 5 (the record's `hand` 4)")
         );
     }
 

@@ -6,15 +6,18 @@
 //! A table's agents are seated through [`HandLog::seat`], which notes each decision as the
 //! agent makes it; [`HandLog::write`] turns a finished hand and its notes into one record line.
 
+use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use serde_json::Value;
 
 use crate::agents::{Agent, TableEvent};
+use crate::errors::user;
 use crate::games::matches::PlayedHand;
 use crate::games::record::{DecisionRecord, RecordRules, record_hand};
 use crate::games::{Action, Game, Seat};
+use crate::report::output::{check_distinct, is_stdout};
 use crate::rng::GameRng;
 
 /// Which hand records a run writes.
@@ -43,6 +46,37 @@ impl Records {
     pub const fn is_on(self) -> bool {
         !matches!(self, Records::Off)
     }
+}
+
+/// Refuses a `--log` that cannot be kept beside the results folder `out`: standard output
+/// (it could not be resumed), the folder itself, a folder, or (without `force` or `resume`) a
+/// file that already exists.
+///
+/// # Errors
+/// Bad input ([`UserError`](crate::errors::UserError)) naming the problem.
+pub fn check_log(out: &Path, log: Option<&Path>, force: bool, resume: bool) -> anyhow::Result<()> {
+    let Some(log) = log else {
+        return Ok(());
+    };
+    check_distinct(&[("--out", out), ("--log", log)])?;
+    if is_stdout(log) {
+        return Err(user(
+            "--log - cannot be resumed with --out: give --log a file name",
+        ));
+    }
+    if log.is_dir() {
+        return Err(user(format!(
+            "--log {} is a folder; give a file name",
+            log.display()
+        )));
+    }
+    if log.exists() && !force && !resume {
+        return Err(user(format!(
+            "--log {} already exists: add --force to replace it, or choose another name",
+            log.display()
+        )));
+    }
+    Ok(())
 }
 
 /// One decision as its agent made it.

@@ -3,9 +3,15 @@
 //! with honest intervals and a verdict.
 
 pub mod agreement;
+mod agreement_files;
+mod agreement_job;
 pub mod agreement_report;
 pub mod answers;
+mod books;
 mod config;
+mod config_parse;
+mod config_raw;
+mod config_sections;
 mod decision_clock;
 mod durable;
 mod family;
@@ -18,16 +24,25 @@ mod merge;
 mod rows;
 mod run;
 mod run_folder;
+mod run_job;
 mod simulation;
+mod simulation_job;
+mod simulation_run;
 mod summary;
 mod tournament;
 mod tournament_chunk;
 mod tournament_config;
+mod tournament_job;
+mod tournament_output;
 mod tournament_run;
+mod tournament_setup;
 mod tournament_sprt;
 mod vouched;
 pub mod wholeness;
 
+pub use agreement_files::rebuild_agreement;
+pub use agreement_job::{AgreeJob, agree};
+pub use books::{fit_book, open_book};
 pub use config::{Agreement, Arm, Claim, Combine, ConfigError, Experiment, Hypothesis};
 pub use decision_clock::{DecisionClock, DecisionTime, Timed};
 pub use durable::{FolderLock, LOCK};
@@ -35,7 +50,7 @@ pub use family::{
     DealsCsvError, complete_run, deals_played, holm_family, members_of, run_folder_of,
 };
 pub use games::rules_from_table;
-pub use hand_log::{HandLog, Records, Seating};
+pub use hand_log::{HandLog, Records, Seating, check_log};
 pub use interaction::{Interaction, common_differences, field_interactions};
 pub use measure::{
     COMMON, HandStatistics, MATCH, Measured, StatDef, hand_statistic, match_statistic,
@@ -49,7 +64,9 @@ pub use run::{
     rotations,
 };
 pub use run_folder::{finish_run, run};
+pub use run_job::{Merged, RunJob, merge_folders, run_experiment, summarise_folder};
 pub use simulation::{SIMULATE, Simulation, SimulationError, simulation};
+pub use simulation_job::SimulateJob;
 pub use summary::{BOOTSTRAP, DealTally, SummaryError, summarise, summarise_bytes};
 pub use tournament::{
     CHUNK, Finished, LadderStanding, PairNotes, PairPlan, PairResult, chunks_of, ladder_standings,
@@ -59,10 +76,12 @@ pub use tournament_chunk::ChunkResult;
 pub use tournament_config::{
     Design, Entrant, TournamentConfig, check_sprt_pairs, pairs_of, physical_memory,
 };
+pub use tournament_job::{TournamentDone, TournamentJob, play_tournament};
 pub use tournament_run::{
     Completed, PROGRESS, ProgressError, TournamentEnd, TournamentPlan, finish_tournament,
     read_progress, run_tournament,
 };
+pub use tournament_setup::{Overrides, cap_agent, parse_caps};
 pub use tournament_sprt::{SprtCursor, deal_result, deal_results};
 pub use vouched::{FileDigest, FileDigests, check_files, check_record, digest_of, digests_of};
 

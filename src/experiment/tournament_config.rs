@@ -127,33 +127,12 @@ impl TournamentConfig {
     pub fn parse(file: &str, text: &str) -> Result<TournamentConfig, ConfigError> {
         let at = Lines { file, text };
         let raw: RawTournament = toml::from_str(text).map_err(|e| at.toml(&e))?;
-        let game: GameKind =
-            raw.game
-                .get_ref()
-                .parse()
-                .map_err(|e: crate::games::RulesError| {
-                    at.err(Some(raw.game.span()), format!("field `game`: {e}"))
-                })?;
-        let players = raw
-            .players
-            .as_ref()
-            .map_or(game.default_players(), |p| *p.get_ref());
+        let (game, players) = at.game_and_players(&raw.game, raw.players.as_ref())?;
         if *raw.deals.get_ref() == 0 {
             return Err(at.err(Some(raw.deals.span()), "field `deals` must be at least 1"));
         }
-        let options = raw
-            .options
-            .as_ref()
-            .map(|o| o.get_ref().clone())
-            .unwrap_or_default();
-        super::games::check(game, players, &options, &[]).map_err(|m| {
-            let span = if m.contains("option") {
-                raw.options.as_ref().map(|o| o.span())
-            } else {
-                None
-            };
-            at.err(span.or(raw.players.as_ref().map(|p| p.span())), m)
-        })?;
+        let options =
+            at.table_options(raw.options.as_ref(), raw.players.as_ref(), game, players)?;
         let mut agents = Vec::new();
         let mut labels = BTreeSet::new();
         for a in &raw.agent {
@@ -476,5 +455,22 @@ spec = "oracle"
             e.contains("`sprt`") && e.contains("elo0") && !e.contains('\n'),
             "{e}"
         );
+    }
+
+    #[test]
+    fn the_ladder_design_is_sparse_and_connected() {
+        // 11 agents, baseline 1, ceiling 10: each meets B0, the oracle and its neighbour.
+        let p = pairs_of(Design::Ladder, 11, Some(1), Some(10));
+        assert!(p.len() < 11 * 10 / 2);
+        for i in 0..11 {
+            for j in [1, 10] {
+                if i != j {
+                    assert!(p.contains(&(i.min(j), i.max(j))), "{i} vs {j}");
+                }
+            }
+            if i + 1 < 11 {
+                assert!(p.contains(&(i, i + 1)));
+            }
+        }
     }
 }

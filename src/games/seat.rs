@@ -160,6 +160,28 @@ impl Sides {
     }
 }
 
+/// Reads the seat `text` given to `flag` at a table of `seats`: a seat number from 0, or a
+/// compass letter (N, E, S, W, any case) when there are four seats.
+///
+/// # Errors
+/// A one-line message naming the flag and the seats allowed.
+pub fn parse_seat(flag: &str, text: &str, seats: usize) -> Result<Seat, String> {
+    let t = text.trim();
+    let compass = ["N", "E", "S", "W"]
+        .iter()
+        .position(|c| c.eq_ignore_ascii_case(t))
+        .filter(|_| seats == 4);
+    let index = compass.or_else(|| t.parse::<usize>().ok().filter(|&i| i < seats));
+    let allowed = if seats == 4 {
+        "0 to 3 or N, E, S, W".to_string()
+    } else {
+        format!("0 to {}", seats.saturating_sub(1))
+    };
+    index
+        .map(|i| Seat(i as u8))
+        .ok_or_else(|| format!("{flag} `{t}`: expected a seat, {allowed}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,5 +197,16 @@ mod tests {
         let alone = Sides::alone(5);
         assert_eq!(alone.num_sides(), 5);
         assert_eq!(Seat(0).right(5), Seat(4));
+    }
+
+    #[test]
+    fn seats_read_as_numbers_and_compass_letters() {
+        assert_eq!(parse_seat("--seat", "N", 4).unwrap(), Seat(0));
+        assert_eq!(parse_seat("--seat", "w", 4).unwrap(), Seat(3));
+        assert_eq!(parse_seat("--seat", " 2 ", 3).unwrap(), Seat(2));
+        let e = parse_seat("--seat", "E", 3).unwrap_err();
+        assert_eq!(e, "--seat `E`: expected a seat, 0 to 2");
+        let e = parse_seat("--seat", "4", 4).unwrap_err();
+        assert_eq!(e, "--seat `4`: expected a seat, 0 to 3 or N, E, S, W");
     }
 }

@@ -8,11 +8,13 @@
 //!   returns the [`LearnedModel`] to write.
 //! - [`eval`]: the model's log loss and calibration on held-out hands against the uniform
 //!   sampler and against policy inference (`infer=rules`), and its cost per decision.
+//! - [`job`]: the whole `train` job at one game, and `train --eval`.
 //!
 //! The model itself, its features and its file are in
 //! [`knowledge::learned`](crate::knowledge::learned); the agents use it with `infer=model`.
 
 pub mod eval;
+pub mod job;
 pub mod selfplay;
 
 use crate::agents::{AgentFactory, AgentSpec, SpecError};

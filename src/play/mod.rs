@@ -6,6 +6,8 @@
 //! ([`narrate`]); hints are searched in the game's units ([`hint`]). Two faces draw it: the plain line mode ([`line`](mod@line)), which
 //! reads one command a line and is what scripts and tests drive, and the full-screen terminal
 //! UI ([`tui`]). Both draw the same text ([`screen`]) and read the same commands ([`command`]).
+//! A whole match as `tricklab play` sits a person down, from its seats to the message at its
+//! end, is a [`session`].
 
 pub mod bots;
 pub mod command;
@@ -21,6 +23,7 @@ pub mod prompt;
 pub mod reply;
 pub mod resume;
 pub mod screen;
+pub mod session;
 mod table;
 pub mod table_game;
 pub mod tui;

@@ -1,12 +1,14 @@
 //! Reports: the result types of experiments, summary tables (CSV and markdown) and SVG charts
 //! from a run's summary, the second edition's family table, the summary as JSON, and the
-//! provenance record (`run.json`) every results folder gets; every file written whole.
+//! provenance record (`run.json`) every results folder gets; every file written whole, and
+//! the files streamed out written under a temporary name until they are complete ([`output`]).
 
 mod charts;
 mod family;
 mod interaction;
 mod json;
 mod number;
+pub mod output;
 mod provenance;
 mod results;
 mod tables;
@@ -23,7 +25,9 @@ pub use provenance::{
     CommandRecord, FileDigest, FileDigests, Provenance, RUN_JSON, build_commit, write_record,
 };
 pub use results::{ArmStat, ClaimResult, Difference, FamilyMember, FamilyRow, Heading, Summary};
-pub use tables::{claim_id, hypothesis_id, shown_verdict, summary_csv, summary_markdown};
+pub use tables::{
+    claim_id, forfeits_line, hypothesis_id, shown_verdict, summary_csv, summary_markdown,
+};
 pub use tournament::{
     FrontierPoint, LadderRow, PairRow, TournamentTables, frontier_chart, ladder_csv, pairs_csv,
     ratings_csv, timing_csv, tournament_markdown,

@@ -290,3 +290,9 @@ fn second_edition_differences(t: &mut String, exp: &Heading, s: &Summary) {
         );
     }
 }
+
+/// The summary's line on hands forfeited by bots (`run`, `simulate` and `tournament` print it
+/// after their tables).
+pub fn forfeits_line(n: u64) -> String {
+    format!("forfeited hands: {n} (one row each in faults.csv)")
+}

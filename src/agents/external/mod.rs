@@ -67,6 +67,17 @@ pub fn catch_faults<T>(f: impl FnOnce() -> T) -> Result<T, BotFault> {
     }
 }
 
+/// Runs a job that may seat bots: a [`BotFault`] that unwinds out of it comes back as its
+/// error, and every bot still running is stopped ([`shutdown`]) before it returns.
+///
+/// # Errors
+/// The job's error, or the fault that stopped it.
+pub fn with_bots<T>(job: impl FnOnce() -> anyhow::Result<T>) -> anyhow::Result<T> {
+    let result = catch_faults(job).unwrap_or_else(|fault| Err(anyhow::Error::new(fault)));
+    shutdown();
+    result
+}
+
 /// Starts the bot of `spec` for `seat` and runs the handshake: `hello`, and for a 1.1 bot its
 /// options and `isready`. A failure is [`FaultKind::Start`], or [`FaultKind::Option`] when
 /// the spec asks for an option or feature the bot does not offer; its message quotes the end

@@ -152,7 +152,7 @@ where
         }
         let mut chain = None;
         for (i, line) in lines.iter().enumerate() {
-            crate::cli::jobs::replay_one::<R>(line, &mut chain, false)
+            crate::games::replay::replay_one::<R>(line, &mut chain, false)
                 .map_err(|e| format!("match {game}: line {i} does not replay in a row: {e}"))?;
             c.records += 1;
         }

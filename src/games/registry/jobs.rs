@@ -1,31 +1,39 @@
 //! [`Jobs`]: every job the layers above ask of a game, as one object-safe trait with one
 //! generic implementation over the game's [`Rules`] type. Each method runs a whole job (a run,
-//! a batch loop, a replay of a line, a command's body), so the game is dispatched once per job
-//! and the play inside stays generic: no dynamic call per card or per playout.
+//! a batch loop, a replay of a line, a tournament, a match at the table), so the game is
+//! dispatched once per job and the play inside stays generic: no dynamic call per card or per
+//! playout.
 //!
-//! Some jobs are still command bodies in `cli/` (`agree`, `tournament`, `play`, `bots bench`,
-//! `worlds`, `analyze`, `replay`), reached from here with the command's arguments until they
-//! move into the library.
+//! Each job's body lives in the library, beside what it works on, and takes plain argument
+//! structs, never a command's flags: runs, simulations, tournaments and agreements in
+//! [`experiment`](crate::experiment) ([`play_tournament`](crate::experiment::play_tournament),
+//! [`SimulateJob`](crate::experiment::SimulateJob), [`agree`](crate::experiment::agree)),
+//! a match at the table in [`play::session`](crate::play::session), a record's replay in
+//! [`games::replay`](crate::games::replay), worlds and analysis of a recorded position in
+//! [`show`](crate::show), training in [`learn::job`](crate::learn::job), a bot's check and
+//! benchmark in [`bots`](crate::bots). The command line (`cli`) reads its flags into those
+//! structs and prints what comes back; nothing here reaches into `cli`.
 
 use std::ops::Range;
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use indicatif::ProgressBar;
 
 use crate::agents::{AgentSpec, SpecError, build_agent};
-use crate::bots::CheckPlan;
-use crate::cli::jobs as cli;
+use crate::bots::{BenchPlan, CheckPlan};
 use crate::experiment::{
-    Arm, Batch, DecisionClock, Experiment, FolderLock, PairNotes, PairPlan, RunEnd, RunError,
-    RunPlan, Simulation, SimulationError, StatDef, TournamentConfig, Want, rules_from_table,
-    statistics_of,
+    AgreeJob, Arm, Batch, DecisionClock, Experiment, FolderLock, PairNotes, PairPlan, RunEnd,
+    RunError, RunPlan, Simulation, SimulationError, StatDef, TournamentConfig, TournamentDone,
+    TournamentJob, Want, rules_from_table, statistics_of,
 };
 use crate::games::book::{BookError, DealBook};
 use crate::games::matches::MatchRules;
+use crate::games::replay::Chain;
 use crate::games::{Game as _, Rewarded as _, RulesError};
-use crate::show::{HandStory, StoryError};
+use crate::learn::job::TrainJob;
+use crate::play::session::Session;
+use crate::show::{AnalyzeQuery, HandStory, StoryError, WorldsQuery};
 
 use super::guests::{DynGuests, Erased};
 use super::hand::{DynAgent, DynHand, HandPlay, erased_agent};
@@ -90,47 +98,45 @@ pub(crate) trait Jobs: Send + Sync {
         stop_after: Option<u64>,
         sink: &mut (dyn FnMut(Batch, u64) -> Result<(), RunError> + Send),
     ) -> Result<RunEnd, RunError>;
-    /// `tricklab agree` at `game`'s table.
-    fn agree(
-        &self,
-        game: &LoadedGame,
-        exp: &Experiment,
-        out: &Path,
-        args: &cli::AgreeArgs,
-    ) -> anyhow::Result<()>;
-    /// `tricklab tournament` at `game`'s table.
+    /// Asks an agreement at `game`'s table (see [`crate::experiment::agree`]): the table.
+    fn agree(&self, game: &LoadedGame, exp: &Experiment, job: &AgreeJob) -> anyhow::Result<String>;
+    /// Plays a tournament at `game`'s table (see [`crate::experiment::play_tournament`]).
     fn tournament(
         &self,
         game: &LoadedGame,
-        args: &cli::TournamentArgs,
+        job: &TournamentJob,
         config: &TournamentConfig,
-    ) -> anyhow::Result<()>;
-    /// `tricklab play` at `game`'s table.
-    fn play(&self, game: &LoadedGame, args: &cli::PlayArgs) -> anyhow::Result<()>;
+    ) -> anyhow::Result<TournamentDone>;
+    /// Plays a match at `game`'s table (see [`crate::play::session::play_match`]).
+    fn play(&self, game: &LoadedGame, session: &Session) -> anyhow::Result<()>;
     /// One table of `tricklab bots check` (see [`crate::bots::check_table`]): the lines it
     /// prints.
     fn bots_check(&self, game: &LoadedGame, plan: &CheckPlan) -> anyhow::Result<Vec<String>>;
-    /// `tricklab bots bench` at `game`'s table.
-    fn bots_bench(&self, game: &LoadedGame, args: &cli::BenchArgs) -> anyhow::Result<()>;
+    /// One table of `tricklab bots bench` (see [`crate::bots::bench_table`]): the lines it
+    /// prints.
+    fn bots_bench(&self, game: &LoadedGame, plan: &BenchPlan) -> anyhow::Result<Vec<String>>;
     /// Replays one record line, checking that it follows `prev`; the line `replay` prints.
     fn replay_one(
         &self,
         line: &str,
-        prev: &mut Option<cli::Chain>,
+        prev: &mut Option<Chain>,
         verbose: bool,
     ) -> Result<String, String>;
-    /// `tricklab worlds` on a record line.
-    fn worlds(&self, args: &cli::WorldsArgs, line: &str) -> anyhow::Result<()>;
-    /// `tricklab train`: self-play examples of the game and the trained model.
-    fn train(&self, args: &cli::TrainArgs, game: crate::games::GameKind) -> anyhow::Result<()>;
-    /// `tricklab train --eval`: `model` on held-out hands of the game.
+    /// What a seat knows at a position of a record line (see [`crate::show::worlds_text`]).
+    fn worlds(&self, query: &WorldsQuery, line: &str) -> anyhow::Result<String>;
+    /// Trains a model on self-play hands of the game (see [`crate::learn::job::train_model`]):
+    /// the line that says how it went.
+    fn train(&self, job: &TrainJob, game: crate::games::GameKind) -> anyhow::Result<String>;
+    /// `model` judged on held-out hands of the game (see
+    /// [`crate::learn::job::evaluate_model`]): the report.
     fn train_eval(
         &self,
-        args: &cli::TrainArgs,
+        job: &TrainJob,
         model: crate::knowledge::learned::LearnedModel,
-    ) -> anyhow::Result<()>;
-    /// `tricklab analyze` on a record line.
-    fn analyze(&self, args: &cli::AnalyzeArgs, line: &str) -> anyhow::Result<()>;
+    ) -> anyhow::Result<String>;
+    /// A search agent's view of a position of a record line (see
+    /// [`crate::show::analysis_text`]).
+    fn analyze(&self, query: &AnalyzeQuery, line: &str) -> anyhow::Result<String>;
     /// The story of a record line (`tricklab show`).
     fn story(&self, line: &str) -> Result<HandStory, StoryError>;
     /// Checks a deal book for `game`'s table and a run of `wanted` deals.
@@ -304,64 +310,58 @@ impl<R: Rules> Jobs for Engine<R> {
         )
     }
 
-    fn agree(
-        &self,
-        game: &LoadedGame,
-        exp: &Experiment,
-        out: &Path,
-        args: &cli::AgreeArgs,
-    ) -> anyhow::Result<()> {
-        cli::agree::<R>(game.rules::<R>(), exp, out, args)
+    fn agree(&self, game: &LoadedGame, exp: &Experiment, job: &AgreeJob) -> anyhow::Result<String> {
+        crate::experiment::agree(game.rules::<R>(), exp, job)
     }
 
     fn tournament(
         &self,
         game: &LoadedGame,
-        args: &cli::TournamentArgs,
+        job: &TournamentJob,
         config: &TournamentConfig,
-    ) -> anyhow::Result<()> {
-        cli::tournament::<R>(game.rules::<R>(), args, config)
+    ) -> anyhow::Result<TournamentDone> {
+        crate::experiment::play_tournament(game.rules::<R>(), job, config)
     }
 
-    fn play(&self, game: &LoadedGame, args: &cli::PlayArgs) -> anyhow::Result<()> {
-        cli::play::<R>(args, game.rules::<R>().clone())
+    fn play(&self, game: &LoadedGame, session: &Session) -> anyhow::Result<()> {
+        crate::play::session::play_match(session, game.rules::<R>().clone())
     }
 
     fn bots_check(&self, game: &LoadedGame, plan: &CheckPlan) -> anyhow::Result<Vec<String>> {
         crate::bots::check_table::<R>(game.rules::<R>(), plan)
     }
 
-    fn bots_bench(&self, game: &LoadedGame, args: &cli::BenchArgs) -> anyhow::Result<()> {
-        cli::bots_bench::<R>(game.rules::<R>(), args)
+    fn bots_bench(&self, game: &LoadedGame, plan: &BenchPlan) -> anyhow::Result<Vec<String>> {
+        crate::bots::bench_table::<R>(game.rules::<R>(), plan)
     }
 
     fn replay_one(
         &self,
         line: &str,
-        prev: &mut Option<cli::Chain>,
+        prev: &mut Option<Chain>,
         verbose: bool,
     ) -> Result<String, String> {
-        cli::replay_one::<R>(line, prev, verbose)
+        crate::games::replay::replay_one::<R>(line, prev, verbose)
     }
 
-    fn worlds(&self, args: &cli::WorldsArgs, line: &str) -> anyhow::Result<()> {
-        cli::worlds::<R>(args, line)
+    fn worlds(&self, query: &WorldsQuery, line: &str) -> anyhow::Result<String> {
+        crate::show::worlds_text::<R>(query, line)
     }
 
-    fn train(&self, args: &cli::TrainArgs, game: crate::games::GameKind) -> anyhow::Result<()> {
-        cli::train::<R>(args, game)
+    fn train(&self, job: &TrainJob, game: crate::games::GameKind) -> anyhow::Result<String> {
+        crate::learn::job::train_model::<R>(job, game)
     }
 
     fn train_eval(
         &self,
-        args: &cli::TrainArgs,
+        job: &TrainJob,
         model: crate::knowledge::learned::LearnedModel,
-    ) -> anyhow::Result<()> {
-        cli::train_eval::<R>(args, model)
+    ) -> anyhow::Result<String> {
+        crate::learn::job::evaluate_model::<R>(job, model)
     }
 
-    fn analyze(&self, args: &cli::AnalyzeArgs, line: &str) -> anyhow::Result<()> {
-        cli::analyze::<R>(args, line)
+    fn analyze(&self, query: &AnalyzeQuery, line: &str) -> anyhow::Result<String> {
+        crate::show::analysis_text::<R>(query, line)
     }
 
     fn story(&self, line: &str) -> Result<HandStory, StoryError> {

@@ -37,6 +37,7 @@ mod conformance;
 mod guests;
 mod hand;
 mod jobs;
+pub mod listing;
 mod loaded;
 
 use std::marker::PhantomData;

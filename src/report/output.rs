@@ -1,7 +1,8 @@
-//! One discipline for the files a command writes: `-` means standard output; an existing file
-//! is refused without `--force`; the same path is never given to two outputs; and a file is
-//! written under a temporary name in its folder and renamed only when the command succeeds, so
-//! that an interrupted or failed command leaves no file that looks complete.
+//! One discipline for the files a job streams out (records, a deal book, a model, a page): `-`
+//! means standard output; an existing file is refused without `--force`; the same path is never
+//! given to two outputs; and a file is written under a temporary name in its folder and renamed
+//! only when the job succeeds, so that an interrupted or failed job leaves no file that looks
+//! complete.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -9,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use super::error::user;
+use crate::errors::user;
 
 /// Whether `path` is `-`, standard output.
 pub fn is_stdout(path: &Path) -> bool {
@@ -51,7 +52,7 @@ pub fn temp_name(path: &Path) -> PathBuf {
 }
 
 /// Writes `bytes` to standard output and flushes it. A closed pipe ends the output quietly (as
-/// `println!` does here, see `main.rs`); any other failure is an error that says it was
+/// `println!` does in the `tricklab` tool, see its `main.rs`); any other failure is an error that says it was
 /// standard output that could not be written.
 ///
 /// # Errors
