@@ -461,6 +461,29 @@ where
     out
 }
 
+/// The chunks' batches as one, in order.
+fn joined(outs: Vec<Batch>) -> Batch {
+    // One allocation per part of the batch, not a doubling per chunk.
+    let mut batch = Batch {
+        hands: Vec::with_capacity(outs.iter().map(|o| o.hands.len()).sum()),
+        faults: Vec::with_capacity(outs.iter().map(|o| o.faults.len()).sum()),
+        records: Vec::with_capacity(outs.iter().map(|o| o.records.len()).sum()),
+        points: Vec::with_capacity(outs.iter().map(|o| o.points.len()).sum()),
+        deal_rows: DealRows::with_capacity(
+            outs.first().map_or(0, |o| o.deal_rows.width()),
+            outs.iter().map(|o| o.deal_rows.len()).sum(),
+        ),
+    };
+    for o in outs {
+        batch.hands.extend(o.hands);
+        batch.deal_rows.append(o.deal_rows);
+        batch.faults.extend(o.faults);
+        batch.records.extend(o.records);
+        batch.points.extend(o.points);
+    }
+    batch
+}
+
 /// Plays the deals of `range` from its `done`-th on, in batches of whole chunks on the current
 /// rayon pool, and hands each batch to `sink` in deal order with the count of deals done after
 /// it. Checks `stop` (and `stop_after`) before each batch; the rows never depend on the thread
@@ -519,10 +542,11 @@ where
     // chunks and stops soon after a signal. A test's `stop_after` keeps the first size, so
     // it stops where it always did. The rows never depend on the window.
     let mut per_window = 2 * threads;
-    // The batch played last, handed to `sink` while the next window plays.
-    let mut pending: Option<(Batch, u64)> = None;
-    let mut flush = |pending: &mut Option<(Batch, u64)>| match pending.take() {
-        Some((batch, upto)) => sink(batch, upto),
+    // The chunks played last, joined into one batch and handed to `sink` while the next
+    // window plays (so that neither the join nor the sink holds the other threads back).
+    let mut pending: Option<(Vec<Batch>, u64)> = None;
+    let mut flush = |pending: &mut Option<(Vec<Batch>, u64)>| match pending.take() {
+        Some((outs, upto)) => sink(joined(outs), upto),
         None => Ok(()),
     };
     while done < total {
@@ -550,26 +574,8 @@ where
         if stop_after.is_none() && started.elapsed() < QUICK && per_window < MAX_WINDOW * threads {
             per_window *= 2;
         }
-        // One allocation per part of the batch, not a doubling per chunk.
-        let mut batch = Batch {
-            hands: Vec::with_capacity(outs.iter().map(|o| o.hands.len()).sum()),
-            faults: Vec::with_capacity(outs.iter().map(|o| o.faults.len()).sum()),
-            records: Vec::with_capacity(outs.iter().map(|o| o.records.len()).sum()),
-            points: Vec::with_capacity(outs.iter().map(|o| o.points.len()).sum()),
-            deal_rows: DealRows::with_capacity(
-                outs.first().map_or(0, |o| o.deal_rows.width()),
-                outs.iter().map(|o| o.deal_rows.len()).sum(),
-            ),
-        };
-        for o in outs {
-            batch.hands.extend(o.hands);
-            batch.deal_rows.append(o.deal_rows);
-            batch.faults.extend(o.faults);
-            batch.records.extend(o.records);
-            batch.points.extend(o.points);
-        }
         done = upto - range.start;
-        pending = Some((batch, done));
+        pending = Some((outs, done));
     }
     flush(&mut pending)?;
     Ok(RunEnd::Complete)
