@@ -113,16 +113,33 @@ impl GameStreams {
         deal_sub: u64,
         agent_sub: impl Fn(usize) -> u64,
     ) -> GameStreams {
-        GameStreams {
-            agents: (0..seats)
-                .map(|s| stream(seed, index, Purpose::Agent, agent_sub(s)))
-                .collect(),
+        let mut s = GameStreams {
+            agents: Vec::with_capacity(seats),
             deal: stream(seed, index, Purpose::Deal, deal_sub),
-            first_dealer: below(
-                &mut stream(seed, index, Purpose::FirstDealer, deal_sub),
-                seats as u32,
-            ) as u8,
-        }
+            first_dealer: 0,
+        };
+        s.renew(seed, index, seats, deal_sub, agent_sub);
+        s
+    }
+
+    /// These streams made the streams of game `index` (as [`GameStreams::new`] makes them),
+    /// reusing the agents' vector: a runner that plays game after game allocates nothing.
+    pub fn renew(
+        &mut self,
+        seed: u64,
+        index: u64,
+        seats: usize,
+        deal_sub: u64,
+        agent_sub: impl Fn(usize) -> u64,
+    ) {
+        self.agents.clear();
+        self.agents
+            .extend((0..seats).map(|s| stream(seed, index, Purpose::Agent, agent_sub(s))));
+        self.deal = stream(seed, index, Purpose::Deal, deal_sub);
+        self.first_dealer = below(
+            &mut stream(seed, index, Purpose::FirstDealer, deal_sub),
+            seats as u32,
+        ) as u8;
     }
 }
 

@@ -356,12 +356,12 @@ impl Measured for catch_the_ten::Setup {
         let side = self.sides().side(seat);
         let won = p.last.won(side);
         let ten = Card::new(p.initial.turned().suit(), Rank::Ten);
-        out.field(p.last.side_points(side));
-        out.field(won.len() / self.players());
-        out.field(won.len());
+        out.int(p.last.side_points(side));
+        out.uint((won.len() / self.players()) as u64);
+        out.uint(won.len() as u64);
         out.field(catch_the_ten::honours(won, p.initial.turned().suit()));
-        out.field(u8::from(p.initial.holder(ten) == Some(seat)));
-        out.field(u8::from(won.contains(ten)));
+        out.uint(u8::from(p.initial.holder(ten) == Some(seat)));
+        out.uint(u8::from(won.contains(ten)));
     }
 }
 
@@ -525,13 +525,13 @@ impl Measured for nine_five_two::Setup {
 
     fn facts(&self, p: &PlayedHand<'_, NineFiveTwo>, seat: Seat, out: &mut CsvRows<'_>) {
         let pos = (seat.index() + 3 - p.last.dealer().index()) % 3;
-        out.field(["dealer", "left", "right"][pos]);
+        out.text(["dealer", "left", "right"][pos]);
         out.field(p.last.target(seat));
-        out.field(p.last.tricks_won(seat));
-        out.field(p.last.tricks_won(seat) as i32 - p.last.target(seat) as i32);
+        out.uint(p.last.tricks_won(seat));
+        out.int(p.last.tricks_won(seat) as i32 - p.last.target(seat) as i32);
         match p.last.trump() {
-            Some(t) => out.field(t),
-            None => out.field(""),
+            Some(t) => out.text(t.letter().encode_utf8(&mut [0; 4])),
+            None => out.text(""),
         }
     }
 }
@@ -595,12 +595,12 @@ impl Measured for whist::Setup {
     fn facts(&self, p: &PlayedHand<'_, Whist>, seat: Seat, out: &mut CsvRows<'_>) {
         let side = self.sides().side(seat);
         let s = p.last.settlement();
-        out.field(p.last.side_tricks(side));
-        out.field(s.trick_points[side.index()]);
-        out.field(p.last.honours_held(side));
-        out.field(s.honours[side.index()]);
-        out.field(p.last.turned().suit());
-        out.field(u8::from(p.last.dealer() == seat));
+        out.uint(p.last.side_tricks(side));
+        out.int(s.trick_points[side.index()]);
+        out.uint(p.last.honours_held(side));
+        out.int(s.honours[side.index()]);
+        out.text(p.last.turned().suit().letter().encode_utf8(&mut [0; 4]));
+        out.uint(u8::from(p.last.dealer() == seat));
     }
 
     fn bonus(&self, hand: &Whist, side: Side) -> i32 {

@@ -12,10 +12,10 @@ use thiserror::Error;
 
 use crate::agents::external::{OnFault, take_forfeits};
 use crate::agents::{
-    Agent, AgentFactory, AgentSpec, build_agent, play_seated, seat_agents, table_info,
+    Agent, AgentFactory, AgentSpec, RandomAgent, build_agent, play_seated, seat_agents, table_info,
 };
 use crate::games::deal_source::FirstGiven;
-use crate::games::matches::MatchState;
+use crate::games::matches::{MatchState, PlayedHand, play_match_reusing};
 use crate::games::{Game as _, MAX_SEATS, Seat};
 use crate::rng::{GameStreams, mix64};
 use crate::sim::Stream;
@@ -283,6 +283,7 @@ where
     let forfeits = may_forfeit(exp);
     let log = HandLog::new(want.records);
     // Each arm's agents, seat by seat, and the names its faults are reported under.
+    let mut all_random = vec![!log.is_on(); exp.arms.len()];
     let (mut agents, names): (Vec<Vec<_>>, Vec<Vec<_>>) = exp
         .arms
         .iter()
@@ -292,7 +293,9 @@ where
                 .iter()
                 .enumerate()
                 .map(|(si, s)| {
-                    let agent = log.seat(guests.agent(ai, si).unwrap_or_else(|| {
+                    let guest = guests.agent(ai, si);
+                    all_random[ai] &= guest.is_none() && *s == AgentSpec::Random;
+                    let agent = log.seat(guest.unwrap_or_else(|| {
                         build_agent::<R::Hand>(s).expect("checked with the config")
                     }));
                     (agent, guests.name(ai, si).unwrap_or_else(|| s.label()))
@@ -300,6 +303,9 @@ where
                 .unzip::<_, _, Vec<_>, Vec<_>>()
         })
         .unzip();
+    // The random streams and the decisions of a hand, reused from deal to deal.
+    let mut streams = GameStreams::new(exp.seed, deals.start, n, 0, |_| 0);
+    let mut actions = Vec::with_capacity(64);
     let mut table = table_info(rules, deals.start);
     // Per-deal buffers, reused: the hand's values, their sums over the hands, the deal's row.
     let mut values = vec![None; n_stats];
@@ -320,11 +326,7 @@ where
                 }
                 let subject = &subject_seats[..arm.subject.len()];
                 let side = rules.sides().side(subject[0]);
-                let GameStreams {
-                    agents: mut rngs,
-                    deal: mut deal_rng,
-                    first_dealer,
-                } = GameStreams::new(exp.seed, deal, n, 0, |seat| {
+                streams.renew(exp.seed, deal, n, 0, |seat| {
                     Stream::ExperimentAgent {
                         arm: ai,
                         rotation: r,
@@ -332,8 +334,13 @@ where
                     }
                     .sub()
                 });
+                let GameStreams {
+                    agents: rngs,
+                    deal: deal_rng,
+                    first_dealer,
+                } = &mut streams;
                 let (first, mut dealt) =
-                    FirstGiven::booked(booked.as_ref(), first_dealer, &mut deal_rng);
+                    FirstGiven::booked(booked.as_ref(), *first_dealer, deal_rng);
                 let labels: Vec<String> = (0..n)
                     .filter(|_| log.is_on())
                     .map(|seat| names[ai][agent_of(seat)].clone())
@@ -351,65 +358,85 @@ where
                     rotation: r,
                     ..SeatPoints::default()
                 };
-                let arm_agents = &mut agents[ai];
-                let end = play_seated(
-                    rules,
-                    &table,
-                    MatchState::new(first),
-                    &mut dealt,
-                    if exp.matches { exp.max_hands } else { 1 },
-                    &mut seat_agents(arm_agents, agent_of),
-                    &mut rngs,
-                    |p| {
-                        let sides = rules.sides();
-                        close |= sides.all().all(|s| p.before.scores[s.index()] >= CLOSE);
-                        for f in take_forfeits(deal, p.before.hands_dealt)
-                            .into_iter()
-                            .filter(|_| forfeits)
-                        {
-                            out.faults.extend(csv_line(&[
-                                deal.to_string(),
-                                arm.name.clone(),
-                                r.to_string(),
-                                p.before.hands_dealt.to_string(),
-                                f.seat.to_string(),
-                                sides.side(f.seat).to_string(),
-                                names[ai][agent_of(f.seat.index())].clone(),
-                                f.fault.kind.name().to_string(),
-                                f.fault.message.clone(),
-                            ]));
+                let random = all_random[ai];
+                let on_hand = |p: &PlayedHand<'_, R::Hand>| {
+                    let sides = rules.sides();
+                    close |= sides.all().all(|s| p.before.scores[s.index()] >= CLOSE);
+                    // Only an external bot notes forfeits: a table of random agents has none.
+                    for f in (!random)
+                        .then(|| take_forfeits(deal, p.before.hands_dealt))
+                        .into_iter()
+                        .flatten()
+                        .filter(|_| forfeits)
+                    {
+                        out.faults.extend(csv_line(&[
+                            deal.to_string(),
+                            arm.name.clone(),
+                            r.to_string(),
+                            p.before.hands_dealt.to_string(),
+                            f.seat.to_string(),
+                            sides.side(f.seat).to_string(),
+                            names[ai][agent_of(f.seat.index())].clone(),
+                            f.fault.kind.name().to_string(),
+                            f.fault.message.clone(),
+                        ]));
+                    }
+                    if exp.hand_rows {
+                        let w = &mut hands;
+                        for seat in Seat::all(n) {
+                            w.uint(deal);
+                            w.text(&arm.name);
+                            w.uint(r as u64);
+                            w.uint(p.before.hands_dealt);
+                            w.uint(seat.0);
+                            w.uint(sides.side(seat).0);
+                            w.text(&names[ai][agent_of(seat.index())]);
+                            w.uint(u8::from(subject.contains(&seat)));
+                            rules.facts(p, seat, w);
+                            w.end_row();
                         }
-                        if exp.hand_rows {
-                            let w = &mut hands;
-                            for seat in Seat::all(n) {
-                                w.field(deal);
-                                w.field(&arm.name);
-                                w.field(r);
-                                w.field(p.before.hands_dealt);
-                                w.field(seat);
-                                w.field(sides.side(seat));
-                                w.field(&names[ai][agent_of(seat.index())]);
-                                w.field(u8::from(subject.contains(&seat)));
-                                rules.facts(p, seat, w);
-                                w.end_row();
-                            }
+                    }
+                    if want.seat_points {
+                        points.hands += 1;
+                        for seat in Seat::all(n) {
+                            points.points[seat.index()] += i64::from(p.last.seat_points(seat));
                         }
-                        if want.seat_points {
-                            points.hands += 1;
-                            for seat in Seat::all(n) {
-                                points.points[seat.index()] += i64::from(p.last.seat_points(seat));
-                            }
+                    }
+                    log.write(&mut out.records, rules, deal, p, seating);
+                    per_hand.measure(rules, p, subject, &mut values);
+                    for (sum, v) in sums.iter_mut().zip(&values) {
+                        if let Some(v) = v {
+                            sum.0 += v;
+                            sum.1 += 1;
                         }
-                        log.write(&mut out.records, rules, deal, p, seating);
-                        per_hand.measure(rules, p, subject, &mut values);
-                        for (sum, v) in sums.iter_mut().zip(&values) {
-                            if let Some(v) = v {
-                                sum.0 += v;
-                                sum.1 += 1;
-                            }
-                        }
-                    },
-                );
+                    }
+                };
+                let max_hands = if exp.matches { exp.max_hands } else { 1 };
+                let end = if random {
+                    // Every seat the built-in random agent, unwatched: the hands are played
+                    // with its choice inlined (the same draws from the same streams), not
+                    // through a boxed agent per card.
+                    play_match_reusing(
+                        rules,
+                        MatchState::new(first),
+                        &mut dealt,
+                        max_hands,
+                        |h, s| RandomAgent.choose(h, s, &mut rngs[s.index()]),
+                        on_hand,
+                        &mut actions,
+                    )
+                } else {
+                    play_seated(
+                        rules,
+                        &table,
+                        MatchState::new(first),
+                        &mut dealt,
+                        max_hands,
+                        &mut seat_agents(&mut agents[ai], agent_of),
+                        rngs,
+                        on_hand,
+                    )
+                };
                 for ((v, def), sum) in row.iter_mut().zip(&stat_defs).zip(&sums) {
                     *v = match match_statistic(def.name, &end, side, close) {
                         Some(v) => Some(v),
@@ -432,6 +459,29 @@ where
     }
     drop(hands);
     out
+}
+
+/// The chunks' batches as one, in order.
+fn joined(outs: Vec<Batch>) -> Batch {
+    // One allocation per part of the batch, not a doubling per chunk.
+    let mut batch = Batch {
+        hands: Vec::with_capacity(outs.iter().map(|o| o.hands.len()).sum()),
+        faults: Vec::with_capacity(outs.iter().map(|o| o.faults.len()).sum()),
+        records: Vec::with_capacity(outs.iter().map(|o| o.records.len()).sum()),
+        points: Vec::with_capacity(outs.iter().map(|o| o.points.len()).sum()),
+        deal_rows: DealRows::with_capacity(
+            outs.first().map_or(0, |o| o.deal_rows.width()),
+            outs.iter().map(|o| o.deal_rows.len()).sum(),
+        ),
+    };
+    for o in outs {
+        batch.hands.extend(o.hands);
+        batch.deal_rows.append(o.deal_rows);
+        batch.faults.extend(o.faults);
+        batch.records.extend(o.records);
+        batch.points.extend(o.points);
+    }
+    batch
 }
 
 /// Plays the deals of `range` from its `done`-th on, in batches of whole chunks on the current
@@ -492,10 +542,11 @@ where
     // chunks and stops soon after a signal. A test's `stop_after` keeps the first size, so
     // it stops where it always did. The rows never depend on the window.
     let mut per_window = 2 * threads;
-    // The batch played last, handed to `sink` while the next window plays.
-    let mut pending: Option<(Batch, u64)> = None;
-    let mut flush = |pending: &mut Option<(Batch, u64)>| match pending.take() {
-        Some((batch, upto)) => sink(batch, upto),
+    // The chunks played last, joined into one batch and handed to `sink` while the next
+    // window plays (so that neither the join nor the sink holds the other threads back).
+    let mut pending: Option<(Vec<Batch>, u64)> = None;
+    let mut flush = |pending: &mut Option<(Vec<Batch>, u64)>| match pending.take() {
+        Some((outs, upto)) => sink(joined(outs), upto),
         None => Ok(()),
     };
     while done < total {
@@ -523,16 +574,8 @@ where
         if stop_after.is_none() && started.elapsed() < QUICK && per_window < MAX_WINDOW * threads {
             per_window *= 2;
         }
-        let mut batch = Batch::default();
-        for o in outs {
-            batch.hands.extend(o.hands);
-            batch.deal_rows.append(o.deal_rows);
-            batch.faults.extend(o.faults);
-            batch.records.extend(o.records);
-            batch.points.extend(o.points);
-        }
         done = upto - range.start;
-        pending = Some((batch, done));
+        pending = Some((outs, done));
     }
     flush(&mut pending)?;
     Ok(RunEnd::Complete)

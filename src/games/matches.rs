@@ -115,11 +115,54 @@ pub fn play_match_with<R: MatchRules>(
     start: MatchState,
     deals: &mut impl DealSource<R>,
     max_hands: u32,
+    choose: impl FnMut(&R::Hand, Seat) -> Turn,
+    on_hand: impl FnMut(&PlayedHand<'_, R::Hand>),
+) -> MatchState {
+    let mut actions = Vec::with_capacity(64);
+    play_match_in(
+        rules,
+        start,
+        deals,
+        max_hands,
+        choose,
+        on_hand,
+        &mut actions,
+    )
+}
+
+/// [`play_match`] keeping the hands' decisions in `actions` (cleared first), so that a caller
+/// that plays match after match allocates nothing per match.
+pub fn play_match_reusing<R: MatchRules>(
+    rules: &R,
+    start: MatchState,
+    deals: &mut impl DealSource<R>,
+    max_hands: u32,
+    mut choose: impl FnMut(&R::Hand, Seat) -> Action,
+    on_hand: impl FnMut(&PlayedHand<'_, R::Hand>),
+    actions: &mut Vec<(Seat, Action)>,
+) -> MatchState {
+    play_match_in(
+        rules,
+        start,
+        deals,
+        max_hands,
+        |h, s| Turn::Act(choose(h, s)),
+        on_hand,
+        actions,
+    )
+}
+
+#[inline]
+fn play_match_in<R: MatchRules>(
+    rules: &R,
+    start: MatchState,
+    deals: &mut impl DealSource<R>,
+    max_hands: u32,
     mut choose: impl FnMut(&R::Hand, Seat) -> Turn,
     mut on_hand: impl FnMut(&PlayedHand<'_, R::Hand>),
+    actions: &mut Vec<(Seat, Action)>,
 ) -> MatchState {
     let mut m = start;
-    let mut actions = Vec::with_capacity(64);
     while !m.is_over() {
         if m.hands_dealt >= max_hands {
             m.abandoned = true;
@@ -147,7 +190,7 @@ pub fn play_match_with<R: MatchRules>(
         }
         on_hand(&PlayedHand {
             initial: &initial,
-            actions: &actions,
+            actions,
             last: &hand,
             before: &before,
             after: &m,
