@@ -83,16 +83,18 @@ pub fn play_match<R: MatchRules>(
     start: MatchState,
     deals: &mut impl DealSource<R>,
     max_hands: u32,
-    mut choose: impl FnMut(&R::Hand, Seat) -> Action,
+    choose: impl FnMut(&R::Hand, Seat) -> Action,
     on_hand: impl FnMut(&PlayedHand<'_, R::Hand>),
 ) -> MatchState {
-    play_match_with(
+    let mut actions = Vec::with_capacity(64);
+    play_match_reusing(
         rules,
         start,
         deals,
         max_hands,
-        |h, s| Turn::Act(choose(h, s)),
+        choose,
         on_hand,
+        &mut actions,
     )
 }
 
