@@ -5,7 +5,8 @@
 # of experiments/CONFIG.toml into OUT, resumed when OUT has one in progress) or
 # `train OUT ARGS…` (`tricklab train ARGS… --out OUT`, with its log beside OUT). Every job of the queue uses one binary,
 # $Q/bin/tricklab-q (built from the commit named in $Q/bin/COMMIT), so that all shards of a
-# config come from one build (`merge` refuses shards of different commits).
+# config come from one build (`merge` refuses shards of different commits). `tour` jobs use
+# $Q/bin/tricklab-l where it exists (the ladders need the shipped models of a later commit).
 # Touch /work/queue/STOP to stop after the job in flight.
 set -u
 Q=/work/queue; cd /work/wt-study || exit 1
@@ -27,7 +28,8 @@ while read -r kind cfg n; do
     [ -f "$n/run.json" ] && grep -q '"ended"' "$n/run.json" && continue
     extra=""; [ -d "$n" ] && extra="--resume"
     echo "$(date -u +%FT%TZ) start tour $cfg $extra"
-    nice -n 19 $B tournament --config experiments/$cfg.toml --out $n --threads 2 $extra >$Q/logs/tour-$(basename $cfg).log 2>&1
+    TB=$Q/bin/tricklab-l; [ -x "$TB" ] || TB=$B   # the ladders' binary, where there is one
+    nice -n 19 $TB tournament --config experiments/$cfg.toml --out $n --threads 2 $extra >$Q/logs/tour-$(basename $cfg).log 2>&1
     echo "$(date -u +%FT%TZ) done tour $cfg rc=$?"
     continue
   fi
