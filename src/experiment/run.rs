@@ -362,13 +362,13 @@ where
                 let on_hand = |p: &PlayedHand<'_, R::Hand>| {
                     let sides = rules.sides();
                     close |= sides.all().all(|s| p.before.scores[s.index()] >= CLOSE);
-                    // Only an external bot notes forfeits: a table of random agents has none.
-                    for f in (!random)
-                        .then(|| take_forfeits(deal, p.before.hands_dealt))
-                        .into_iter()
-                        .flatten()
-                        .filter(|_| forfeits)
-                    {
+                    // Only an external bot that forfeits notes forfeits in the journal.
+                    let noted = if forfeits {
+                        take_forfeits(deal, p.before.hands_dealt)
+                    } else {
+                        Vec::new()
+                    };
+                    for f in noted {
                         out.faults.extend(csv_line(&[
                             deal.to_string(),
                             arm.name.clone(),
