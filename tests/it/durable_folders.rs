@@ -197,8 +197,9 @@ fn a_tournament_out_of_space_names_the_file_and_finishes_on_resume() {
     );
 }
 
-/// Two arms, an agreement run of two searchers at 16 positions.
-fn agree_config() -> PathBuf {
+/// Two arms, an agreement run of two searchers at 16 positions, written beside `out` (one
+/// file per folder: tests running at once must not remove each other's config).
+fn agree_config(out: &Path) -> PathBuf {
     let text = SaveTen::against_b0("durable-agree")
         .seed(9)
         .statistics(&["ten_saved"])
@@ -208,7 +209,7 @@ fn agree_config() -> PathBuf {
             16,
         )
         .toml();
-    let p = temp_path("durable-folders", "agree.toml");
+    let p = out.with_extension("toml");
     std::fs::write(&p, text).unwrap();
     p
 }
@@ -216,7 +217,7 @@ fn agree_config() -> PathBuf {
 fn agree(out: &Path, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tricklab"))
         .arg("agree")
-        .arg(agree_config())
+        .arg(agree_config(out))
         .arg("--out")
         .arg(out)
         .args(extra)
