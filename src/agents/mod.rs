@@ -42,6 +42,13 @@ pub trait Agent<G: Game>: Send {
     /// `state.legal_actions()`.
     fn choose(&mut self, state: &G, seat: Seat, rng: &mut GameRng) -> Action;
 
+    /// Whether the agent is the built-in uniform random player ([`RandomAgent`]): a match
+    /// where every seat is one is played with its choice inlined, not called through a box
+    /// per card ([`play_seated`] decides once per match). The draws are the same.
+    fn is_uniform_random(&self) -> bool {
+        false
+    }
+
     /// Whether the agent wants to be shown every [`TableEvent`] of its match (see
     /// [`play_seated`]). Built-in agents do not.
     fn observes(&self) -> bool {

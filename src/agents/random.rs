@@ -14,4 +14,8 @@ impl<G: Game> Agent<G> for RandomAgent {
     fn choose(&mut self, state: &G, _seat: Seat, rng: &mut GameRng) -> Action {
         state.legal_actions().choose(rng)
     }
+
+    fn is_uniform_random(&self) -> bool {
+        true
+    }
 }

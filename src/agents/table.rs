@@ -15,7 +15,7 @@ use crate::games::record::{ActionRecord, RecordRules};
 use crate::games::{Action, Game, GameKind, Seat};
 use crate::rng::GameRng;
 
-use super::Agent;
+use super::{Agent, RandomAgent};
 
 /// What every seat knows of the match it sits in before play starts.
 #[derive(Clone, Debug, PartialEq)]
@@ -122,6 +122,18 @@ pub fn play_seated<R: RecordRules>(
     rngs: &mut [GameRng],
     mut on_hand: impl FnMut(&PlayedHand<'_, R::Hand>),
 ) -> MatchState {
+    if seated.iter().all(|a| a.is_uniform_random()) {
+        // Decided once per match: the random player's choice inlined, with the same draws
+        // from the same streams as through its box.
+        return play_match(
+            rules,
+            start,
+            deals,
+            max_hands,
+            |h, s| RandomAgent.choose(h, s, &mut rngs[s.index()]),
+            on_hand,
+        );
+    }
     if !seated.iter().any(|a| a.observes()) {
         return play_match(
             rules,

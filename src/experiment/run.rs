@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::agents::external::{OnFault, take_forfeits};
+use crate::agents::external::take_forfeits;
 use crate::agents::{
     Agent, AgentFactory, AgentSpec, RandomAgent, build_agent, play_seated, seat_agents, table_info,
 };
@@ -131,7 +131,7 @@ pub fn may_forfeit(exp: &Experiment) -> bool {
     exp.arms
         .iter()
         .flat_map(|a| &a.seats)
-        .any(|s| matches!(s, AgentSpec::External(e) if e.on_fault == OnFault::Forfeit))
+        .any(AgentSpec::may_forfeit)
 }
 
 pub(super) fn fingerprint(exp: &Experiment, range: &Range<u64>) -> u64 {
@@ -283,7 +283,6 @@ where
     let forfeits = may_forfeit(exp);
     let log = HandLog::new(want.records);
     // Each arm's agents, seat by seat, and the names its faults are reported under.
-    let mut all_random = vec![!log.is_on(); exp.arms.len()];
     let (mut agents, names): (Vec<Vec<_>>, Vec<Vec<_>>) = exp
         .arms
         .iter()
@@ -294,7 +293,6 @@ where
                 .enumerate()
                 .map(|(si, s)| {
                     let guest = guests.agent(ai, si);
-                    all_random[ai] &= guest.is_none() && *s == AgentSpec::Random;
                     let agent = log.seat(guest.unwrap_or_else(|| {
                         build_agent::<R::Hand>(s).expect("checked with the config")
                     }));
@@ -303,6 +301,12 @@ where
                 .unzip::<_, _, Vec<_>, Vec<_>>()
         })
         .unzip();
+    // Arms whose every seat is the built-in random player, unwrapped: decided here once for
+    // the batch, their hands are played with its choice inlined and no allocation per deal.
+    let random_arms: Vec<bool> = agents
+        .iter()
+        .map(|a| a.iter().all(|x| x.is_uniform_random()))
+        .collect();
     // The random streams and the decisions of a hand, reused from deal to deal.
     let mut streams = GameStreams::new(exp.seed, deals.start, n, 0, |_| 0);
     let mut actions = Vec::with_capacity(64);
@@ -358,7 +362,6 @@ where
                     rotation: r,
                     ..SeatPoints::default()
                 };
-                let random = all_random[ai];
                 let on_hand = |p: &PlayedHand<'_, R::Hand>| {
                     let sides = rules.sides();
                     close |= sides.all().all(|s| p.before.scores[s.index()] >= CLOSE);
@@ -412,10 +415,7 @@ where
                     }
                 };
                 let max_hands = if exp.matches { exp.max_hands } else { 1 };
-                let end = if random {
-                    // Every seat the built-in random agent, unwatched: the hands are played
-                    // with its choice inlined (the same draws from the same streams), not
-                    // through a boxed agent per card.
+                let end = if random_arms[ai] {
                     play_match_reusing(
                         rules,
                         MatchState::new(first),

@@ -83,18 +83,16 @@ pub fn play_match<R: MatchRules>(
     start: MatchState,
     deals: &mut impl DealSource<R>,
     max_hands: u32,
-    choose: impl FnMut(&R::Hand, Seat) -> Action,
+    mut choose: impl FnMut(&R::Hand, Seat) -> Action,
     on_hand: impl FnMut(&PlayedHand<'_, R::Hand>),
 ) -> MatchState {
-    let mut actions = Vec::with_capacity(64);
-    play_match_reusing(
+    play_match_with(
         rules,
         start,
         deals,
         max_hands,
-        choose,
+        |h, s| Turn::Act(choose(h, s)),
         on_hand,
-        &mut actions,
     )
 }
 
