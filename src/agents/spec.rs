@@ -12,7 +12,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::alphamu::AlphaMuParams;
-use super::external::{ExternalSpec, split_outside_quotes};
+use super::external::{ExternalSpec, OnFault, split_outside_quotes};
 use super::ismcts::IsmctsParams;
 use super::oracle::CHEAT_NOTE;
 use super::pimc::PimcParams;
@@ -55,6 +55,12 @@ impl AgentSpec {
     /// plays depends on the machine and its load, not only on the seed.
     pub fn stops_by_clock(&self) -> bool {
         matches!(self, AgentSpec::Ismcts(p) if p.time_ms.is_some())
+    }
+
+    /// Whether the agent may forfeit a hand: an external bot under `on_fault = "forfeit"`.
+    /// Only then does a run keep a journal of forfeits.
+    pub fn may_forfeit(&self) -> bool {
+        matches!(self, AgentSpec::External(e) if e.on_fault == OnFault::Forfeit)
     }
 }
 

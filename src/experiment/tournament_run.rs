@@ -20,7 +20,6 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use crate::agents::external::OnFault;
 use crate::agents::{AgentFactory, AgentSpec};
 use crate::games::book::DealBook;
 use crate::games::record::RecordRules;
@@ -67,9 +66,7 @@ impl TournamentPlan<'_> {
     /// Whether an agent is an external bot that forfeits hands on a fault: then the tournament
     /// writes `faults.csv`.
     pub fn may_forfeit(&self) -> bool {
-        self.agents
-            .iter()
-            .any(|s| matches!(s, AgentSpec::External(e) if e.on_fault == OnFault::Forfeit))
+        self.agents.iter().any(AgentSpec::may_forfeit)
     }
 }
 
