@@ -98,7 +98,7 @@ def test_the_usual_chance_loop_plays_a_thousand_hands_a_second_with_defaults():
     """OpenSpiel's usual loop (chance drawn from ``chance_outcomes()`` by its probabilities,
     moves uniformly from ``legal_actions()``) on the default game: at least 1000 hands per
     second of this process's CPU time (CPU, not wall, so that a loaded test machine does not
-    fail it). The draws are Python's ``random``, as in ``python/bench/speed.py``: numpy's
+    fail it), in the best of three one-second windows. The draws are Python's ``random``, as in ``python/bench/speed.py``: numpy's
     ``Generator.choice`` alone costs about 10 µs a call, half a millisecond a hand."""
     import random
     import time
@@ -115,11 +115,17 @@ def test_the_usual_chance_loop_plays_a_thousand_hands_a_second_with_defaults():
                 state.apply_action(rng.choice(state.legal_actions()))
 
     play_out(game.new_initial_state())  # warm up
-    start, hands = time.process_time(), 0
-    while time.process_time() - start < 2.0:
-        play_out(game.new_initial_state())
-        hands += 1
-    rate = hands / (time.process_time() - start)
+
+    def window():
+        start, hands = time.process_time(), 0
+        while time.process_time() - start < 1.0:
+            play_out(game.new_initial_state())
+            hands += 1
+        return hands / (time.process_time() - start)
+
+    # The best of three windows, as `timeit` advises: CPU time still stretches when another
+    # process shares the core's pipeline, and the best window is the least disturbed one.
+    rate = max(window() for _ in range(3))
     print(f"{rate:.0f} hands per CPU second")
     assert rate >= 1000, f"{rate:.0f} hands per CPU second"
 
