@@ -8,8 +8,8 @@ use clap::Parser;
 
 use super::{Cli, Command};
 use super::{
-    agree, analyze, bots, completions, deals, family, list, play, replay, run, show, simulate,
-    solve, tournament, train, worlds,
+    agree, analyze, bots, completions, deals, family, frontier, list, play, replay, run, show,
+    simulate, solve, tournament, train, worlds,
 };
 use crate::errors::{ErrorKind, one_line};
 
@@ -106,6 +106,7 @@ fn run_command(cli: Cli) -> Result<(), Failure> {
         Command::List(a) => list::run(a),
         Command::Train(a) => train::run(a),
         Command::Family(a) => family::run(a),
+        Command::Frontier(a) => frontier::run(a),
         Command::Completions(a) => completions::completions(a),
         Command::Man(a) => completions::man(a),
     });

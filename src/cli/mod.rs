@@ -13,6 +13,7 @@ mod deals;
 mod dispatch;
 mod error;
 mod family;
+mod frontier;
 mod list;
 mod log_flags;
 mod notices;
@@ -115,6 +116,9 @@ pub enum Command {
     /// Holm's correction over a pre-registered family of hypotheses (RULES.md §5.4).
     #[command(after_help = EXIT_CODES)]
     Family(family::FamilyArgs),
+    /// A finished ladder's cost–strength chart against CPU time per decision measured apart.
+    #[command(after_help = EXIT_CODES)]
+    Frontier(frontier::FrontierArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(after_help = EXIT_CODES)]
     Completions(completions::CompletionsArgs),

@@ -12,6 +12,8 @@ mod config;
 mod config_parse;
 mod config_raw;
 mod config_sections;
+mod cpu_frontier;
+mod cpu_times;
 mod decision_clock;
 mod durable;
 mod family;
@@ -44,6 +46,8 @@ pub use agreement_files::rebuild_agreement;
 pub use agreement_job::{AgreeJob, agree};
 pub use books::{fit_book, open_book};
 pub use config::{Agreement, Arm, Claim, Combine, ConfigError, Experiment, Hypothesis};
+pub use cpu_frontier::{CPU_MS, CpuFrontier, FRONTIER_CPU, FrontierJob, cpu_frontier};
+pub use cpu_times::{CpuTime, CpuTimes};
 pub use decision_clock::{DecisionClock, DecisionTime, Timed};
 pub use durable::{FolderLock, LOCK};
 pub use family::{

@@ -5,9 +5,9 @@
 
 use crate::errors::run_error;
 use crate::report::{
-    CommandRecord, FrontierPoint, Provenance, RUN_JSON, estimates_chart, frontier_chart,
-    ladder_csv, pairs_csv, ratings_csv, scores_csv, timing_csv, tournament_markdown, write_record,
-    write_whole,
+    CommandRecord, FrontierPoint, Provenance, RUN_JSON, WALL_SECONDS, estimates_chart,
+    frontier_chart, ladder_csv, pairs_csv, ratings_csv, scores_csv, timing_csv,
+    tournament_markdown, write_record, write_whole,
 };
 
 use super::ArmStat;
@@ -124,7 +124,8 @@ pub(super) fn write_tournament(
             frontier_chart(
                 &out.join("frontier.svg"),
                 &format!("{game}: strength against time per decision"),
-                &format!("{} over {base} per deal", unit(config.matches)),
+                WALL_SECONDS,
+                &strength_caption(config.matches, base),
                 &points,
             )?;
         }
@@ -155,13 +156,15 @@ pub(super) fn write_tournament(
     })
 }
 
-/// The frontier chart's unit of strength.
-fn unit(matches: bool) -> &'static str {
-    if matches {
+/// The frontier chart's caption of strength: the unit (match wins or points per seat) over
+/// the baseline `base` per deal.
+pub(super) fn strength_caption(matches: bool, base: &str) -> String {
+    let unit = if matches {
         "match wins"
     } else {
         "points per seat"
-    }
+    };
+    format!("{unit} over {base} per deal")
 }
 
 /// The files a finished tournament wrote, which `run.json` vouches for: the tables and the

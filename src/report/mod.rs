@@ -29,8 +29,9 @@ pub use tables::{
     claim_id, forfeits_line, hypothesis_id, shown_verdict, summary_csv, summary_markdown,
 };
 pub use tournament::{
-    FrontierPoint, LadderRow, PairRow, TournamentTables, frontier_chart, ladder_csv, pairs_csv,
-    ratings_csv, timing_csv, tournament_markdown,
+    CpuFrontierRow, FrontierPoint, LadderRow, PairRow, TournamentTables, WALL_SECONDS,
+    cpu_frontier_csv, frontier_chart, ladder_csv, pairs_csv, ratings_csv, timing_csv,
+    tournament_markdown,
 };
 pub use tournament_json::{scores_csv, tournament_json};
 pub use whole_file::{FileError, sync_folder, temporary_name, write_whole, write_whole_in_batch};

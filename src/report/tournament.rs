@@ -288,38 +288,107 @@ pub fn timing_csv(names: &[String], decisions: &[(u64, u64)]) -> String {
     String::from_utf8(w.into_inner().expect("memory")).expect("utf-8")
 }
 
+/// One agent of `tricklab frontier`'s table: its CPU time per decision, measured apart, and its
+/// strength from the tournament's `ladder.csv`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CpuFrontierRow {
+    /// The agent's label in the tournament.
+    pub agent: String,
+    /// Its spec as the times file writes it.
+    pub spec: String,
+    /// CPU milliseconds per decision.
+    pub ms: f64,
+    /// Its score over the baseline with the interval (none for the baseline itself).
+    pub over_baseline: Option<Interval>,
+}
+
+/// `frontier-cpu.csv`: per agent drawn, its label, spec, CPU ms per decision (the times file's
+/// number, written shortest) and its score over the baseline with the 95% interval (with
+/// `ladder.csv`'s six decimals); the baseline's score over itself is 0, with empty interval
+/// cells.
+pub fn cpu_frontier_csv(rows: &[CpuFrontierRow]) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "agent",
+        "spec",
+        "ms_a_decision",
+        "over_baseline",
+        "over_low",
+        "over_high",
+    ])
+    .expect("memory");
+    for r in rows {
+        let (over, low, high) = r.over_baseline.map_or_else(
+            || (format!("{:.6}", 0.0), String::new(), String::new()),
+            |i| {
+                (
+                    format!("{:.6}", i.estimate),
+                    format!("{:.6}", i.low),
+                    format!("{:.6}", i.high),
+                )
+            },
+        );
+        w.write_record([
+            r.agent.clone(),
+            r.spec.clone(),
+            r.ms.to_string(),
+            over,
+            low,
+            high,
+        ])
+        .expect("memory");
+    }
+    String::from_utf8(w.into_inner().expect("memory")).expect("utf-8")
+}
+
 /// One agent on the cost–strength chart.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FrontierPoint {
     /// The agent's name.
     pub name: String,
-    /// Mean wall seconds per decision.
+    /// Time per decision: mean wall seconds in a tournament's own chart, CPU milliseconds in
+    /// `tricklab frontier`'s (the axis caption names the unit).
     pub seconds: f64,
     /// Its strength (score over the baseline) with an interval.
     pub strength: Interval,
 }
 
-/// `frontier.svg`: strength over the baseline (with 95% interval bars) against mean time per
-/// decision on a log axis, one labelled point per agent.
+/// The x caption of a tournament's own `frontier.svg`: its wall times, in seconds.
+pub const WALL_SECONDS: &str = "mean seconds per decision (log scale)";
+
+/// `frontier.svg`: strength over the baseline (with 95% interval bars) against time per
+/// decision on a log axis captioned `cost` (its unit is the points' `seconds`: a tournament's
+/// own chart gives seconds, [`WALL_SECONDS`]; `tricklab frontier` gives CPU milliseconds), one
+/// labelled point per agent. Written in the folder's batch of result files: the caller syncs
+/// the folder.
 ///
 /// # Errors
 /// The file cannot be drawn or written.
 pub fn frontier_chart(
     path: &Path,
     title: &str,
+    cost: &str,
     strength: &str,
     points: &[FrontierPoint],
 ) -> Result<(), ChartError> {
     super::charts::write_chart(path, |svg| {
-        draw_frontier(svg, path, title, strength, points)
+        draw_frontier(svg, path, [title, cost, strength], points)
     })
+}
+
+/// A tick of a log axis: a power of ten below 1 as `1e-3`, a whole number from 1 on as itself.
+fn log_tick(x: f64) -> String {
+    if (1.0..1e4).contains(&x.abs()) {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.0e}")
+    }
 }
 
 fn draw_frontier(
     svg: &mut String,
     path: &Path,
-    title: &str,
-    strength: &str,
+    [title, cost, strength]: [&str; 3],
     points: &[FrontierPoint],
 ) -> Result<(), ChartError> {
     let err = |e: &dyn std::fmt::Display| ChartError::new(path, e);
@@ -355,9 +424,9 @@ fn draw_frontier(
         .map_err(|e| err(&e))?;
     chart
         .configure_mesh()
-        .x_desc("mean seconds per decision (log scale)")
+        .x_desc(cost)
         .y_desc(strength)
-        .x_label_formatter(&|x| format!("{x:.0e}"))
+        .x_label_formatter(&|x| log_tick(*x))
         .draw()
         .map_err(|e| err(&e))?;
     chart
@@ -473,15 +542,52 @@ mod tests {
                 },
             },
         ];
-        frontier_chart(&path, "t", "points", &points).unwrap();
+        frontier_chart(&path, "t", WALL_SECONDS, "points", &points).unwrap();
         let svg = std::fs::read_to_string(&path).unwrap();
         assert!(svg.contains("slow") && svg.contains("fast"));
         let _ = std::fs::remove_file(&path);
         let nowhere = path.join("no-such-folder").join("frontier.svg");
-        let e = frontier_chart(&nowhere, "t", "points", &points).unwrap_err();
+        let e = frontier_chart(&nowhere, "t", WALL_SECONDS, "points", &points).unwrap_err();
         assert_eq!(e.file, nowhere.display().to_string());
         assert!(e.to_string().starts_with(&e.file), "{e}");
         assert!(!e.to_string().contains('\n'), "{e}");
+    }
+
+    #[test]
+    fn the_cpu_frontier_table_gives_the_baseline_zero_without_an_interval() {
+        let csv = cpu_frontier_csv(&[
+            CpuFrontierRow {
+                agent: "B0".into(),
+                spec: "rules".into(),
+                ms: 0.00011,
+                over_baseline: None,
+            },
+            CpuFrontierRow {
+                agent: "pimc, 20".into(),
+                spec: "pimc:worlds=20,infer=rules".into(),
+                ms: 12.74041,
+                over_baseline: Some(Interval {
+                    estimate: 5.677,
+                    low: 5.279891,
+                    high: 6.074109,
+                }),
+            },
+        ]);
+        assert_eq!(
+            csv,
+            "agent,spec,ms_a_decision,over_baseline,over_low,over_high\n\
+             B0,rules,0.00011,0.000000,,\n\
+             \"pimc, 20\",\"pimc:worlds=20,infer=rules\",12.74041,5.677000,5.279891,6.074109\n"
+        );
+    }
+
+    #[test]
+    fn log_ticks_read_as_powers_of_ten_below_one_and_whole_numbers_above() {
+        let ticks: Vec<String> = [1e-7, 0.001, 1.0, 10.0, 100.0, 1e5]
+            .into_iter()
+            .map(log_tick)
+            .collect();
+        assert_eq!(ticks, ["1e-7", "1e-3", "1", "10", "100", "1e5"]);
     }
 
     #[test]

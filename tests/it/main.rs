@@ -30,6 +30,7 @@ mod durability;
 mod durable_folders;
 mod experiment;
 mod forfeit;
+mod frontier;
 mod fuzz;
 mod golden;
 mod ismcts;
