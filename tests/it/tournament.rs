@@ -68,8 +68,13 @@ fn every_ladder_config_parses_and_a_small_shard_of_it_runs() {
             out.to_str().unwrap(),
         ]);
         let v: serde_json::Value = serde_json::from_str(&stdout).expect("--json prints JSON");
+        let config = tricklab::experiment::TournamentConfig::load(&cfg).unwrap();
         assert_eq!(v["baseline"], "B0", "{name}");
-        assert!(v["agents"].as_array().unwrap().len() >= 6, "{name}");
+        assert_eq!(
+            v["agents"].as_array().unwrap().len(),
+            config.agents.len(),
+            "{name}"
+        );
         for f in [
             "pairs.csv",
             "ratings.csv",
@@ -88,7 +93,8 @@ fn every_ladder_config_parses_and_a_small_shard_of_it_runs() {
             timing
                 .lines()
                 .nth(1)
-                .is_some_and(|l| l.starts_with("random,"))
+                .is_some_and(|l| l.starts_with(&format!("{},", config.agents[0].label))),
+            "{name}: {timing}"
         );
     }
 }
