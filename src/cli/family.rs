@@ -12,8 +12,8 @@ use crate::experiment::{
 };
 use crate::games::GameKind;
 use crate::report::{
-    every_hypothesis_csv, every_hypothesis_markdown, family_csv, family_markdown, interaction_csv,
-    interaction_markdown,
+    by_tip_markdown, every_hypothesis_csv, every_hypothesis_markdown, family_csv, family_markdown,
+    interaction_csv, interaction_markdown,
 };
 
 use super::error::user;
@@ -90,6 +90,7 @@ pub fn run(args: FamilyArgs) -> anyhow::Result<()> {
         let rows = holm_family(&primaries, args.alpha);
         let interactions = field_interactions(&primaries);
         let md = family_markdown(name, args.alpha, &rows)
+            + &by_tip_markdown(&rows)
             + &interaction_markdown(&interactions)
             + &every_hypothesis_markdown(members);
         let whole = crate::report::write_whole;

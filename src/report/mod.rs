@@ -3,6 +3,7 @@
 //! provenance record (`run.json`) every results folder gets; every file written whole, and
 //! the files streamed out written under a temporary name until they are complete ([`output`]).
 
+mod by_tip;
 mod charts;
 mod family;
 mod interaction;
@@ -16,6 +17,7 @@ mod tournament;
 mod tournament_json;
 mod whole_file;
 
+pub use by_tip::by_tip_markdown;
 pub use charts::{ChartError, difference_histogram, estimates_chart};
 pub use family::{every_hypothesis_csv, every_hypothesis_markdown, family_csv, family_markdown};
 pub use interaction::{interaction_csv, interaction_markdown};

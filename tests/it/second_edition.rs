@@ -95,6 +95,21 @@ fn every_config_parses_declares_the_family_and_a_small_shard_runs() {
     // also lists every hypothesis, secondary ones included, once.
     let md = std::fs::read_to_string(root.join("family-tips-2.md")).unwrap();
     assert!(md.contains("| 2 of 20000 |"), "{md}");
+    // By tip: one row per primary hypothesis (15), a column per field, every cell partial.
+    let by_tip = md
+        .split_once("## By tip, one column per field")
+        .and_then(|(_, rest)| rest.split_once("## Field × tip interactions"))
+        .map(|(section, _)| section)
+        .expect("the by-tip section");
+    let tips: Vec<&str> = by_tip
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| tip "))
+        .collect();
+    assert_eq!(tips.len(), 15, "{by_tip}");
+    assert!(
+        tips.iter().all(|l| l.contains("(partial: 2 of ")),
+        "{by_tip}"
+    );
     let (family, every) = md.split_once("## Every hypothesis, unadjusted").unwrap();
     assert!(!family.contains("| 20000 |"));
     let rows = every
