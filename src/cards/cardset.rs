@@ -186,6 +186,21 @@ impl CardSet {
         self.indexed().nth(n)
     }
 
+    /// A uniformly chosen card of the set: the card of index `below(rng, len)` in card order,
+    /// selected from one count of the set (as [`Indexed::nth`]).
+    ///
+    /// # Panics
+    /// If the set is empty.
+    #[inline]
+    pub fn choose<R: rand::Rng + ?Sized>(self, rng: &mut R) -> Card {
+        let cards = self.indexed();
+        let n = cards.len() as u32;
+        assert!(n > 0, "no card to choose from");
+        cards
+            .nth(crate::rng::below(rng, n) as usize)
+            .expect("index below len")
+    }
+
     /// The set with the running counts that [`Indexed::nth`] selects from.
     #[inline]
     pub const fn indexed(self) -> Indexed {

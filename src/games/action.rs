@@ -239,11 +239,9 @@ impl ActionSet {
             assert!(n > 0, "no legal action to choose from");
             return self.nth(below(rng, n) as usize).expect("index below len");
         }
-        // Cards: count once and select from the same counts (the same card as `nth`).
-        let cards = CardSet(self.bits).indexed();
-        let n = cards.len() as u32;
-        assert!(n > 0, "no legal action to choose from");
-        self.with_card(cards.nth(below(rng, n) as usize).expect("index below len"))
+        // Cards: the same card as `nth` would give for the same index.
+        assert!(self.bits != 0, "no legal action to choose from");
+        self.with_card(CardSet(self.bits).choose(rng))
     }
 
     /// The actions in bit order.

@@ -5,6 +5,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::cards::{CardSet, Suit};
+use crate::rng::GameRng;
 
 use super::GameKind;
 use super::action::{Action, ActionSet};
@@ -76,6 +77,17 @@ pub trait Game: Clone + PartialEq + Send + Sync + fmt::Debug + 'static {
     /// Applies an action without checking it. Search calls this; the action must be accepted
     /// (see [`Game::accepts`]), otherwise the state is unspecified (debug builds panic).
     fn apply(&mut self, action: Action);
+
+    /// Plays the hand out with uniformly random legal actions, for a search's random rollouts:
+    /// exactly `while self.to_act().is_some() { self.apply(self.legal_actions().choose(rng)) }`
+    /// (the same actions, the same random numbers, the same state at the end). A game may
+    /// override it with a faster loop of the same effect.
+    fn play_out_randomly(&mut self, rng: &mut GameRng) {
+        while self.to_act().is_some() {
+            let a = self.legal_actions().choose(rng);
+            self.apply(a);
+        }
+    }
 
     /// The trump suit, once it is known.
     fn trump(&self) -> Option<Suit>;

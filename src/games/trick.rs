@@ -1,6 +1,8 @@
 //! The trick rules shared by all three games (RULES.md §0.2): follow suit if you can, otherwise
 //! play anything; the highest trump wins, or else the highest card of the suit led.
 
+use rand::Rng;
+
 use crate::cards::{Card, CardSet, Rank, Suit};
 
 use super::seat::{MAX_SEATS, Seat};
@@ -356,6 +358,70 @@ impl TrickPlay {
             revoke,
             completed,
         }
+    }
+
+    /// Plays the cards left with uniformly random legal cards until the seat to play holds
+    /// none, for a search's random rollouts: the same cards, the same random numbers and the
+    /// same state at the end as choosing each card with [`CardSet::choose`] from
+    /// [`TrickPlay::legal`] and playing it with [`TrickPlay::play`], only faster (whole tricks
+    /// are played in local variables, and the seat that leads and wins each trick is recorded
+    /// once a trick). `record(seat, card, on_lead, first_of_suit)` is told of every card in
+    /// order: whether it led its trick, and whether it is the first card of its suit that
+    /// `seat` has played. Only for a game whose hand ends when the cards run out (not Catch the
+    /// Ten's sets, which pick up new hands).
+    pub fn play_out_randomly<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        mut record: impl FnMut(Seat, Card, bool, bool),
+    ) {
+        let n = self.seats as usize;
+        // The trick in progress, card by card.
+        while !self.trick.is_empty() {
+            let seat = self.to_play();
+            let card = self.legal().choose(rng);
+            let first = self.played_by[seat.index()].suit(card.suit()).is_empty();
+            record(seat, card, false, first);
+            self.play(card);
+        }
+        let mut leader = self.trick.leader().index();
+        while !self.hands[leader].is_empty() {
+            let lead = self.hands[leader].choose(rng);
+            let led = lead.suit();
+            let (mut best, mut winner) = (power(lead, self.trump, led, &self.order), leader);
+            self.play_recorded(leader, lead, true, &mut record);
+            let mut seat = leader;
+            for _ in 1..n {
+                seat = if seat + 1 == n { 0 } else { seat + 1 };
+                let card = follow(self.hands[seat], Some(led)).choose(rng);
+                let p = power(card, self.trump, led, &self.order);
+                // Branch-free, as `Trick::play`: which card wins is a coin toss.
+                let beats = ((p > best) as usize).wrapping_neg();
+                winner = (seat & beats) | (winner & !beats);
+                best = best.max(p);
+                self.voids[seat] |= ((card.suit() as u8 != led as u8) as u8) << led.index();
+                self.play_recorded(seat, card, false, &mut record);
+            }
+            self.leads[leader] += 1;
+            self.tricks[winner] += 1;
+            self.tricks_done += 1;
+            leader = winner;
+        }
+        self.trick = Trick::new(Seat(leader as u8));
+    }
+
+    /// Takes `card` from `seat`'s hand into its played cards, and tells `record`.
+    #[inline(always)]
+    fn play_recorded(
+        &mut self,
+        seat: usize,
+        card: Card,
+        on_lead: bool,
+        record: &mut impl FnMut(Seat, Card, bool, bool),
+    ) {
+        let first = self.played_by[seat].suit(card.suit()).is_empty();
+        record(Seat(seat as u8), card, on_lead, first);
+        self.hands[seat] = self.hands[seat].without(card);
+        self.played_by[seat].insert(card);
     }
 
     /// A concession by `seat`'s side (see `Game::concede`): the trick in progress and the

@@ -271,10 +271,7 @@ impl<G: AgentFactory> Worker<G> {
             }
             // Rollout.
             if self.random_rollout {
-                while s.to_act().is_some() {
-                    let a = s.legal_actions().choose(rng);
-                    s.apply(a);
-                }
+                s.play_out_randomly(rng);
             } else {
                 while let Some(seat) = s.to_act() {
                     let a = self.rollout.choose(&s, seat, rng);
