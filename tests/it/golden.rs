@@ -245,6 +245,12 @@ fn shards_of_committed_experiments_reproduce_their_rows() {
         "third-edition/w-h2-count-trumps-ladder/merged",
         "1/500",
     );
+    // And ISMCTS-10k in 9-5-2 (one opponent of the mixed field).
+    shard_reproduces(
+        "third-edition/n-h2-discard-mixed",
+        "third-edition/n-h2-discard-mixed/merged",
+        "1/1000",
+    );
 }
 
 #[test]

@@ -8,7 +8,7 @@ use crate::games::{
     Action, ActionSet, Decision, Game, GameKind, Masked, Seat, Side, Sides, Trick, TrickPlay,
     TrumpOrder,
 };
-use crate::rng::shuffle;
+use crate::rng::{GameRng, shuffle};
 
 use super::exchange::Exchange;
 use super::options::{PLAYERS, Setup, Variant};
@@ -528,5 +528,62 @@ impl Game for NineFiveTwo {
 
     fn conceded(&self) -> Option<Seat> {
         self.play.conceded()
+    }
+
+    /// Trumps, discards and the exchange one action at a time, then the tricks in
+    /// `TrickPlay`'s own loop.
+    fn play_out_randomly(&mut self, rng: &mut GameRng) {
+        while self.phase != Phase::Play && self.to_act().is_some() {
+            let a = self.legal_actions().choose(rng);
+            self.apply(a);
+        }
+        if self.phase == Phase::Play {
+            debug_assert!(self.trump.is_some(), "trumps are named before play");
+            self.play.play_out_randomly(rng, |_, _, _, _| {});
+            self.phase = Phase::Over;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    /// `play_out_randomly` is the generic loop of `Game` made faster: from every point of 200
+    /// hands (half of them with an exchange before play), the same state at the end and the
+    /// same random numbers used.
+    #[test]
+    fn playing_out_randomly_is_the_generic_loop() {
+        for deal in 0..200u64 {
+            let mut rng = GameRng::seed_from_u64(deal);
+            let dealer = Seat((deal % 3) as u8);
+            let mut s = NineFiveTwo::deal(Variant::Standard, dealer, None, &mut rng);
+            if deal % 2 == 1 {
+                s.play_out_randomly(&mut rng);
+                let previous = Some(s.diffs());
+                s = NineFiveTwo::deal(Variant::Standard, dealer.plus(1, 3), previous, &mut rng);
+            }
+            let mut actions = 0u64;
+            loop {
+                let (mut fast, mut slow) = (s, s);
+                let mut r_fast = GameRng::seed_from_u64(deal * 100 + actions);
+                let mut r_slow = r_fast.clone();
+                fast.play_out_randomly(&mut r_fast);
+                while slow.to_act().is_some() {
+                    let a = slow.legal_actions().choose(&mut r_slow);
+                    slow.apply(a);
+                }
+                assert_eq!(fast, slow, "deal {deal}, after {actions} actions");
+                assert_eq!(r_fast.next_u64(), r_slow.next_u64(), "deal {deal}");
+                if s.to_act().is_none() {
+                    break;
+                }
+                let a = s.legal_actions().choose(&mut rng);
+                s.apply(a);
+                actions += 1;
+            }
+            assert!(actions >= 48, "deal {deal}: {actions} actions");
+        }
     }
 }
