@@ -185,3 +185,40 @@ pub trait Game: Clone + PartialEq + Send + Sync + fmt::Debug + 'static {
         self.side_points(self.sides().side(seat))
     }
 }
+
+/// For the games' tests: from `state`, [`Game::play_out_randomly`] and the generic loop it
+/// stands for reach the same state and use the same random numbers.
+#[cfg(test)]
+pub(crate) fn assert_plays_out_as_the_generic_loop<G: Game>(state: &G, seed: u64) {
+    use rand::{Rng, SeedableRng};
+    let (mut fast, mut slow) = (state.clone(), state.clone());
+    let mut r_fast = GameRng::seed_from_u64(seed);
+    let mut r_slow = r_fast.clone();
+    fast.play_out_randomly(&mut r_fast);
+    while slow.to_act().is_some() {
+        let a = slow.legal_actions().choose(&mut r_slow);
+        slow.apply(a);
+    }
+    assert_eq!(fast, slow, "seed {seed}");
+    assert_eq!(r_fast.next_u64(), r_slow.next_u64(), "seed {seed}");
+}
+
+/// For the games' tests: [`assert_plays_out_as_the_generic_loop`] at every point of the hand
+/// that `state` starts, walked with random actions of `rng`; returns the actions walked.
+#[cfg(test)]
+pub(crate) fn assert_every_point_plays_out_as_the_generic_loop<G: Game>(
+    mut state: G,
+    rng: &mut GameRng,
+    seed: u64,
+) -> u64 {
+    let mut actions = 0;
+    loop {
+        assert_plays_out_as_the_generic_loop(&state, seed * 100 + actions);
+        if state.to_act().is_none() {
+            return actions;
+        }
+        let a = state.legal_actions().choose(rng);
+        state.apply(a);
+        actions += 1;
+    }
+}
