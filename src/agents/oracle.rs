@@ -16,9 +16,6 @@ use super::{Agent, AgentFactory, fallback_agent};
 /// What the oracle's name says about it, wherever it is reported.
 pub const CHEAT_NOTE: &str = "cheats: sees every card";
 
-/// The oracle's solver table: about `2^18` entries (8 MiB).
-const ORACLE_TT_BITS: u32 = 18;
-
 /// The oracle agent (a cheater: it reads every hand).
 pub struct Oracle<G: Game> {
     solver: Solver,
@@ -29,7 +26,7 @@ impl<G: AgentFactory> Oracle<G> {
     /// A new oracle.
     pub fn new() -> Oracle<G> {
         Oracle {
-            solver: Solver::with_table_bits(ORACLE_TT_BITS),
+            solver: Solver::with_table_bits(super::pimc::PIMC_TT_BITS),
             other: fallback_agent::<G>(),
         }
     }

@@ -33,7 +33,7 @@ pub enum AgentSpec {
     Rules(Vec<String>),
     /// `ismcts[:key=value,…]`: Information Set Monte Carlo Tree Search.
     Ismcts(Box<IsmctsParams>),
-    /// `pimc[:worlds=50,tt=18]`: perfect-information Monte Carlo (worlds solved double-dummy).
+    /// `pimc[:worlds=50,tt=20]`: perfect-information Monte Carlo (worlds solved double-dummy).
     Pimc(PimcParams),
     /// `alphamu[:m=2,worlds=20]`: αμ, PIMC without strategy fusion for the searching seat.
     AlphaMu(AlphaMuParams),

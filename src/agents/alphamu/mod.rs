@@ -76,9 +76,6 @@ use cuts::Cuts;
 use search::{RootCard, Search};
 use table::FrontTable;
 
-/// The αμ agent's solver table: about `2^18` entries, as PIMC's.
-const TT_BITS: u32 = 18;
-
 /// The αμ agent.
 pub struct AlphaMu<G: Game> {
     params: AlphaMuParams,
@@ -100,7 +97,7 @@ impl<G: AgentFactory> AlphaMu<G> {
     /// An agent with `params`.
     pub fn new(params: AlphaMuParams) -> AlphaMu<G> {
         AlphaMu {
-            solver: Solver::with_table_bits(TT_BITS),
+            solver: Solver::with_table_bits(super::pimc::PIMC_TT_BITS),
             table: FrontTable::default(),
             hidden: Vec::new(),
             other: fallback_agent::<G>(),

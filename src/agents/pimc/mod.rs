@@ -28,7 +28,7 @@
 //! see [`inference`](super::inference)); the draw happens before the split over threads, so
 //! the decision still does not depend on the thread count.
 //!
-//! Spec: `pimc:worlds=50,tt=18,threads=1`; keys `worlds` (worlds per decision), `tt` (each
+//! Spec: `pimc:worlds=50,tt=20,threads=1`; keys `worlds` (worlds per decision), `tt` (each
 //! solver's table holds about `2^tt` entries), `threads` (solvers working at once), and the
 //! inference keys `infer`, `noise`, `temp` and `pool`.
 
