@@ -83,10 +83,7 @@ pub trait Game: Clone + PartialEq + Send + Sync + fmt::Debug + 'static {
     /// (the same actions, the same random numbers, the same state at the end). A game may
     /// override it with a faster loop of the same effect.
     fn play_out_randomly(&mut self, rng: &mut GameRng) {
-        while self.to_act().is_some() {
-            let a = self.legal_actions().choose(rng);
-            self.apply(a);
-        }
+        play_out_one_by_one(self, rng);
     }
 
     /// The trump suit, once it is known.
@@ -186,6 +183,15 @@ pub trait Game: Clone + PartialEq + Send + Sync + fmt::Debug + 'static {
     }
 }
 
+/// The generic loop of [`Game::play_out_randomly`]: one uniformly random legal action at a time
+/// until the hand is over.
+fn play_out_one_by_one<G: Game>(state: &mut G, rng: &mut GameRng) {
+    while state.to_act().is_some() {
+        let a = state.legal_actions().choose(rng);
+        state.apply(a);
+    }
+}
+
 /// For the games' tests: from `state`, [`Game::play_out_randomly`] and the generic loop it
 /// stands for reach the same state and use the same random numbers.
 #[cfg(test)]
@@ -195,10 +201,7 @@ pub(crate) fn assert_plays_out_as_the_generic_loop<G: Game>(state: &G, seed: u64
     let mut r_fast = GameRng::seed_from_u64(seed);
     let mut r_slow = r_fast.clone();
     fast.play_out_randomly(&mut r_fast);
-    while slow.to_act().is_some() {
-        let a = slow.legal_actions().choose(&mut r_slow);
-        slow.apply(a);
-    }
+    play_out_one_by_one(&mut slow, &mut r_slow);
     assert_eq!(fast, slow, "seed {seed}");
     assert_eq!(r_fast.next_u64(), r_slow.next_u64(), "seed {seed}");
 }

@@ -384,9 +384,6 @@ impl Game for Whist {
     /// Whole tricks in `TrickPlay`'s own loop, with the record of leads and first cards of a
     /// suit kept as `apply` keeps it.
     fn play_out_randomly(&mut self, rng: &mut GameRng) {
-        if self.play.tricks_done() >= TRICKS as usize {
-            return;
-        }
         let (mut led, mut firsts) = (self.led.0, self.firsts.0);
         let dealer = self.dealer;
         let mut dealer_played = false;
