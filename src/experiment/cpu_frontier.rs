@@ -159,7 +159,7 @@ pub fn cpu_frontier(job: &FrontierJob) -> anyhow::Result<CpuFrontier> {
         .iter()
         .map(|r| FrontierPoint {
             name: r.agent.clone(),
-            seconds: r.ms,
+            time: r.ms,
             strength: r.over_baseline.unwrap_or(Interval {
                 estimate: 0.0,
                 low: 0.0,

@@ -111,7 +111,7 @@ pub(super) fn write_tournament(
                 .filter_map(|((r, name), s)| {
                     Some(FrontierPoint {
                         name: name.clone(),
-                        seconds: (*s)?,
+                        time: (*s)?,
                         strength: r.over_baseline.unwrap_or(crate::stats::Interval {
                             estimate: 0.0,
                             low: 0.0,

@@ -346,9 +346,9 @@ pub fn cpu_frontier_csv(rows: &[CpuFrontierRow]) -> String {
 pub struct FrontierPoint {
     /// The agent's name.
     pub name: String,
-    /// Time per decision: mean wall seconds in a tournament's own chart, CPU milliseconds in
-    /// `tricklab frontier`'s (the axis caption names the unit).
-    pub seconds: f64,
+    /// Its time per decision, in the unit the chart's x caption names (a tournament's own chart:
+    /// mean wall seconds; `tricklab frontier`'s: CPU milliseconds).
+    pub time: f64,
     /// Its strength (score over the baseline) with an interval.
     pub strength: Interval,
 }
@@ -357,7 +357,7 @@ pub struct FrontierPoint {
 pub const WALL_SECONDS: &str = "mean seconds per decision (log scale)";
 
 /// `frontier.svg`: strength over the baseline (with 95% interval bars) against time per
-/// decision on a log axis captioned `cost` (its unit is the points' `seconds`: a tournament's
+/// decision on a log axis captioned `cost` (its unit is the points' `time`: a tournament's
 /// own chart gives seconds, [`WALL_SECONDS`]; `tricklab frontier` gives CPU milliseconds), one
 /// labelled point per agent. Written in the folder's batch of result files: the caller syncs
 /// the folder.
@@ -396,10 +396,10 @@ fn draw_frontier(
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let finite: Vec<&FrontierPoint> = points
         .iter()
-        .filter(|p| p.seconds.is_finite() && p.seconds > 0.0)
+        .filter(|p| p.time.is_finite() && p.time > 0.0)
         .collect();
     let (x0, x1) = finite.iter().fold((f64::INFINITY, 0.0f64), |(a, b), p| {
-        (a.min(p.seconds), b.max(p.seconds))
+        (a.min(p.time), b.max(p.time))
     });
     let (x0, x1) = if x0.is_finite() {
         (x0 / 3.0, x1 * 3.0)
@@ -432,7 +432,7 @@ fn draw_frontier(
     chart
         .draw_series(finite.iter().map(|p| {
             ErrorBar::new_vertical(
-                p.seconds,
+                p.time,
                 clip(p.strength.low),
                 clip(p.strength.estimate),
                 clip(p.strength.high),
@@ -445,7 +445,7 @@ fn draw_frontier(
         .draw_series(finite.iter().map(|p| {
             Text::new(
                 p.name.clone(),
-                (p.seconds, clip(p.strength.estimate)),
+                (p.time, clip(p.strength.estimate)),
                 ("sans-serif", 12).into_font(),
             )
         }))
@@ -529,12 +529,12 @@ mod tests {
         let points = [
             FrontierPoint {
                 name: "fast".into(),
-                seconds: 1e-7,
+                time: 1e-7,
                 strength: inf,
             },
             FrontierPoint {
                 name: "slow".into(),
-                seconds: 2.0,
+                time: 2.0,
                 strength: Interval {
                     estimate: 3.0,
                     low: 2.0,
