@@ -193,23 +193,50 @@ fn play_out_one_by_one<G: Game>(state: &mut G, rng: &mut GameRng) {
 }
 
 /// For the games' tests: from `state`, [`Game::play_out_randomly`] and the generic loop it
-/// stands for reach the same state and use the same random numbers.
+/// stands for reach the same state and use the same random numbers; and
+/// [`Rewarded::play_out_randomly_for_reward`](super::Rewarded::play_out_randomly_for_reward)
+/// uses the same random numbers and ends the hand with the same points and every reward of
+/// every side.
 #[cfg(test)]
-pub(crate) fn assert_plays_out_as_the_generic_loop<G: Game>(state: &G, seed: u64) {
+pub(crate) fn assert_plays_out_as_the_generic_loop<G: super::Rewarded>(state: &G, seed: u64) {
+    use super::RewardKind;
     use rand::{Rng, SeedableRng};
-    let (mut fast, mut slow) = (state.clone(), state.clone());
+    let (mut fast, mut slow, mut lean) = (state.clone(), state.clone(), state.clone());
     let mut r_fast = GameRng::seed_from_u64(seed);
     let mut r_slow = r_fast.clone();
+    let mut r_lean = r_fast.clone();
     fast.play_out_randomly(&mut r_fast);
     play_out_one_by_one(&mut slow, &mut r_slow);
+    lean.play_out_randomly_for_reward(&mut r_lean);
     assert_eq!(fast, slow, "seed {seed}");
-    assert_eq!(r_fast.next_u64(), r_slow.next_u64(), "seed {seed}");
+    assert_eq!(lean.to_act(), None, "seed {seed}");
+    for side in slow.sides().all() {
+        assert_eq!(
+            lean.side_points(side),
+            slow.side_points(side),
+            "seed {seed}"
+        );
+        for kind in [
+            RewardKind::Points,
+            RewardKind::Difference,
+            RewardKind::MatchWin,
+        ] {
+            assert_eq!(
+                lean.reward(side, kind),
+                slow.reward(side, kind),
+                "seed {seed}"
+            );
+        }
+    }
+    let next = r_slow.next_u64();
+    assert_eq!(r_fast.next_u64(), next, "seed {seed}");
+    assert_eq!(r_lean.next_u64(), next, "seed {seed}");
 }
 
 /// For the games' tests: [`assert_plays_out_as_the_generic_loop`] at every point of the hand
 /// that `state` starts, walked with random actions of `rng`; returns the actions walked.
 #[cfg(test)]
-pub(crate) fn assert_every_point_plays_out_as_the_generic_loop<G: Game>(
+pub(crate) fn assert_every_point_plays_out_as_the_generic_loop<G: super::Rewarded>(
     mut state: G,
     rng: &mut GameRng,
     seed: u64,

@@ -64,6 +64,16 @@ pub trait Rewarded: Game {
     /// The match reward of `side` for a finished hand, in `[0, 1]`.
     fn match_reward(&self, side: Side) -> f64;
 
+    /// [`Game::play_out_randomly`] for a reward read at once (a search's random rollout, whose
+    /// state is scored and dropped): the same actions and random numbers, and at the end the
+    /// same [`Rewarded::reward`] and [`Game::side_points`] for every side, but the rest of the
+    /// state (what each seat has played, its show-outs, the record of play) may be left out
+    /// of date. By default the full play-out; a game overrides it where skipping those records
+    /// is faster.
+    fn play_out_randomly_for_reward(&mut self, rng: &mut crate::rng::GameRng) {
+        self.play_out_randomly(rng);
+    }
+
     /// The reward of `side` for a finished hand, in `[0, 1]`.
     fn reward(&self, side: Side, kind: RewardKind) -> f64 {
         let (lo, hi) = (self.least_points(side), self.most_points(side));

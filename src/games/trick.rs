@@ -372,6 +372,26 @@ impl TrickPlay {
     pub fn play_out_randomly<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
+        record: impl FnMut(Seat, Card, bool, bool),
+    ) {
+        self.play_out::<true, R>(rng, record);
+    }
+
+    /// [`TrickPlay::play_out_randomly`] for a score read at once: the same cards and random
+    /// numbers, and the same hands, tricks won and seat to lead at the end, but after the trick
+    /// in progress the played cards, show-outs and leads are not kept up to date. The state is
+    /// then good for counting what each seat won and for nothing else (a search's random
+    /// rollout, whose state is scored and dropped).
+    pub fn play_out_randomly_for_tricks<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        self.play_out::<false, R>(rng, |_, _, _, _| {});
+    }
+
+    /// The loop of both: with `RECORD`, every card is recorded as [`TrickPlay::play`] records
+    /// it; without, only the hands and the tricks won are kept after the trick in progress.
+    #[inline(always)]
+    fn play_out<const RECORD: bool, R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
         mut record: impl FnMut(Seat, Card, bool, bool),
     ) {
         let n = self.seats as usize;
@@ -379,8 +399,10 @@ impl TrickPlay {
         while !self.trick.is_empty() {
             let seat = self.to_play();
             let card = self.legal().choose(rng);
-            let first = self.played_by[seat.index()].suit(card.suit()).is_empty();
-            record(seat, card, false, first);
+            if RECORD {
+                let first = self.played_by[seat.index()].suit(card.suit()).is_empty();
+                record(seat, card, false, first);
+            }
             self.play(card);
         }
         let mut leader = self.trick.leader().index();
@@ -388,7 +410,11 @@ impl TrickPlay {
             let lead = self.hands[leader].choose(rng);
             let led = lead.suit();
             let (mut best, mut winner) = (power(lead, self.trump, led, &self.order), leader);
-            self.play_recorded(leader, lead, true, &mut record);
+            if RECORD {
+                self.play_recorded(leader, lead, true, &mut record);
+            } else {
+                self.hands[leader] = self.hands[leader].without(lead);
+            }
             let mut seat = leader;
             for _ in 1..n {
                 seat = if seat + 1 == n { 0 } else { seat + 1 };
@@ -398,10 +424,16 @@ impl TrickPlay {
                 let beats = ((p > best) as usize).wrapping_neg();
                 winner = (seat & beats) | (winner & !beats);
                 best = best.max(p);
-                self.voids[seat] |= ((card.suit() as u8 != led as u8) as u8) << led.index();
-                self.play_recorded(seat, card, false, &mut record);
+                if RECORD {
+                    self.voids[seat] |= ((card.suit() as u8 != led as u8) as u8) << led.index();
+                    self.play_recorded(seat, card, false, &mut record);
+                } else {
+                    self.hands[seat] = self.hands[seat].without(card);
+                }
             }
-            self.leads[leader] += 1;
+            if RECORD {
+                self.leads[leader] += 1;
+            }
             self.tricks[winner] += 1;
             self.tricks_done += 1;
             leader = winner;

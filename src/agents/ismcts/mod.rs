@@ -271,7 +271,7 @@ impl<G: AgentFactory> Worker<G> {
             }
             // Rollout.
             if self.random_rollout {
-                s.play_out_randomly(rng);
+                s.play_out_randomly_for_reward(rng);
             } else {
                 while let Some(seat) = s.to_act() {
                     let a = self.rollout.choose(&s, seat, rng);

@@ -125,6 +125,10 @@ impl crate::games::Rewarded for NineFiveTwo {
             }
         }
     }
+
+    fn play_out_randomly_for_reward(&mut self, rng: &mut crate::rng::GameRng) {
+        self.play_out_randomly_for_score(rng);
+    }
 }
 
 impl MatchRules for Setup {

@@ -533,13 +533,33 @@ impl Game for NineFiveTwo {
     /// Trumps, discards and the exchange one action at a time, then the tricks in
     /// `TrickPlay`'s own loop.
     fn play_out_randomly(&mut self, rng: &mut GameRng) {
+        if self.choose_before_play_randomly(rng) {
+            self.play.play_out_randomly(rng, |_, _, _, _| {});
+            self.phase = Phase::Over;
+        }
+    }
+}
+
+impl NineFiveTwo {
+    /// The trumps, discards and exchange still to come, one uniformly random action at a
+    /// time; whether the tricks are then to be played.
+    fn choose_before_play_randomly(&mut self, rng: &mut GameRng) -> bool {
         while self.phase != Phase::Play && self.to_act().is_some() {
             let a = self.legal_actions().choose(rng);
             self.apply(a);
         }
-        if self.phase == Phase::Play {
-            debug_assert!(self.trump.is_some(), "trumps are named before play");
-            self.play.play_out_randomly(rng, |_, _, _, _| {});
+        debug_assert!(
+            self.phase != Phase::Play || self.trump.is_some(),
+            "trumps are named before play"
+        );
+        self.phase == Phase::Play
+    }
+
+    /// [`Rewarded::play_out_randomly_for_reward`](crate::games::Rewarded::play_out_randomly_for_reward):
+    /// the tricks without the record of who played what.
+    pub(super) fn play_out_randomly_for_score(&mut self, rng: &mut GameRng) {
+        if self.choose_before_play_randomly(rng) {
+            self.play.play_out_randomly_for_tricks(rng);
             self.phase = Phase::Over;
         }
     }

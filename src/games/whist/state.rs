@@ -464,6 +464,13 @@ impl Rewarded for Whist {
             }
         }
     }
+
+    /// The tricks without Whist's record of leads and first cards of a suit, or
+    /// `TrickPlay`'s of who played what: the score reads only the tricks (and the honours,
+    /// which come with the deal).
+    fn play_out_randomly_for_reward(&mut self, rng: &mut GameRng) {
+        self.play.play_out_randomly_for_tricks(rng);
+    }
 }
 
 #[cfg(test)]
