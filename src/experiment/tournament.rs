@@ -378,7 +378,9 @@ pub struct LadderStanding {
     pub over_baseline: Option<Interval>,
     /// Its mean over the baseline divided by the ceiling's, on the same deals, with a 95%
     /// percentile bootstrap interval (deals resampled, the two pairs' scores kept together);
-    /// `None` without a ceiling or a pair against the baseline.
+    /// `None` without a ceiling or a pair against the baseline, and where the ceiling has no
+    /// edge over the baseline on those deals (its mean over it is not above 0: then there is
+    /// no edge to take a share of).
     pub share: Option<Interval>,
 }
 
@@ -418,7 +420,9 @@ pub fn ladder_standings(
                 m.t_interval(0.95)
             });
             let share = match (&own, &top) {
-                (Some(own), Some(top)) if own.len() == top.len() && !own.is_empty() => {
+                (Some(own), Some(top))
+                    if own.len() == top.len() && top.iter().sum::<f64>() > 0.0 =>
+                {
                     Some(ratio_interval(own, top, resamples, &mut rng))
                 }
                 _ => None,
@@ -566,5 +570,29 @@ mod tests {
         assert_eq!((full.estimate, full.low, full.high), (1.0, 1.0, 1.0));
         // Without a ceiling there is no share.
         assert_eq!(ladder_standings(3, &pairs, 1, None, 100, 9)[0].share, None);
+    }
+
+    #[test]
+    fn a_ceiling_without_an_edge_over_the_baseline_gives_no_share() {
+        // The ceiling ties the baseline on the deals (a one-deal tournament can), or loses to
+        // it: a share of its edge would be a division by zero or a sign-flipped ratio.
+        for ceiling in [vec![0.0, 0.0], vec![1.0, -1.0], vec![-1.0, -2.0]] {
+            let pairs = [
+                PairResult {
+                    x: 0,
+                    y: 1,
+                    scores: vec![1.0, 2.0],
+                },
+                PairResult {
+                    x: 2,
+                    y: 1,
+                    scores: ceiling.clone(),
+                },
+            ];
+            let s = ladder_standings(3, &pairs, 1, Some(2), 100, 9);
+            assert_eq!(s[0].share, None, "{ceiling:?}");
+            assert_eq!(s[2].share, None, "{ceiling:?}");
+            assert_eq!(s[0].over_baseline.unwrap().estimate, 1.5);
+        }
     }
 }
