@@ -24,8 +24,8 @@ pub fn agent_lines() -> Vec<String> {
             "αμ: PIMC without strategy fusion, m of its own moves searched over the worlds",
         ),
         (
-            "  infer=rules|dd|random|flat[,noise=P,temp=X,pool=N,ess=N,pool_max=N,seats=all|opponents,trust=P]",
-            "(pimc, ismcts) worlds weighed by the other seats' plays (policy-based inference)",
+            "  infer=rules|dd|random|flat|model[:PATH][,noise=P,temp=X,pool=N,ess=N,pool_max=N,seats=all|opponents,trust=P]",
+            "(pimc, ismcts, alphamu) worlds weighed by the other seats' plays, or by a learned card-location model",
         ),
         (
             "oracle",

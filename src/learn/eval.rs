@@ -13,6 +13,12 @@
 //! - **pool**: the same candidates unweighted (`infer=flat`): the uniform sampler as seen
 //!   through a pool of 200, which shows how much of the rules' loss is the pool's noise.
 //!
+//! A search does not draw its worlds from the model's marginals but from a pool of 200
+//! candidates weighed by the product of the model's probabilities (`infer=model`), which is
+//! sharper than the marginals where the cards' places are not independent. So the report also
+//! scores **the model's weighted pool** at each temperature of [`TEMPS`] (`temp=T` divides the
+//! log weights by `T`), with the weights' effective sample size `(Σw)² / Σw²`.
+//!
 //! The pool estimates are mixed with 2% of the exact uniform marginal ([`POOL_MIX`]), so that
 //! a class the pool never drew does not cost an infinite loss.
 //!
@@ -29,7 +35,7 @@ use std::time::Instant;
 
 use crate::agents::inference::{InferParams, ModelKind};
 use crate::agents::{AgentFactory, AgentSpec, SpecError, TableEvent};
-use crate::cards::Card;
+use crate::cards::{Card, CardSet};
 use crate::games::Seat;
 use crate::games::record::RecordRules;
 use crate::knowledge::learned::features::{CARDS, card_slot, place_class};
@@ -45,6 +51,9 @@ pub const POOL_MIX: f64 = 0.02;
 /// The pool of the rules and model inference timed and compared.
 pub const POOL: u32 = 200;
 
+/// The temperatures at which the model's weighted pool is scored (`infer=model,temp=T`).
+pub const TEMPS: [f64; 6] = [1.0, 1.5, 2.0, 3.0, 5.0, 8.0];
+
 /// One held-out decision: the example and the other predictors' probabilities (card-major,
 /// one number per class).
 #[derive(Clone, Debug)]
@@ -59,6 +68,12 @@ pub struct Judged {
     pub rules: Vec<f64>,
     /// The unweighted pool.
     pub pool: Vec<f64>,
+    /// The effective sample size of policy inference's weights.
+    pub rules_ess: f64,
+    /// The model's weighted pool at each temperature of [`TEMPS`].
+    pub model_pools: Vec<Vec<f64>>,
+    /// The effective sample size of the model's weights at each temperature of [`TEMPS`].
+    pub model_ess: Vec<f64>,
     /// Seconds of the model's inference for the decision.
     pub model_seconds: f64,
     /// Seconds of the rules' inference for the decision.
@@ -158,22 +173,16 @@ impl<G: AgentFactory> Look<G> for EvalLook<G> {
         self.rules.weigh(state, &k, &sampler, &mut self.rng);
         let rules_seconds = started.elapsed().as_secs_f64();
         let (rows, weights) = self.rules.candidates();
-        let mut rules = vec![0.0; CARDS * n];
-        let mut pool = vec![0.0; CARDS * n];
-        let places = k.places.len();
-        let (total_w, count) = (weights.iter().sum::<f64>(), weights.len() as f64);
-        for (row, &w) in rows.chunks(places.max(1)).zip(weights) {
-            for (cards, p) in row.iter().zip(&k.places) {
-                let class = place_class(p.kind, seat, n);
-                for c in *cards {
-                    rules[card_slot(c) * n + class] += w / total_w;
-                    pool[card_slot(c) * n + class] += 1.0 / count;
-                }
-            }
-        }
-        for ((r, q), u) in rules.iter_mut().zip(pool.iter_mut()).zip(&uniform) {
-            *r = (1.0 - POOL_MIX) * *r + POOL_MIX * u;
-            *q = (1.0 - POOL_MIX) * *q + POOL_MIX * u;
+        let rules = pool_estimate(rows, weights, &k, n, &uniform);
+        let pool = pool_estimate(rows, &vec![1.0; weights.len()], &k, n, &uniform);
+        let rules_ess = effective_size(weights);
+        // The model's weights are exp(log weight − the largest): to the power 1/T at `temp=T`.
+        let (rows, weights) = self.model.candidates();
+        let (mut model_pools, mut model_ess) = (Vec::new(), Vec::new());
+        for t in TEMPS {
+            let tempered: Vec<f64> = weights.iter().map(|w| w.powf(1.0 / t)).collect();
+            model_pools.push(pool_estimate(rows, &tempered, &k, n, &uniform));
+            model_ess.push(effective_size(&tempered));
         }
         Some(Judged {
             hand: self.hand,
@@ -181,9 +190,50 @@ impl<G: AgentFactory> Look<G> for EvalLook<G> {
             uniform,
             rules,
             pool,
+            rules_ess,
+            model_pools,
+            model_ess,
             model_seconds,
             rules_seconds,
         })
+    }
+}
+
+/// A weighted pool's estimate of where each card is (card-major, `n` classes): the weighted
+/// share of the candidates (`rows`, one set per hidden place of `k`) that put the card in each
+/// class, mixed with [`POOL_MIX`] of the exact `uniform` marginals.
+fn pool_estimate(
+    rows: &[CardSet],
+    weights: &[f64],
+    k: &Knowledge,
+    n: usize,
+    uniform: &[f64],
+) -> Vec<f64> {
+    let mut out = vec![0.0; CARDS * n];
+    let total: f64 = weights.iter().sum();
+    for (row, &w) in rows.chunks(k.places.len().max(1)).zip(weights) {
+        for (cards, p) in row.iter().zip(&k.places) {
+            let class = place_class(p.kind, k.observer, n);
+            for c in *cards {
+                out[card_slot(c) * n + class] += w / total;
+            }
+        }
+    }
+    for (q, u) in out.iter_mut().zip(uniform) {
+        *q = (1.0 - POOL_MIX) * *q + POOL_MIX * u;
+    }
+    out
+}
+
+/// The effective sample size `(Σw)² / Σw²` of `weights` (0 when every weight is 0).
+fn effective_size(weights: &[f64]) -> f64 {
+    let (sum, squares) = weights
+        .iter()
+        .fold((0.0, 0.0), |(s, q), w| (s + w, q + w * w));
+    if squares > 0.0 {
+        sum * sum / squares
+    } else {
+        0.0
     }
 }
 
@@ -334,8 +384,9 @@ pub fn report(
     for (name, s) in &scores {
         let _ = writeln!(out, "| {name} | {:.4} | {:.4} |", s.log_loss, s.ece);
     }
-    let diffs = paired_difference(judged, n, model, |j| j.uniform.clone());
-    let diffr = paired_difference(judged, n, model, |j| j.rules.clone());
+    let learned = |j: &Judged| model_probabilities(model, j);
+    let diffs = paired_difference(judged, n, learned, |j| j.uniform.clone());
+    let diffr = paired_difference(judged, n, learned, |j| j.rules.clone());
     let _ = writeln!(
         out,
         "\nPaired by hand (the mean over hands of each hand's log loss per card, model minus \
@@ -363,31 +414,56 @@ pub fn report(
             (b + 1) as f64 / 10.0
         );
     }
-    let mean = |f: fn(&Judged) -> f64| {
-        judged.iter().map(f).sum::<f64>() / judged.len().max(1) as f64 * 1e6
-    };
+    let mean =
+        |f: &dyn Fn(&Judged) -> f64| judged.iter().map(f).sum::<f64>() / judged.len().max(1) as f64;
+    let _ = writeln!(
+        out,
+        "\n## What `infer=model` draws from: the model's weighted pool, by `temp`\n\n\
+         A search draws its worlds from {POOL} candidates weighed by the product of the model's \
+         probabilities (to the power 1/`temp`), not from the model's marginals above. Each row \
+         scores that pool's share of the candidates per card, as for the rules' pool; ESS is the \
+         weights' mean effective sample size, of {POOL} (policy inference's: {:.1}). The \
+         paired difference is against the rules' pool, by hand as above.\n\n\
+         | temp | log loss (nats per card) | calibration error | mean ESS | pool − rules [95%] |\n\
+         |---:|---:|---:|---:|---:|",
+        mean(&|j| j.rules_ess)
+    );
+    for (i, t) in TEMPS.iter().enumerate() {
+        let s = score(judged, n, |j| j.model_pools[i].clone());
+        let d = paired_difference(judged, n, |j| j.model_pools[i].clone(), |j| j.rules.clone());
+        let _ = writeln!(
+            out,
+            "| {t} | {:.4} | {:.4} | {:.1} | {:+.4} [{:+.4}, {:+.4}] |",
+            s.log_loss,
+            s.ece,
+            mean(&|j| j.model_ess[i]),
+            d.0,
+            d.1,
+            d.2
+        );
+    }
     let _ = writeln!(
         out,
         "\n## Cost per decision (wall time, pool 200, one thread of a shared machine)\n\n\
          - model (features, forward pass, weighing 200 candidates): {:.0} µs\n\
          - rules (weighing 200 candidates by B0's likelihood of every play so far): {:.0} µs",
-        mean(|j| j.model_seconds),
-        mean(|j| j.rules_seconds)
+        mean(&|j| j.model_seconds) * 1e6,
+        mean(&|j| j.rules_seconds) * 1e6
     );
     out
 }
 
-/// The mean over hands of (the model's mean loss per card in the hand − the other's), with a
+/// The mean over hands of (`first`'s mean loss per card in the hand − `other`'s), with a
 /// 95% normal interval over hands (the hands are independent; a hand's decisions are not).
 pub fn paired_difference(
     judged: &[Judged],
     n: usize,
-    model: &LearnedModel,
+    first: impl Fn(&Judged) -> Vec<f64>,
     other: impl Fn(&Judged) -> Vec<f64>,
 ) -> (f64, f64, f64) {
     let mut d: Vec<f64> = Vec::new();
     for hand in judged.chunk_by(|a, b| a.hand == b.hand) {
-        let a = score(hand, n, |j| model_probabilities(model, j));
+        let a = score(hand, n, &first);
         let b = score(hand, n, &other);
         if a.cards > 0 {
             d.push(a.log_loss - b.log_loss);

@@ -63,12 +63,37 @@ fn a_model_of_b0_hands_beats_the_uniform_sampler_on_held_out_hands() {
         learned.log_loss,
         uniform.log_loss
     );
-    // The exact uniform marginals sum to one over the classes of every unseen card.
+    // The exact uniform marginals and every pool's estimate sum to one over the classes of
+    // every unseen card.
     for j in &judged {
         for slot in j.example.state.unknown_slots() {
-            let s: f64 = j.uniform[slot * 4..slot * 4 + 4].iter().sum();
-            assert!((s - 1.0).abs() < 1e-9, "{s}");
+            let pools = [&j.uniform, &j.rules, &j.pool]
+                .into_iter()
+                .chain(&j.model_pools);
+            for p in pools {
+                let s: f64 = p[slot * 4..slot * 4 + 4].iter().sum();
+                assert!((s - 1.0).abs() < 1e-9, "{s}");
+            }
         }
+    }
+    // The model's pool flattens as `temp` rises: its weights' effective sample size never
+    // falls, from at least one candidate up to the whole pool.
+    let pool = f64::from(eval::POOL);
+    for j in &judged {
+        assert!(
+            (1.0 - 1e-9..=pool + 1e-9).contains(&j.rules_ess),
+            "{}",
+            j.rules_ess
+        );
+        assert_eq!(j.model_ess.len(), eval::TEMPS.len());
+        for w in j.model_ess.windows(2) {
+            assert!(
+                w[0] >= 1.0 - 1e-9 && w[0] <= w[1] + 1e-9,
+                "{:?}",
+                j.model_ess
+            );
+        }
+        assert!(j.model_ess[eval::TEMPS.len() - 1] <= pool + 1e-9);
     }
 }
 

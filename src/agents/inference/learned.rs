@@ -17,6 +17,8 @@ pub(crate) struct Learned {
     model: Option<Arc<LearnedModel>>,
     beliefs: Beliefs,
     log_weights: Vec<f64>,
+    /// Each candidate's log weight is divided by it (`temp`; 1 by default).
+    temp: f64,
 }
 
 impl Learned {
@@ -25,11 +27,13 @@ impl Learned {
             model: params.learned.as_ref().map(|(_, m)| Arc::clone(m)),
             beliefs: Beliefs::new(),
             log_weights: Vec::new(),
+            temp: params.temp,
         }
     }
 
     /// Draws `pool` candidates from `sampler` into `candidates` (rows of one set per hidden
-    /// place of `k`) and weighs each by the model's beliefs into `weights`.
+    /// place of `k`) and weighs each by the model's beliefs into `weights`: the product of
+    /// the model's probabilities of where it puts each card, to the power `1 / temp`.
     #[allow(clippy::too_many_arguments)]
     pub fn weigh<G: Game>(
         &mut self,
@@ -67,7 +71,11 @@ impl Learned {
             .iter()
             .copied()
             .fold(f64::NEG_INFINITY, f64::max);
-        weights.extend(self.log_weights.iter().map(|&l| (l - max).exp()));
+        weights.extend(
+            self.log_weights
+                .iter()
+                .map(|&l| ((l - max) / self.temp).exp()),
+        );
     }
 }
 

@@ -30,7 +30,10 @@
 //!   card-location model ([`learned`](crate::knowledge::learned)). It reads only what the seat
 //!   knows now, so it needs no history: each candidate weighs the product over the unknown
 //!   cards of the model's probability of the place the candidate puts the card in (one forward
-//!   pass per decision). A model trained for another game or player count is refused when the
+//!   pass per decision), to the power `1 / temp` (default 1: the plain product; the cards'
+//!   probabilities are not independent, so the product is sharper than the model's own
+//!   marginals, and `temp` above 1 flattens it). A model trained for another game or player
+//!   count is refused when the
 //!   spec is checked for the table ([`check_table`]); a caller that seats it anyway gets
 //!   uniform worlds (every candidate weighs 1).
 //!

@@ -26,7 +26,7 @@ pub enum ModelKind {
     DoubleDummy,
     /// A learned card-location model (`model` or `model:PATH`, see
     /// [`learned`](crate::knowledge::learned)): each world weighs the product of the model's
-    /// probabilities of where it puts each unknown card.
+    /// probabilities of where it puts each unknown card, to the power `1 / temp`.
     Learned,
 }
 
@@ -60,7 +60,10 @@ pub struct InferParams {
     pub model: Option<ModelKind>,
     /// The probability the `rules` model gives the cards B0 would not play, together.
     pub noise: f64,
-    /// The `dd` model's softmax temperature, in points (Catch the Ten) or tricks.
+    /// The temperature of the weights: the `dd` model's softmax temperature, in points (Catch
+    /// the Ten) or tricks; with `model`, each world's log weight is divided by it (above 1
+    /// the product of the model's probabilities is flattened, which it needs because the
+    /// cards' probabilities are not independent).
     pub temp: f64,
     /// Candidate worlds drawn uniformly and weighed per decision; the search's worlds are
     /// drawn from them in proportion to their weights.
@@ -206,8 +209,13 @@ impl InferParams {
         if self.noise != NOISE && self.model != Some(ModelKind::Rules) {
             return Err(unused("noise", "infer=rules"));
         }
-        if self.temp != TEMP && self.model != Some(ModelKind::DoubleDummy) {
-            return Err(unused("temp", "infer=dd"));
+        if self.temp != TEMP
+            && !matches!(
+                self.model,
+                Some(ModelKind::DoubleDummy | ModelKind::Learned)
+            )
+        {
+            return Err(unused("temp", "infer=dd or model"));
         }
         if self.pool != POOL && self.model.is_none() {
             return Err(unused("pool", "infer=flat, random, rules, dd or model"));

@@ -269,9 +269,15 @@ fn systematic_resampling_follows_the_weights() {
 
 /// An inference that weighs worlds by `model` (`infer=model:…`).
 fn learned(model: crate::knowledge::learned::LearnedModel) -> Inference<Whist> {
+    learned_at(model, 1.0)
+}
+
+/// `infer=model` with `model` at temperature `temp`.
+fn learned_at(model: crate::knowledge::learned::LearnedModel, temp: f64) -> Inference<Whist> {
     let params = InferParams {
         model: Some(ModelKind::Learned),
         learned: Some(("test".into(), std::sync::Arc::new(model))),
+        temp,
         ..InferParams::default()
     };
     Inference::<Whist>::new(&params).unwrap()
@@ -358,4 +364,16 @@ fn a_learned_model_weighs_worlds_by_its_beliefs_and_keeps_revealed_cards_in_plac
         weights.iter().any(|&w| w < 0.5),
         "a random model prefers some worlds"
     );
+    // With `temp=2` the same candidates (the same generator) weigh the square root: the log
+    // weights are halved.
+    let mut tempered = learned_at(model, 2.0);
+    tempered.weigh(&state, &k, &sampler, &mut stream(6, 1, Purpose::Other, 0));
+    inf.weigh(&state, &k, &sampler, &mut stream(6, 1, Purpose::Other, 0));
+    let (rows, weights) = inf.candidates();
+    let (rows2, weights2) = tempered.candidates();
+    assert_eq!(rows, rows2, "the same candidates");
+    for (w, w2) in weights.iter().zip(weights2) {
+        assert!((w.sqrt() - w2).abs() < 1e-12, "{w} {w2}");
+    }
+    assert!(weights.iter().zip(weights2).any(|(w, w2)| w2 > w));
 }

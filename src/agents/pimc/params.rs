@@ -136,9 +136,14 @@ mod tests {
         assert_eq!(p.to_string(), "pimc:worlds=50,infer=rules,noise=0.2");
         let e = PimcParams::parse(&["temp=2".into()]).unwrap_err();
         assert!(
-            e.to_string().contains("`temp` is used only with infer=dd"),
+            e.to_string()
+                .contains("`temp` is used only with infer=dd or model"),
             "{e}"
         );
+        let p = PimcParams::parse(&["infer=model".into(), "temp=2".into()]).unwrap();
+        assert_eq!(p.to_string(), "pimc:worlds=50,infer=model,temp=2");
+        let e = PimcParams::parse(&["infer=rules".into(), "temp=2".into()]).unwrap_err();
+        assert!(e.to_string().contains("`temp`"), "{e}");
         let e = PimcParams::parse(&["infer=bayes".into()]).unwrap_err();
         assert!(
             e.to_string()
