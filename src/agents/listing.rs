@@ -24,7 +24,7 @@ pub fn agent_lines() -> Vec<String> {
             "αμ: PIMC without strategy fusion, m of its own moves searched over the worlds",
         ),
         (
-            "  infer=rules|dd|random|flat|model[:PATH][,noise=P,temp=X,pool=N,ess=N,pool_max=N,seats=all|opponents,trust=P]",
+            "  infer=rules|dd|random|flat|model[:PATH][,noise=P,temp=X,pool=N,ess=N,pool_max=N,seats=all|opponents,trust=P,sample=uniform|model]",
             "(pimc, ismcts, alphamu) worlds weighed by the other seats' plays, or by a learned card-location model",
         ),
         (

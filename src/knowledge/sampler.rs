@@ -26,6 +26,8 @@ use crate::rng::below;
 
 use super::Knowledge;
 
+mod guided;
+
 /// The knowledge admits no world (it contradicts itself).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("no world is consistent with this knowledge: {0}")]
@@ -355,36 +357,31 @@ impl WorldSampler {
         })
     }
 
-    /// The number of consistent worlds.
-    pub fn count(&self) -> u128 {
-        self.nodes[0].total
-    }
-
-    /// Draws a world: for each place of the knowledge, the unknown cards it holds.
-    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<CardSet> {
-        let mut hidden = vec![CardSet::EMPTY; self.slots.len()];
-        self.sample_into(rng, &mut hidden);
-        hidden
-    }
-
-    /// As [`WorldSampler::sample`], into `hidden` (one entry per place), without allocating.
-    ///
-    /// # Panics
-    /// If `hidden` does not have one entry per place.
-    pub fn sample_into<R: Rng + ?Sized>(&self, rng: &mut R, hidden: &mut [CardSet]) {
-        assert_eq!(hidden.len(), self.slots.len(), "one entry per place");
-        hidden.fill(CardSet::EMPTY);
-        let n_places = self.slots.len();
-        let n_classes = self.class_cards.len();
-        let columns = if self.by_place { n_classes } else { n_places };
-        // table[place * n_classes + class]
-        let mut table = [0u8; 64];
+    /// Draws a world's table (see [`WorldSampler::draw_table`]) into a buffer on the stack
+    /// where it fits, and gives it to `then`.
+    fn with_table<R: Rng + ?Sized>(&self, rng: &mut R, then: impl FnOnce(&mut R, &[u8])) {
+        let cells = self.slots.len() * self.class_cards.len();
+        let mut small = [0u8; 64];
         let mut big;
-        let table: &mut [u8] = if n_places * n_classes <= 64 {
-            &mut table[..n_places * n_classes]
+        let table: &mut [u8] = if cells <= 64 {
+            &mut small[..cells]
         } else {
-            big = vec![0u8; n_places * n_classes];
+            big = vec![0u8; cells];
             &mut big
+        };
+        self.draw_table(rng, table);
+        then(rng, table);
+    }
+
+    /// Draws the table of a world with probability proportional to its number of worlds:
+    /// `table[place * classes + class]` cards of each class in each place (one uniform
+    /// integer per level of the programme).
+    fn draw_table<R: Rng + ?Sized>(&self, rng: &mut R, table: &mut [u8]) {
+        let n_classes = self.class_cards.len();
+        let columns = if self.by_place {
+            n_classes
+        } else {
+            self.slots.len()
         };
         let mut node = 0u32;
         let mut level = 0;
@@ -405,6 +402,33 @@ impl WorldSampler {
             node = ch.child;
             level += 1;
         }
+    }
+
+    /// The number of consistent worlds.
+    pub fn count(&self) -> u128 {
+        self.nodes[0].total
+    }
+
+    /// Draws a world: for each place of the knowledge, the unknown cards it holds.
+    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<CardSet> {
+        let mut hidden = vec![CardSet::EMPTY; self.slots.len()];
+        self.sample_into(rng, &mut hidden);
+        hidden
+    }
+
+    /// As [`WorldSampler::sample`], into `hidden` (one entry per place), without allocating.
+    ///
+    /// # Panics
+    /// If `hidden` does not have one entry per place.
+    pub fn sample_into<R: Rng + ?Sized>(&self, rng: &mut R, hidden: &mut [CardSet]) {
+        assert_eq!(hidden.len(), self.slots.len(), "one entry per place");
+        hidden.fill(CardSet::EMPTY);
+        self.with_table(rng, |rng, table| self.deal_uniformly(rng, table, hidden));
+    }
+
+    /// Hands out each class's cards as `table` says, uniformly within the class.
+    fn deal_uniformly<R: Rng + ?Sized>(&self, rng: &mut R, table: &[u8], hidden: &mut [CardSet]) {
+        let n_classes = self.class_cards.len();
         let mut buf = [Card::from_index(0).expect("2C"); 52];
         for (c, cards) in self.class_cards.iter().enumerate() {
             let buf = &mut buf[..cards.len()];
@@ -431,7 +455,7 @@ mod tests {
     use crate::rng::{Purpose, stream};
 
     /// Counts by brute force.
-    fn brute(k: &Knowledge) -> u128 {
+    pub(super) fn brute(k: &Knowledge) -> u128 {
         fn go(k: &Knowledge, cards: &[Card], left: &mut Vec<usize>) -> u128 {
             let Some((&c, rest)) = cards.split_first() else {
                 return 1;
@@ -454,7 +478,7 @@ mod tests {
         )
     }
 
-    fn random_knowledge(rng: &mut crate::rng::GameRng) -> Knowledge {
+    pub(super) fn random_knowledge(rng: &mut crate::rng::GameRng) -> Knowledge {
         let n_cards = 1 + below(rng, 10) as usize;
         let unknown: CardSet = CardSet::ALL
             .iter()
@@ -466,14 +490,26 @@ mod tests {
         for _ in 0..unknown.len() {
             sizes[below(rng, n_places as u32) as usize] += 1;
         }
+        hands_holding(unknown, &sizes, |_| {
+            unknown.iter().filter(|_| below(rng, 3) == 0).collect()
+        })
+    }
+
+    /// Knowledge of `unknown` cards, all in hands of `sizes` hidden cards, hand `i` excluding
+    /// `excluded(i)`.
+    pub(super) fn hands_holding(
+        unknown: CardSet,
+        sizes: &[usize],
+        mut excluded: impl FnMut(usize) -> CardSet,
+    ) -> Knowledge {
         let places = sizes
-            .into_iter()
+            .iter()
             .enumerate()
-            .map(|(i, size)| Place {
+            .map(|(i, &size)| Place {
                 kind: PlaceKind::Hand(Seat(i as u8)),
                 size,
                 known: CardSet::EMPTY,
-                excluded: unknown.iter().filter(|_| below(rng, 3) == 0).collect(),
+                excluded: excluded(i),
             })
             .collect();
         Knowledge {

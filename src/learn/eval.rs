@@ -17,7 +17,8 @@
 //! candidates weighed by the product of the model's probabilities (`infer=model`), which is
 //! sharper than the marginals where the cards' places are not independent. So the report also
 //! scores **the model's weighted pool** at each temperature of [`TEMPS`] (`temp=T` divides the
-//! log weights by `T`), with the weights' effective sample size `(Σw)² / Σw²`.
+//! log weights by `T`), with the weights' effective sample size `(Σw)² / Σw²`, and the pool of
+//! 200 candidates drawn from the model's beliefs (`infer=model,sample=model`).
 //!
 //! The pool estimates are mixed with 2% of the exact uniform marginal ([`POOL_MIX`]), so that
 //! a class the pool never drew does not cost an infinite loss.
@@ -33,7 +34,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::agents::inference::{InferParams, ModelKind};
+use crate::agents::inference::{InferParams, ModelKind, Sample};
 use crate::agents::{AgentFactory, AgentSpec, SpecError, TableEvent};
 use crate::cards::{Card, CardSet};
 use crate::games::Seat;
@@ -74,6 +75,8 @@ pub struct Judged {
     pub model_pools: Vec<Vec<f64>>,
     /// The effective sample size of the model's weights at each temperature of [`TEMPS`].
     pub model_ess: Vec<f64>,
+    /// The pool drawn from the model's beliefs (`sample=model`).
+    pub guided: Vec<f64>,
     /// Seconds of the model's inference for the decision.
     pub model_seconds: f64,
     /// Seconds of the rules' inference for the decision.
@@ -128,6 +131,7 @@ struct EvalLook<G: AgentFactory> {
     rng: GameRng,
     rules: crate::agents::inference::Inference<G>,
     model: crate::agents::inference::Inference<G>,
+    guided: crate::agents::inference::Inference<G>,
 }
 
 impl<G: AgentFactory> Look<G> for EvalLook<G> {
@@ -149,6 +153,7 @@ impl<G: AgentFactory> Look<G> for EvalLook<G> {
         }
         self.rules.observe(seat, event);
         self.model.observe(seat, event);
+        self.guided.observe(seat, event);
     }
 
     fn look(&mut self, state: &G, seat: Seat) -> Option<Judged> {
@@ -184,6 +189,9 @@ impl<G: AgentFactory> Look<G> for EvalLook<G> {
             model_pools.push(pool_estimate(rows, &tempered, &k, n, &uniform));
             model_ess.push(effective_size(&tempered));
         }
+        self.guided.weigh(state, &k, &sampler, &mut self.rng);
+        let (rows, weights) = self.guided.candidates();
+        let guided = pool_estimate(rows, weights, &k, n, &uniform);
         Some(Judged {
             hand: self.hand,
             example,
@@ -193,6 +201,7 @@ impl<G: AgentFactory> Look<G> for EvalLook<G> {
             rules_ess,
             model_pools,
             model_ess,
+            guided,
             model_seconds,
             rules_seconds,
         })
@@ -266,6 +275,10 @@ where
         ModelKind::Learned,
         Some(("eval".to_string(), Arc::clone(model))),
     );
+    let guided_params = InferParams {
+        sample: Sample::Model,
+        ..model_params.clone()
+    };
     watch(rules, field, hands, seed, |seat| EvalLook {
         seed,
         seat,
@@ -273,6 +286,7 @@ where
         rng: stream(seed, 0, Purpose::Other, 0x1000 + seat.0 as u64),
         rules: crate::agents::inference::Inference::new(&rules_params).expect("a model"),
         model: crate::agents::inference::Inference::new(&model_params).expect("a model"),
+        guided: crate::agents::inference::Inference::new(&guided_params).expect("a model"),
     })
 }
 
@@ -442,6 +456,15 @@ pub fn report(
             d.2
         );
     }
+    let s = score(judged, n, |j| j.guided.clone());
+    let d = paired_difference(judged, n, |j| j.guided.clone(), |j| j.rules.clone());
+    let _ = writeln!(
+        out,
+        "\nDrawn from the model's beliefs instead (`sample=model`, {POOL} candidates each \
+         weighing 1): log loss {:.4}, calibration error {:.4}; pool − rules {:+.4} [{:+.4}, \
+         {:+.4}].",
+        s.log_loss, s.ece, d.0, d.1, d.2
+    );
     let _ = writeln!(
         out,
         "\n## Cost per decision (wall time, pool 200, one thread of a shared machine)\n\n\

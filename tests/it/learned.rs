@@ -67,7 +67,7 @@ fn a_model_of_b0_hands_beats_the_uniform_sampler_on_held_out_hands() {
     // every unseen card.
     for j in &judged {
         for slot in j.example.state.unknown_slots() {
-            let pools = [&j.uniform, &j.rules, &j.pool]
+            let pools = [&j.uniform, &j.rules, &j.pool, &j.guided]
                 .into_iter()
                 .chain(&j.model_pools);
             for p in pools {

@@ -4,12 +4,13 @@ use std::sync::Arc;
 
 use crate::cards::CardSet;
 use crate::games::{Game, GameKind};
+use crate::knowledge::learned::features::card_slot;
 use crate::knowledge::learned::{Beliefs, LearnedModel};
 use crate::knowledge::{Knowledge, WorldSampler};
 use crate::rng::GameRng;
 
 use super::super::{AgentSpec, SpecError};
-use super::{InferParams, ModelKind, shipped};
+use super::{InferParams, ModelKind, Sample, shipped};
 
 /// A learned model (the one named by its path, or the one shipped for the game) and the
 /// beliefs of the decision at hand.
@@ -19,6 +20,10 @@ pub(crate) struct Learned {
     log_weights: Vec<f64>,
     /// Each candidate's log weight is divided by it (`temp`; 1 by default).
     temp: f64,
+    /// Where the candidates come from.
+    sample: Sample,
+    /// With `sample=model`: the beliefs to the power `1 / temp` (card-major).
+    powered: Vec<f64>,
 }
 
 impl Learned {
@@ -28,12 +33,15 @@ impl Learned {
             beliefs: Beliefs::new(),
             log_weights: Vec::new(),
             temp: params.temp,
+            sample: params.sample,
+            powered: Vec::new(),
         }
     }
 
     /// Draws `pool` candidates from `sampler` into `candidates` (rows of one set per hidden
     /// place of `k`) and weighs each by the model's beliefs into `weights`: the product of
-    /// the model's probabilities of where it puts each card, to the power `1 / temp`.
+    /// the model's probabilities of where it puts each card, to the power `1 / temp`. With
+    /// `sample=model` the candidates are drawn from the beliefs instead and each weighs 1.
     #[allow(clippy::too_many_arguments)]
     pub fn weigh<G: Game>(
         &mut self,
@@ -55,6 +63,31 @@ impl Learned {
             None => false,
         };
         self.log_weights.clear();
+        if fits && self.sample == Sample::Model {
+            // The beliefs to the power 1/temp, once a decision (card-major, a class a seat).
+            let classes = state.num_seats();
+            self.powered.clear();
+            self.powered
+                .extend(self.beliefs.probabilities().iter().map(|&p| {
+                    if self.temp == 1.0 {
+                        p
+                    } else {
+                        p.powf(1.0 / self.temp)
+                    }
+                }));
+            let powered = &self.powered;
+            let belief = |card, class: u8| powered[card_slot(card) * classes + usize::from(class)];
+            for row in candidates.chunks_mut(places.max(1)).take(pool) {
+                sampler.sample_guided_into(
+                    rng,
+                    &mut row[..places],
+                    self.beliefs.place_classes(),
+                    belief,
+                );
+            }
+            weights.resize(pool, 1.0);
+            return;
+        }
         for row in candidates.chunks_mut(places.max(1)).take(pool) {
             sampler.sample_into(rng, &mut row[..places]);
             if fits {

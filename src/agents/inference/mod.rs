@@ -32,8 +32,10 @@
 //!   cards of the model's probability of the place the candidate puts the card in (one forward
 //!   pass per decision), to the power `1 / temp` (default 1: the plain product; the cards'
 //!   probabilities are not independent, so the product is sharper than the model's own
-//!   marginals, and `temp` above 1 flattens it). A model trained for another game or player
-//!   count is refused when the
+//!   marginals, and `temp` above 1 flattens it). With `sample=model` the candidates are drawn
+//!   from the model's beliefs instead (each card to a place in proportion to its probability
+//!   there, to the power `1 / temp`, with every constraint kept) and each weighs 1. A model
+//!   trained for another game or player count is refused when the
 //!   spec is checked for the table ([`check_table`]); a caller that seats it anyway gets
 //!   uniform worlds (every candidate weighs 1).
 //!
@@ -55,7 +57,7 @@ mod params;
 pub mod shipped;
 
 pub use learned::check_table;
-pub use params::{INFER_KEYS, InferParams, ModelKind, Seats};
+pub use params::{INFER_KEYS, InferParams, ModelKind, Sample, Seats};
 
 use crate::cards::CardSet;
 use crate::games::{Action, Game, MAX_SEATS, Seat};

@@ -1,5 +1,5 @@
 //! The inference keys a search agent's spec takes: `infer`, `noise`, `temp`, `pool`, `ess`,
-//! `pool_max`, `seats` and `trust`.
+//! `pool_max`, `seats`, `trust` and `sample`.
 
 use std::fmt;
 use std::path::Path;
@@ -53,6 +53,18 @@ pub enum Seats {
     Opponents,
 }
 
+/// Where a learned model's candidate worlds come from (`sample=…`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sample {
+    /// Drawn uniformly from the consistent worlds and weighed by the model
+    /// (`sample=uniform`, the default).
+    Uniform,
+    /// Drawn from the model's beliefs, each card to a place in proportion to its probability
+    /// there (to the power `1 / temp`), every constraint kept; every candidate weighs 1
+    /// (`sample=model`).
+    Model,
+}
+
 /// Policy-based inference settings (see [`inference`](super)).
 #[derive(Clone, Debug, PartialEq)]
 pub struct InferParams {
@@ -84,6 +96,8 @@ pub struct InferParams {
     /// worlds as the random player does, about evenly. At 1 (the default) every seat is the
     /// model.
     pub trust: f64,
+    /// Where a learned model's candidates come from.
+    pub sample: Sample,
 }
 
 /// The default `noise`.
@@ -109,12 +123,15 @@ impl Default for InferParams {
             pool_max: POOL_MAX,
             seats: Seats::All,
             trust: TRUST,
+            sample: Sample::Uniform,
         }
     }
 }
 
 /// The keys inference adds to a search agent's spec.
-pub const INFER_KEYS: [&str; 7] = ["infer", "noise", "temp", "pool", "ess", "pool_max", "seats"];
+pub const INFER_KEYS: [&str; 9] = [
+    "infer", "noise", "temp", "pool", "ess", "pool_max", "seats", "trust", "sample",
+];
 
 impl InferParams {
     /// Whether inference is on.
@@ -185,6 +202,13 @@ impl InferParams {
                     _ => return Err(bad("expected all or opponents")),
                 }
             }
+            "sample" => {
+                self.sample = match value {
+                    "uniform" => Sample::Uniform,
+                    "model" => Sample::Model,
+                    _ => return Err(bad("expected uniform or model")),
+                }
+            }
             "trust" => {
                 self.trust = value
                     .parse::<f64>()
@@ -197,8 +221,8 @@ impl InferParams {
         Ok(true)
     }
 
-    /// Checks that `noise`, `temp`, `pool`, `ess`, `pool_max`, `seats` and `trust` are given
-    /// only with a model that uses them.
+    /// Checks that `noise`, `temp`, `pool`, `ess`, `pool_max`, `seats`, `trust` and `sample`
+    /// are given only with a model that uses them.
     ///
     /// # Errors
     /// A key the chosen model does not use.
@@ -238,6 +262,9 @@ impl InferParams {
         {
             return Err(unused("trust", "infer=rules or dd"));
         }
+        if self.sample != Sample::Uniform && self.model != Some(ModelKind::Learned) {
+            return Err(unused("sample", "infer=model"));
+        }
         Ok(())
     }
 }
@@ -273,6 +300,9 @@ impl fmt::Display for InferParams {
         }
         if self.trust != TRUST {
             write!(f, ",trust={}", self.trust)?;
+        }
+        if self.sample == Sample::Model {
+            write!(f, ",sample=model")?;
         }
         Ok(())
     }

@@ -274,13 +274,17 @@ fn learned(model: crate::knowledge::learned::LearnedModel) -> Inference<Whist> {
 
 /// `infer=model` with `model` at temperature `temp`.
 fn learned_at(model: crate::knowledge::learned::LearnedModel, temp: f64) -> Inference<Whist> {
-    let params = InferParams {
+    Inference::<Whist>::new(&learned_params(model, temp)).unwrap()
+}
+
+/// The settings of `infer=model` with `model` at temperature `temp`.
+fn learned_params(model: crate::knowledge::learned::LearnedModel, temp: f64) -> InferParams {
+    InferParams {
         model: Some(ModelKind::Learned),
         learned: Some(("test".into(), std::sync::Arc::new(model))),
         temp,
         ..InferParams::default()
-    };
-    Inference::<Whist>::new(&params).unwrap()
+    }
 }
 
 /// A Whist model with random weights (what a model believes does not matter to these tests).
@@ -376,4 +380,16 @@ fn a_learned_model_weighs_worlds_by_its_beliefs_and_keeps_revealed_cards_in_plac
         assert!((w.sqrt() - w2).abs() < 1e-12, "{w} {w2}");
     }
     assert!(weights.iter().zip(weights2).any(|(w, w2)| w2 > w));
+    // With `sample=model` the candidates come from the beliefs, each weighing 1, and the
+    // revealed card is still in its place in every one.
+    let mut guided = Inference::<Whist>::new(&InferParams {
+        sample: super::Sample::Model,
+        ..learned_params(random_model(4), 1.0)
+    })
+    .unwrap();
+    guided.weigh(&state, &k, &sampler, &mut stream(6, 2, Purpose::Other, 0));
+    let (rows, weights) = guided.candidates();
+    assert_eq!(weights.len(), InferParams::default().pool as usize);
+    assert!(weights.iter().all(|&w| w == 1.0));
+    assert!(rows.chunks(places).all(|row| row[place].contains(card)));
 }

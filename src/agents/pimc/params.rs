@@ -144,6 +144,16 @@ mod tests {
         assert_eq!(p.to_string(), "pimc:worlds=50,infer=model,temp=2");
         let e = PimcParams::parse(&["infer=rules".into(), "temp=2".into()]).unwrap_err();
         assert!(e.to_string().contains("`temp`"), "{e}");
+        let p = PimcParams::parse(&["infer=model".into(), "sample=model".into()]).unwrap();
+        assert_eq!(p.to_string(), "pimc:worlds=50,infer=model,sample=model");
+        let e = PimcParams::parse(&["infer=rules".into(), "sample=model".into()]).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("`sample` is used only with infer=model"),
+            "{e}"
+        );
+        let e = PimcParams::parse(&["infer=model".into(), "sample=prior".into()]).unwrap_err();
+        assert!(e.to_string().contains("expected uniform or model"), "{e}");
         let e = PimcParams::parse(&["infer=bayes".into()]).unwrap_err();
         assert!(
             e.to_string()

@@ -73,6 +73,11 @@ impl Beliefs {
         self.p[card_slot(card) * self.classes + class]
     }
 
+    /// The class of each hidden place of the knowledge the beliefs were predicted for.
+    pub fn place_classes(&self) -> &[u8] {
+        &self.place_class
+    }
+
     /// The predictions, card-major: `classes` numbers for each of the 52 cards.
     pub fn probabilities(&self) -> &[f64] {
         &self.p

@@ -1,0 +1,236 @@
+//! Worlds drawn in proportion to beliefs about where each card is: the learned model's
+//! `infer=model,sample=model` (see [`inference`](crate::agents::inference)).
+
+use rand::Rng;
+
+use crate::cards::{Card, CardSet};
+use crate::rng::{shuffle, unit};
+
+use super::WorldSampler;
+
+/// The most places a guided draw handles (a table's hidden hands and its other places).
+const MAX_PLACES: usize = 32;
+
+impl WorldSampler {
+    /// Draws a consistent world guided by beliefs, into `hidden` (one entry per place).
+    ///
+    /// The table of how many cards of each class go to each place is drawn as in
+    /// [`WorldSampler::sample_into`], in proportion to its number of worlds, so every
+    /// constraint holds. Then each class's cards go one at a time, the surest first (the
+    /// largest belief in a place the class has room in; ties in an order a shuffle decides), to a place
+    /// the class still has room in: place `p` with probability proportional to
+    /// `belief(card, group[p]) × room(p) / room(group[p])`, where `room(p)` is what the class
+    /// still has to put in `p` and `room(g)` what it had to put in all the places of group `g`
+    /// at the start. So the first card of a class goes to each group with the probability its
+    /// belief gives (normalised over the groups with room), and shares a group's probability
+    /// among its places by their room. A belief of each group's share of the class's room for
+    /// every card draws every world equally often; where the beliefs with room are all 0 (or
+    /// not finite), the card goes in proportion to room alone.
+    ///
+    /// # Panics
+    /// If `hidden` or `group` does not have one entry per place, or there are more than 32
+    /// places.
+    pub fn sample_guided_into<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        hidden: &mut [CardSet],
+        group: &[u8],
+        belief: impl Fn(Card, u8) -> f64,
+    ) {
+        let n_places = self.slots.len();
+        assert_eq!(hidden.len(), n_places, "one entry per place");
+        assert_eq!(group.len(), n_places, "one group per place");
+        hidden.fill(CardSet::EMPTY);
+        assert!(n_places <= MAX_PLACES, "at most {MAX_PLACES} places");
+        self.with_table(rng, |rng, table| {
+            self.deal_by_beliefs(rng, table, hidden, group, &belief);
+        });
+    }
+
+    /// Hands out each class's cards as `table` says, by `belief` (see
+    /// [`WorldSampler::sample_guided_into`]).
+    fn deal_by_beliefs<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        table: &[u8],
+        hidden: &mut [CardSet],
+        group: &[u8],
+        belief: &impl Fn(Card, u8) -> f64,
+    ) {
+        let n_places = self.slots.len();
+        let n_classes = self.class_cards.len();
+        let mut room = [0u32; MAX_PLACES];
+        let mut start = [0u32; MAX_PLACES];
+        let mut weight = [0.0f64; MAX_PLACES];
+        let mut order = [(0.0f64, Card::from_index(0).expect("a card")); 52];
+        for (c, cards) in self.class_cards.iter().enumerate() {
+            for p in 0..n_places {
+                room[p] = u32::from(table[p * n_classes + c]);
+            }
+            for p in 0..n_places {
+                start[p] = (0..n_places)
+                    .filter(|&q| group[q] == group[p])
+                    .map(|q| room[q])
+                    .sum();
+            }
+            let order = &mut order[..cards.len()];
+            for (o, &card) in order.iter_mut().zip(cards) {
+                let sure = (0..n_places)
+                    .filter(|&p| room[p] > 0)
+                    .map(|p| belief(card, group[p]))
+                    .fold(0.0f64, f64::max);
+                *o = (sure, card);
+            }
+            shuffle(rng, order);
+            order.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
+            for &(_, card) in order.iter() {
+                let mut total = 0.0;
+                for p in 0..n_places {
+                    weight[p] = if room[p] == 0 {
+                        0.0
+                    } else {
+                        belief(card, group[p]) * f64::from(room[p]) / f64::from(start[p])
+                    };
+                    total += weight[p];
+                }
+                if !(total.is_finite() && total > 0.0) {
+                    total = 0.0;
+                    for p in 0..n_places {
+                        weight[p] = f64::from(room[p]);
+                        total += weight[p];
+                    }
+                }
+                let mut x = unit(rng) * total;
+                let mut to = None;
+                for p in 0..n_places {
+                    if room[p] == 0 {
+                        continue;
+                    }
+                    to = Some(p);
+                    if x < weight[p] {
+                        break;
+                    }
+                    x -= weight[p];
+                }
+                let p = to.expect("a class has room for each of its cards");
+                room[p] -= 1;
+                hidden[p].insert(card);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::super::tests::{brute, hands_holding, random_knowledge};
+    use super::*;
+    use crate::cards::CardSet;
+    use crate::knowledge::Knowledge;
+    use crate::rng::{Purpose, below, stream};
+
+    /// Six unknown cards for three hands of 1, 2 and 3 hidden cards, nothing excluded.
+    fn six_cards() -> Knowledge {
+        hands_holding(CardSet::ALL.iter().take(6).collect(), &[1, 2, 3], |_| {
+            CardSet::EMPTY
+        })
+    }
+
+    #[test]
+    fn guided_draws_keep_every_constraint_whatever_the_beliefs() {
+        let mut rng = stream(11, 0, Purpose::Other, 0);
+        let mut drawn = 0;
+        for _ in 0..2000 {
+            let k = random_knowledge(&mut rng);
+            if brute(&k) == 0 {
+                continue;
+            }
+            let sampler = WorldSampler::new(&k).unwrap();
+            let group: Vec<u8> = (0..k.places.len())
+                .map(|_| below(&mut rng, 2) as u8)
+                .collect();
+            // Beliefs at random, a third of them 0 (every card may have none where it fits).
+            let seed = below(&mut rng, 1000);
+            let belief = |card: Card, g: u8| {
+                let h = (card.index() as u32 * 31 + u32::from(g) * 7 + seed) % 9;
+                if h < 3 { 0.0 } else { f64::from(h) }
+            };
+            let mut hidden = vec![CardSet::EMPTY; k.places.len()];
+            for _ in 0..5 {
+                sampler.sample_guided_into(&mut rng, &mut hidden, &group, belief);
+                let mut all = CardSet::EMPTY;
+                for (cards, p) in hidden.iter().zip(&k.places) {
+                    assert_eq!(cards.len(), p.hidden(), "{k}");
+                    assert!(cards.is_disjoint(p.excluded), "{k}");
+                    assert!(all.is_disjoint(*cards));
+                    all |= *cards;
+                }
+                assert_eq!(all, k.unknown);
+                drawn += 1;
+            }
+        }
+        assert!(drawn > 2000, "{drawn}");
+    }
+
+    #[test]
+    fn beliefs_of_each_groups_share_of_room_draw_every_world_equally_often() {
+        let k = six_cards();
+        let sampler = WorldSampler::new(&k).unwrap();
+        assert_eq!(sampler.count(), 60);
+        // Each place its own group, then the first two as one group.
+        for (group, share) in [
+            (vec![0u8, 1, 2], [1.0 / 6.0, 2.0 / 6.0, 3.0 / 6.0]),
+            (vec![0u8, 0, 1], [3.0 / 6.0, 3.0 / 6.0, 0.0]),
+        ] {
+            let mut rng = stream(12, 0, Purpose::Other, 0);
+            let mut counts: HashMap<Vec<CardSet>, u32> = HashMap::new();
+            let mut hidden = vec![CardSet::EMPTY; 3];
+            let draws = 60_000;
+            for _ in 0..draws {
+                sampler.sample_guided_into(&mut rng, &mut hidden, &group, |_, g| {
+                    share[usize::from(g)]
+                });
+                *counts.entry(hidden.clone()).or_default() += 1;
+            }
+            assert_eq!(counts.len(), 60, "every world is drawn");
+            let expected = f64::from(draws) / 60.0;
+            let chi2: f64 = counts
+                .values()
+                .map(|&c| (f64::from(c) - expected).powi(2) / expected)
+                .sum();
+            // 59 degrees of freedom: the 99.9th percentile is about 99.
+            assert!(chi2 < 99.0, "{group:?}: chi-square {chi2:.1}");
+        }
+    }
+
+    #[test]
+    fn a_sure_belief_puts_its_card_there_and_the_rest_follow_their_beliefs() {
+        let k = six_cards();
+        let sampler = WorldSampler::new(&k).unwrap();
+        let cards: Vec<Card> = k.unknown.iter().collect();
+        let (sure, leaning) = (cards[4], cards[5]);
+        let belief = |card: Card, g: u8| match (card, g) {
+            (c, 0) if c == sure => 1.0,
+            (c, _) if c == sure => 0.0,
+            // Four times as likely in the third hand as in the second, never in the first.
+            (c, 1) if c == leaning => 0.2,
+            (c, 2) if c == leaning => 0.8,
+            (c, 0) if c == leaning => 0.0,
+            (_, g) => [1.0, 2.0, 3.0][usize::from(g)] / 6.0,
+        };
+        let mut rng = stream(13, 0, Purpose::Other, 0);
+        let mut hidden = vec![CardSet::EMPTY; 3];
+        let (mut third, draws) = (0, 10_000);
+        for _ in 0..draws {
+            sampler.sample_guided_into(&mut rng, &mut hidden, &[0, 1, 2], belief);
+            assert!(hidden[0].contains(sure), "the surest card goes first");
+            assert!(!hidden[0].contains(leaning));
+            third += u32::from(hidden[2].contains(leaning));
+        }
+        // Second to go, with both the second and third hands' room whole: 0.8 × 3/3 against
+        // 0.2 × 2/2, so the third hand with probability 0.8.
+        let share = f64::from(third) / f64::from(draws);
+        assert!((share - 0.8).abs() < 0.02, "{share}");
+    }
+}
