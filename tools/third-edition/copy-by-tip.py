@@ -21,8 +21,9 @@ head = readme.index("## The family by tip")
 start = readme.index("\n|", head) + 1
 end = readme.index("\n\n", start)
 readme = readme[:start] + table + readme[end:]
-readme = re.sub(r"## The family by tip, as it stands \(\d+ of \d+ primaries run\)",
-                f"## The family by tip, as it stands ({run} of {total} primaries run)", readme)
+heading = "## The family by tip" + ("" if run == total else ", as it stands")
+readme = re.sub(r"## The family by tip(, as it stands)? \(\d+ of \d+ primaries run\)",
+                f"{heading} ({run} of {total} primaries run)", readme)
 readme = re.sub(r"`tips-3` is not complete: \d+ of its \d+ primaries",
                 f"`tips-3` is not complete: {total - run} of its {total} primaries", readme)
 open(README, "w").write(readme)
