@@ -129,6 +129,8 @@ struct EvalLook<G: AgentFactory> {
     seat: Seat,
     hand: u64,
     rng: GameRng,
+    /// The guided pool's own generator, so that it leaves the others' draws as they were.
+    guided_rng: GameRng,
     rules: crate::agents::inference::Inference<G>,
     model: crate::agents::inference::Inference<G>,
     guided: crate::agents::inference::Inference<G>,
@@ -149,6 +151,12 @@ impl<G: AgentFactory> Look<G> for EvalLook<G> {
                 table.match_index,
                 Purpose::Other,
                 0x1000 + seat.0 as u64,
+            );
+            self.guided_rng = stream(
+                self.seed,
+                table.match_index,
+                Purpose::Other,
+                0x2000 + seat.0 as u64,
             );
         }
         self.rules.observe(seat, event);
@@ -189,7 +197,7 @@ impl<G: AgentFactory> Look<G> for EvalLook<G> {
             model_pools.push(pool_estimate(rows, &tempered, &k, n, &uniform));
             model_ess.push(effective_size(&tempered));
         }
-        self.guided.weigh(state, &k, &sampler, &mut self.rng);
+        self.guided.weigh(state, &k, &sampler, &mut self.guided_rng);
         let (rows, weights) = self.guided.candidates();
         let guided = pool_estimate(rows, weights, &k, n, &uniform);
         Some(Judged {
@@ -284,6 +292,7 @@ where
         seat,
         hand: 0,
         rng: stream(seed, 0, Purpose::Other, 0x1000 + seat.0 as u64),
+        guided_rng: stream(seed, 0, Purpose::Other, 0x2000 + seat.0 as u64),
         rules: crate::agents::inference::Inference::new(&rules_params).expect("a model"),
         model: crate::agents::inference::Inference::new(&model_params).expect("a model"),
         guided: crate::agents::inference::Inference::new(&guided_params).expect("a model"),
