@@ -1,6 +1,7 @@
 //! World sampling. `sample` draws from a prepared sampler and rebuilds the state (what a search
-//! does per iteration); `prepare` derives the knowledge and runs the counting programme (once per
-//! decision). Positions: Catch the Ten, 4 players, after 3 tricks; Whist after 5 tricks with two
+//! does per iteration); `sample_guided` draws as `infer=model,sample=model` does, by beliefs
+//! about each card (here fixed numbers per place); `prepare` derives the knowledge and runs the
+//! counting programme (once per decision). Positions: Catch the Ten, 4 players, after 3 tricks; Whist after 5 tricks with two
 //! shown voids. Each draw is checked to keep the hand sizes.
 
 use std::hint::black_box;
@@ -31,6 +32,17 @@ fn bench_position<G: Observable>(c: &mut Criterion, group: &str, s: G) {
     g.bench_function("sample", |b| {
         b.iter(|| {
             sampler.sample_into(&mut rng, &mut hidden);
+            let w = s.redeal(&k, &hidden);
+            assert_eq!(w.hand(Seat(1)).len(), sizes[1]);
+            black_box(w)
+        })
+    });
+    let group: Vec<u8> = (0..k.places.len() as u8).collect();
+    g.bench_function("sample_guided", |b| {
+        b.iter(|| {
+            sampler.sample_guided_into(&mut rng, &mut hidden, &group, |card, g| {
+                1.0 + f64::from(g) + (card.index() % 3) as f64
+            });
             let w = s.redeal(&k, &hidden);
             assert_eq!(w.hand(Seat(1)).len(), sizes[1]);
             black_box(w)
