@@ -1,8 +1,9 @@
 //! World sampling. `sample` draws from a prepared sampler and rebuilds the state (what a search
 //! does per iteration); `sample_guided` draws as `infer=model,sample=model` does, by beliefs
 //! about each card (here fixed numbers per place); `prepare` derives the knowledge and runs the
-//! counting programme (once per decision). Positions: Catch the Ten, 4 players, after 3 tricks; Whist after 5 tricks with two
-//! shown voids. Each draw is checked to keep the hand sizes.
+//! counting programme (once per decision). Positions: Catch the Ten, 4 players, after 3
+//! tricks; Whist after 5 tricks with two shown voids. Each draw is checked to keep the hand
+//! sizes.
 
 use std::hint::black_box;
 

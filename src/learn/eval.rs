@@ -34,7 +34,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::agents::inference::{InferParams, ModelKind, Sample};
+use crate::agents::inference::{InferParams, ModelKind, Sample, effective_size};
 use crate::agents::{AgentFactory, AgentSpec, SpecError, TableEvent};
 use crate::cards::{Card, CardSet};
 use crate::games::Seat;
@@ -240,18 +240,6 @@ fn pool_estimate(
         *q = (1.0 - POOL_MIX) * *q + POOL_MIX * u;
     }
     out
-}
-
-/// The effective sample size `(Σw)² / Σw²` of `weights` (0 when every weight is 0).
-fn effective_size(weights: &[f64]) -> f64 {
-    let (sum, squares) = weights
-        .iter()
-        .fold((0.0, 0.0), |(s, q), w| (s + w, q + w * w));
-    if squares > 0.0 {
-        sum * sum / squares
-    } else {
-        0.0
-    }
 }
 
 /// Plays hands `hands` of `field` from `seed` and judges every decision (see the module).

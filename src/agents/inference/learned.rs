@@ -67,14 +67,9 @@ impl Learned {
             // The beliefs to the power 1/temp, once a decision (card-major, a class a seat).
             let classes = state.num_seats();
             self.powered.clear();
+            let power = 1.0 / self.temp;
             self.powered
-                .extend(self.beliefs.probabilities().iter().map(|&p| {
-                    if self.temp == 1.0 {
-                        p
-                    } else {
-                        p.powf(1.0 / self.temp)
-                    }
-                }));
+                .extend(self.beliefs.probabilities().iter().map(|&p| p.powf(power)));
             let powered = &self.powered;
             let belief = |card, class: u8| powered[card_slot(card) * classes + usize::from(class)];
             for row in candidates.chunks_mut(places.max(1)).take(pool) {

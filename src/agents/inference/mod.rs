@@ -281,6 +281,19 @@ impl Worlds<'_> {
     }
 }
 
+/// The effective sample size `(Σw)² / Σw²` of a pool's `weights`: the candidate count when all
+/// weigh the same, 1 when one holds all the weight (0 when every weight is 0).
+pub fn effective_size(weights: &[f64]) -> f64 {
+    let (sum, squares) = weights
+        .iter()
+        .fold((0.0, 0.0), |(s, q), w| (s + w, q + w * w));
+    if squares > 0.0 {
+        sum * sum / squares
+    } else {
+        0.0
+    }
+}
+
 /// `n` indices drawn in proportion to `weights` (not all 0) by systematic resampling: one
 /// uniform offset, then evenly spaced points on the cumulative weights.
 pub(crate) fn resample(weights: &[f64], n: usize, rng: &mut GameRng) -> Vec<usize> {

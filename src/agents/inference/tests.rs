@@ -184,12 +184,6 @@ fn assert_draws_every_world_equally_often(
     );
 }
 
-/// `(Σw)² / Σw²`.
-fn ess(weights: &[f64]) -> f64 {
-    let sum: f64 = weights.iter().sum();
-    sum * sum / weights.iter().map(|w| w * w).sum::<f64>()
-}
-
 #[test]
 fn in_mid_hand_the_fixed_pool_collapses_and_a_growing_one_does_not() {
     // Mid-hand (eight cards left, 20 plays of others seen) the B0 model's weights of 200
@@ -206,13 +200,13 @@ fn in_mid_hand_the_fixed_pool_collapses_and_a_growing_one_does_not() {
         let sampler = WorldSampler::new(&k).unwrap();
         inf.weigh(&state, &k, &sampler, &mut rng);
         assert_eq!(inf.candidates().1.len(), 200);
-        fixed_ess.push(ess(inf.candidates().1));
+        fixed_ess.push(super::effective_size(inf.candidates().1));
         let (state, k, mut inf) = position(seed, 8, rules(Some(50)));
         let sampler = WorldSampler::new(&k).unwrap();
         inf.weigh(&state, &k, &sampler, &mut rng);
         let (rows, weights) = inf.candidates();
         assert_eq!(rows.len(), weights.len() * k.places.len());
-        grown_ess.push(ess(weights));
+        grown_ess.push(super::effective_size(weights));
         sizes.push(weights.len());
     }
     fixed_ess.sort_by(f64::total_cmp);

@@ -135,12 +135,11 @@ impl PoolStats {
     /// The statistics of a pool weighing `weights` (not all 0), drawn from `iterations` times.
     pub fn of(weights: &[f64], iterations: u64) -> PoolStats {
         let total: f64 = weights.iter().sum();
-        let squares: f64 = weights.iter().map(|w| w * w).sum();
         let top = weights.iter().copied().fold(0.0, f64::max);
         let n = iterations as f64;
         PoolStats {
             candidates: weights.len() as u32,
-            ess: total * total / squares,
+            ess: super::inference::effective_size(weights),
             top: top / total,
             distinct: weights
                 .iter()

@@ -39,8 +39,8 @@ impl WorldSampler {
         let n_places = self.slots.len();
         assert_eq!(hidden.len(), n_places, "one entry per place");
         assert_eq!(group.len(), n_places, "one group per place");
-        hidden.fill(CardSet::EMPTY);
         assert!(n_places <= MAX_PLACES, "at most {MAX_PLACES} places");
+        hidden.fill(CardSet::EMPTY);
         self.with_table(rng, |rng, table| {
             self.deal_by_beliefs(rng, table, hidden, group, &belief);
         });
