@@ -1,6 +1,8 @@
 //! Bounds without search. At the start of a trick: quick tricks (what the side on lead can
 //! cash at once, see [`quick_tricks`](super::quick_tricks)) and later tricks (tricks that the
-//! top trumps must win, see [`top_trumps`]). Inside a trick: a trick one side is sure to win.
+//! top trumps must win, see [`top_trumps`], and that a hand's trumps win because the other
+//! coalition has too few higher trumps to beat them all, see [`trump_length`]). Inside a trick:
+//! a trick one side is sure to win.
 //!
 //! Both are sound for every scoring: a trick a side is sure of brings it the trick point, the
 //! cards in the trick (for Catch the Ten's card count) and at least the points of its own cards
@@ -133,6 +135,63 @@ pub(super) fn top_trumps(p: &Position, max: bool) -> Sure {
     best
 }
 
+/// Tricks the coalition of the side solved for (`max == true`) or of its opponents is sure of
+/// from the length of one of its hands' trumps (at the start of a trick).
+///
+/// Each trump of hand `x` is played in a trick of its own, and the only cards that beat a
+/// trump are higher trumps. So each of them is in a trick the coalition wins, or in one where
+/// a higher trump of the other coalition beats it, and each trump of the other coalition
+/// beats at most one of `x`'s (`x` plays one card a trick). The coalition is therefore sure of
+/// `x`'s trumps less the most of them the other coalition's higher trumps can be matched
+/// with one each; the best hand `x` counts. The count relies on the owners of the live trumps
+/// from `x`'s lowest up.
+pub(super) fn trump_length(p: &Position, max: bool) -> Sure {
+    let trump = p.trump_lane();
+    if trump == NO_TRUMP {
+        return Sure::default();
+    }
+    let mut theirs = 0u64;
+    for s in 0..p.seat_count() {
+        if p.is_max(s) != max {
+            theirs |= p.hand_bits(s as usize).lane(trump);
+        }
+    }
+    let mut best = Sure::default();
+    for s in 0..p.seat_count() {
+        if p.is_max(s) != max {
+            continue;
+        }
+        let mine = p.hand_bits(s as usize).lane(trump);
+        if mine.count_ones() as i32 <= best.tricks {
+            continue;
+        }
+        // Match each trump of theirs with a lower one of ours not yet matched, lowest first:
+        // the most pairs a higher trump of theirs can make with one of ours.
+        let (mut open, mut beaten) = (0, 0);
+        let mut both = (mine | theirs) & !((1u64 << mine.trailing_zeros()) - 1);
+        while both != 0 {
+            let bit = both & both.wrapping_neg();
+            if mine & bit != 0 {
+                open += 1;
+            } else if open > 0 {
+                open -= 1;
+                beaten += 1;
+            }
+            both &= both - 1;
+        }
+        let tricks = mine.count_ones() as i32 - beaten;
+        if tricks > best.tricks {
+            let from_lowest = p.live_lane(trump) & !((1u64 << mine.trailing_zeros()) - 1);
+            best = Sure {
+                tricks,
+                points: 0,
+                ranks: CardBits::from_lane(trump, from_lowest),
+            };
+        }
+    }
+    best
+}
+
 /// Whether the bounds at the start of a trick decide if the side solved for can still add
 /// `need` (the value still to come that the search asks about): `Some((answer, cards relied
 /// on))`. The quick-trick line stops as soon as it decides, so that it relies on no more
@@ -163,8 +222,8 @@ pub(super) fn decide<const POINTS: bool>(p: &Position, need: i32) -> Option<(boo
             return Some((false, quick.ranks));
         }
     }
-    // Likewise for the top trumps: neither coalition makes more tricks from them than its
-    // longest trump holding.
+    // Likewise for the trumps: neither coalition makes more tricks from them than its longest
+    // trump holding.
     let trump = p.trump_lane();
     if trump == NO_TRUMP {
         return None;
@@ -183,16 +242,19 @@ pub(super) fn decide<const POINTS: bool>(p: &Position, need: i32) -> Option<(boo
         points: live,
         ranks: CardBits::EMPTY,
     };
+    // The top trumps first: their count relies on fewer cards than the trumps' length.
     if makes(&most(ours_most)) {
-        let ours = top_trumps(p, true);
-        if makes(&ours) {
-            return Some((true, ours.ranks));
+        for ours in [top_trumps(p, true), trump_length(p, true)] {
+            if makes(&ours) {
+                return Some((true, ours.ranks));
+            }
         }
     }
     if defeats(&most(theirs_most)) {
-        let theirs = top_trumps(p, false);
-        if defeats(&theirs) {
-            return Some((false, theirs.ranks));
+        for theirs in [top_trumps(p, false), trump_length(p, false)] {
+            if defeats(&theirs) {
+                return Some((false, theirs.ranks));
+            }
         }
     }
     None
@@ -284,7 +346,10 @@ pub(super) fn beatable(p: &Position, first: u8, count: u8, holder: bool, x: Solv
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Suit;
+    use crate::cards::{Card, CardSet, Deck, Suit};
+    use crate::games::{Seat, Side, Sides, TrumpOrder};
+    use crate::solver::Scoring;
+    use proptest::prelude::*;
 
     /// Spades trumps, `leader` on lead, North–South the side solved for.
     fn pos(hands: [&str; 4], leader: u8) -> Position {
@@ -328,6 +393,100 @@ mod tests {
         let mut p = pos(["2H 3C", "2S 4C", "AH 5C", "KH 6C"], 3);
         p.play("KH".parse().unwrap()).unwrap();
         assert_eq!(trick_winner(&p), None);
+    }
+
+    /// Spades trumps, `leader` on lead, seat 0 alone against the other two (as in 9-5-2).
+    fn alone(hands: [&str; 3], leader: u8) -> Position {
+        let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
+        Position::new(
+            &hands,
+            Some(Suit::Spades),
+            TrumpOrder::ACES_HIGH,
+            Seat(leader),
+            Sides::alone(3),
+            Side(0),
+            Scoring::Tricks,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn long_trumps_win_all_but_those_the_higher_trumps_can_beat() {
+        // The ace and the jack can beat two of the six; the other four win whatever happens,
+        // though the top trump is not the lone seat's (the top trumps promise one trick: the
+        // ace can take only one of the king and queen).
+        let p = alone(
+            [
+                "KS QS 5S 4S 3S 2S",
+                "AS 2H 3H 4H 5H 6H",
+                "JS 2C 3C 4C 5C 6C",
+            ],
+            1,
+        );
+        assert_eq!(top_trumps(&p, true).tricks, 1);
+        let sure = trump_length(&p, true);
+        assert_eq!(sure.tricks, 4);
+        let trump = p.trump_lane();
+        assert_eq!(sure.ranks, CardBits::from_lane(trump, p.live_lane(trump)));
+        // The king, jack and three against the queen, ten and eight: the queen beats the
+        // jack, the ten or the eight the three, and only the king is sure.
+        let p = alone(["KS JS 3S", "QS 2H 3H", "TS 8S 4H"], 0);
+        assert_eq!(trump_length(&p, true).tricks, 1);
+        // The two opponents' best hand: the queen and ten against the king and jack above
+        // them, and the ace beats one of them: one trick. The other hand's lone eight, none.
+        let p = alone(["AS KS JS 2H", "QS TS 3H 4H", "8S 5H 6H 7H"], 0);
+        assert_eq!(trump_length(&p, false).tricks, 0);
+        let p = alone(["AS 4S 2H 3H", "QS TS 9S 4H", "8S 5H 6H 7H"], 0);
+        assert_eq!(trump_length(&p, false).tricks, 2);
+    }
+
+    /// The final value for the side solved for by trying every line of play.
+    fn minimax(p: &Position) -> i32 {
+        if p.is_over() {
+            return p.banked();
+        }
+        let ours = p.is_max(p.seat_to_play());
+        let values = p.legal().iter().map(|c| {
+            let mut q = *p;
+            q.play(c).unwrap();
+            minimax(&q)
+        });
+        if ours { values.max() } else { values.min() }.expect("a legal card")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// On random endings of up to four tricks, with trumps, at tables of three and four:
+        /// each coalition makes at least the tricks its trumps' length promises, whatever the
+        /// other does (checked against every line of play).
+        #[test]
+        fn the_trumps_length_is_a_sound_bound(
+            order in Just(Deck::Full52.cards().iter().collect::<Vec<Card>>()).prop_shuffle(),
+            seats in 3usize..=4,
+            size in 1usize..=4,
+            trump in 0usize..4,
+            leader in 0usize..4,
+        ) {
+            let hands: Vec<CardSet> = (0..seats)
+                .map(|s| order[s * size..(s + 1) * size].iter().copied().collect())
+                .collect();
+            let sides = if seats == 4 { Sides::every(4, 2) } else { Sides::alone(3) };
+            let p = Position::new(
+                &hands,
+                Some(Suit::from_index(trump)),
+                TrumpOrder::ACES_HIGH,
+                Seat((leader % seats) as u8),
+                sides,
+                Side(0),
+                Scoring::Tricks,
+            )
+            .unwrap();
+            let future = minimax(&p) - p.banked();
+            let left = p.tricks_left() as i32;
+            prop_assert!(future >= trump_length(&p, true).tricks);
+            prop_assert!(future <= left - trump_length(&p, false).tricks);
+        }
     }
 
     #[test]
