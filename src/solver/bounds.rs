@@ -242,22 +242,31 @@ pub(super) fn decide<const POINTS: bool>(p: &Position, need: i32) -> Option<(boo
         points: live,
         ranks: CardBits::EMPTY,
     };
-    // The top trumps first: their count relies on fewer cards than the trumps' length.
-    if makes(&most(ours_most)) {
-        for ours in [top_trumps(p, true), trump_length(p, true)] {
-            if makes(&ours) {
-                return Some((true, ours.ranks));
-            }
-        }
+    if makes(&most(ours_most))
+        && let Some(ranks) = trumps_decide(p, true, makes)
+    {
+        return Some((true, ranks));
     }
-    if defeats(&most(theirs_most)) {
-        for theirs in [top_trumps(p, false), trump_length(p, false)] {
-            if defeats(&theirs) {
-                return Some((false, theirs.ranks));
-            }
-        }
+    if defeats(&most(theirs_most))
+        && let Some(ranks) = trumps_decide(p, false, defeats)
+    {
+        return Some((false, ranks));
     }
     None
+}
+
+/// Whether the trumps of the coalition of the side solved for (`max == true`) or of its
+/// opponents decide the question (`decides`), and the cards that answer relies on. The top
+/// trumps are asked first: their count relies on fewer cards, and the trumps' length is worked
+/// out only when they do not decide.
+#[inline]
+fn trumps_decide(p: &Position, max: bool, decides: impl Fn(&Sure) -> bool) -> Option<CardBits> {
+    let top = top_trumps(p, max);
+    if decides(&top) {
+        return Some(top.ranks);
+    }
+    let length = trump_length(p, max);
+    decides(&length).then_some(length.ranks)
 }
 
 /// Inside a trick: whether one coalition is sure to win the trick in progress (`Some(true)`:
