@@ -43,6 +43,19 @@ fn points_of(p: &Position, run: u64) -> i32 {
     sum
 }
 
+/// The cards of suit lane `s` that the coalition of the side solved for (`max == true`) or of
+/// its opponents holds, as a lane.
+#[inline]
+fn coalition_lane(p: &Position, max: bool, s: u8) -> u64 {
+    let mut held = 0u64;
+    for seat in 0..p.seat_count() {
+        if p.is_max(seat) == max {
+            held |= p.hand_bits(seat as usize).lane(s);
+        }
+    }
+    held
+}
+
 /// Later tricks for the coalition of the side solved for (`max == true`) or of its opponents,
 /// from the top trumps (at the start of a trick):
 ///
@@ -63,12 +76,7 @@ pub(super) fn top_trumps(p: &Position, max: bool) -> Sure {
     if trump == NO_TRUMP {
         return Sure::default();
     }
-    let mut held = 0u64;
-    for s in 0..p.seat_count() {
-        if p.is_max(s) == max {
-            held |= p.hand_bits(s as usize).lane(trump);
-        }
-    }
+    let held = coalition_lane(p, max, trump);
     let live = p.live_lane(trump);
     let (count, run, matters) = top_run(held, live);
     let mut best = Sure::default();
@@ -150,12 +158,7 @@ pub(super) fn trump_length(p: &Position, max: bool) -> Sure {
     if trump == NO_TRUMP {
         return Sure::default();
     }
-    let mut theirs = 0u64;
-    for s in 0..p.seat_count() {
-        if p.is_max(s) != max {
-            theirs |= p.hand_bits(s as usize).lane(trump);
-        }
-    }
+    let theirs = coalition_lane(p, !max, trump);
     let mut best = Sure::default();
     for s in 0..p.seat_count() {
         if p.is_max(s) != max {
@@ -167,8 +170,9 @@ pub(super) fn trump_length(p: &Position, max: bool) -> Sure {
         }
         // Match each trump of theirs with a lower one of ours not yet matched, lowest first:
         // the most pairs a higher trump of theirs can make with one of ours.
+        let from_lowest = !((1u64 << mine.trailing_zeros()) - 1);
         let (mut open, mut beaten) = (0, 0);
-        let mut both = (mine | theirs) & !((1u64 << mine.trailing_zeros()) - 1);
+        let mut both = (mine | theirs) & from_lowest;
         while both != 0 {
             let bit = both & both.wrapping_neg();
             if mine & bit != 0 {
@@ -181,11 +185,10 @@ pub(super) fn trump_length(p: &Position, max: bool) -> Sure {
         }
         let tricks = mine.count_ones() as i32 - beaten;
         if tricks > best.tricks {
-            let from_lowest = p.live_lane(trump) & !((1u64 << mine.trailing_zeros()) - 1);
             best = Sure {
                 tricks,
                 points: 0,
-                ranks: CardBits::from_lane(trump, from_lowest),
+                ranks: CardBits::from_lane(trump, p.live_lane(trump) & from_lowest),
             };
         }
     }
@@ -356,8 +359,6 @@ pub(super) fn beatable(p: &Position, first: u8, count: u8, holder: bool, x: Solv
 mod tests {
     use super::*;
     use crate::cards::{Card, CardSet, Deck, Suit};
-    use crate::games::{Seat, Side, Sides, TrumpOrder};
-    use crate::solver::Scoring;
     use proptest::prelude::*;
 
     /// Spades trumps, `leader` on lead, North–South the side solved for.
@@ -407,16 +408,7 @@ mod tests {
     /// Spades trumps, `leader` on lead, seat 0 alone against the other two (as in 9-5-2).
     fn alone(hands: [&str; 3], leader: u8) -> Position {
         let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
-        Position::new(
-            &hands,
-            Some(Suit::Spades),
-            TrumpOrder::ACES_HIGH,
-            Seat(leader),
-            Sides::alone(3),
-            Side(0),
-            Scoring::Tricks,
-        )
-        .unwrap()
+        Position::dealt(&hands, Some(Suit::Spades), leader)
     }
 
     #[test]
@@ -480,17 +472,7 @@ mod tests {
             let hands: Vec<CardSet> = (0..seats)
                 .map(|s| order[s * size..(s + 1) * size].iter().copied().collect())
                 .collect();
-            let sides = if seats == 4 { Sides::every(4, 2) } else { Sides::alone(3) };
-            let p = Position::new(
-                &hands,
-                Some(Suit::from_index(trump)),
-                TrumpOrder::ACES_HIGH,
-                Seat((leader % seats) as u8),
-                sides,
-                Side(0),
-                Scoring::Tricks,
-            )
-            .unwrap();
+            let p = Position::dealt(&hands, Some(Suit::from_index(trump)), (leader % seats) as u8);
             let future = minimax(&p) - p.banked();
             let left = p.tricks_left() as i32;
             prop_assert!(future >= trump_length(&p, true).tricks);

@@ -266,8 +266,7 @@ mod tests {
 
     use super::*;
     use crate::cards::{Card, CardSet, Deck, Suit};
-    use crate::games::{Seat, Side, Sides, TrumpOrder};
-    use crate::solver::{Scoring, Solver};
+    use crate::solver::Solver;
 
     fn pos(hands: [&str; 4], trump: Option<Suit>, leader: u8) -> Position {
         Position::partnership(hands, trump, leader)
@@ -367,21 +366,7 @@ mod tests {
         let hands: Vec<CardSet> = (0..seats)
             .map(|s| order[s * size..(s + 1) * size].iter().copied().collect())
             .collect();
-        let sides = if seats == 4 {
-            Sides::every(4, 2)
-        } else {
-            Sides::alone(3)
-        };
-        let mut p = Position::new(
-            &hands,
-            trump,
-            TrumpOrder::ACES_HIGH,
-            Seat(leader as u8),
-            sides,
-            Side(0),
-            Scoring::Tricks,
-        )
-        .unwrap();
+        let mut p = Position::dealt(&hands, trump, leader as u8);
         for &k in picks.iter().cycle().take(tricks * seats) {
             let legal: Vec<Card> = p.legal().iter().collect();
             p.play(legal[k % legal.len()]).unwrap();

@@ -692,12 +692,24 @@ impl Position {
     /// notation, aces high, North–South the side solved for, tricks counted.
     pub(super) fn partnership(hands: [&str; 4], trump: Option<Suit>, leader: u8) -> Position {
         let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
+        Position::dealt(&hands, trump, leader)
+    }
+
+    /// A test position of three or four hands (`hands`), aces high, tricks counted, seat 0's
+    /// side solved for: at four seats two partnerships (seats 0 and 2 against 1 and 3), at
+    /// three everyone alone (seat 0 against the other two, as in 9-5-2).
+    pub(super) fn dealt(hands: &[CardSet], trump: Option<Suit>, leader: u8) -> Position {
+        let sides = if hands.len() == 4 {
+            Sides::every(4, 2)
+        } else {
+            Sides::alone(3)
+        };
         Position::new(
-            &hands,
+            hands,
             trump,
             TrumpOrder::ACES_HIGH,
             Seat(leader),
-            Sides::every(4, 2),
+            sides,
             Side(0),
             Scoring::Tricks,
         )
