@@ -8,8 +8,10 @@
 # config come from one build (`merge` refuses shards of different commits). `tour` jobs use
 # $Q/bin/tricklab-l where it exists (the ladders need the shipped models of a later commit).
 # Touch /work/queue/STOP to stop after the job in flight.
+# Tours write into the checkout at $M (default /work/main), so that `checkpoint.sh` can commit
+# their journals to main while they run: a session that ends mid-tour loses nothing it synced.
 set -u
-Q=/work/queue; cd /work/wt-study || exit 1
+Q=/work/queue; M=${M:-/work/main}; cd /work/wt-study || exit 1
 B=$Q/bin/tricklab-q
 while pgrep -f "tricklab-q (run|agree)" >/dev/null; do sleep 10; done
 finished() { [ -f "$1/run.json" ] && grep -q '"ended"' "$1/run.json"; }
@@ -25,6 +27,7 @@ while read -r kind cfg n; do
     continue
   fi
   if [ "$kind" = tour ]; then
+    n=$M/$n
     [ -f "$n/run.json" ] && grep -q '"ended"' "$n/run.json" && continue
     extra=""; [ -d "$n" ] && extra="--resume"
     echo "$(date -u +%FT%TZ) start tour $cfg $extra"
