@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Commits the study's finished shards and merged folders (never a shard in flight).
-cd /work/wt-study || exit 1
+# Commits the study's finished shards and merged folders (never a shard in flight) to main.
+cd "${M:-/work/main}" || exit 1   # the queue writes its results into the main checkout
 added=0
 for rj in results/third-edition/*/shards/*/run.json results/third-edition/*/merged/run.json; do
   [ -f "$rj" ] && grep -q '"ended"' "$rj" || continue

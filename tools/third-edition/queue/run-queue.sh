@@ -13,7 +13,8 @@
 set -u
 Q=/work/queue; M=${M:-/work/main}; cd /work/wt-study || exit 1
 B=$Q/bin/tricklab-q
-while pgrep -f "tricklab-q (run|agree)" >/dev/null; do sleep 10; done
+# A job of an earlier loop still running (the loop restarted beside it): wait for it to end.
+while pgrep -f "tricklab-[ql] (run|agree|tournament|train)" >/dev/null; do sleep 10; done
 finished() { [ -f "$1/run.json" ] && grep -q '"ended"' "$1/run.json"; }
 agreed() { [ -f "$1/agreement.md" ] && ! ls "$1" | grep -q partial; }
 while read -r kind cfg n; do
@@ -37,7 +38,7 @@ while read -r kind cfg n; do
     continue
   fi
   if [ "$kind" = agree ]; then
-    out=results/third-edition/agreement/$cfg
+    out=$M/results/third-edition/agreement/$cfg
     agreed "$out" && continue
     extra=""; [ -d "$out" ] && extra="--resume"
     echo "$(date -u +%FT%TZ) start agree $cfg $extra"
@@ -45,7 +46,7 @@ while read -r kind cfg n; do
     echo "$(date -u +%FT%TZ) done agree $cfg rc=$?"
     continue
   fi
-  base=results/third-edition/$cfg
+  base=$M/results/third-edition/$cfg
   for k in $(seq 1 "$n"); do
     [ -f $Q/STOP ] && { echo "$(date -u +%FT%TZ) STOP"; exit 0; }
     out=$base/shards/$k-of-$n
