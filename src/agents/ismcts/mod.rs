@@ -162,8 +162,8 @@ struct Worker<G: Game> {
     /// Uniformly random rollouts, played without the call through `rollout` (the same cards:
     /// the random agent draws from the legal actions exactly so).
     random_rollout: bool,
-    /// `ln(n)` for small `n`: the availability term of UCB1 without a logarithm per child.
-    ln: Box<[f32; LN_TABLE]>,
+    /// `ln(n)` of availability counts: the availability term of UCB1 without a logarithm per child.
+    ln: LnTable,
     path: Vec<u32>,
     hidden: Vec<CardSet>,
     rewards: Vec<f32>,
@@ -177,7 +177,7 @@ impl<G: AgentFactory> Worker<G> {
             tree: Tree::default(),
             rollout: build_agent::<G>(&params.rollout).expect("checked when the spec was read"),
             random_rollout: params.rollout == super::AgentSpec::Random,
-            ln: ln_table(),
+            ln: LnTable::default(),
             path: Vec::with_capacity(128),
             hidden: Vec::new(),
             rewards: Vec::new(),
@@ -232,10 +232,7 @@ impl<G: AgentFactory> Worker<G> {
                     tried |= bit;
                     if bits & bit != 0 {
                         n.avail += 1;
-                        let ln = match self.ln.get(n.avail as usize) {
-                            Some(&l) => l,
-                            None => (n.avail as f32).ln(),
-                        };
+                        let ln = self.ln.get(n.avail);
                         let score = n.reward / n.visits as f32 + c * (ln / n.visits as f32).sqrt();
                         if score > best_score {
                             best_score = score;
@@ -470,16 +467,37 @@ fn root_worlds<'a, G: AgentFactory>(
     }
 }
 
-/// How many logarithms [`ln_table`] holds: availability counts below this are looked up.
-const LN_TABLE: usize = 4096;
+/// `ln(n)` of availability counts, looked up: each entry is exactly the value `f32::ln` gives,
+/// so a search selects as it would computing them. The table grows (doubling) to the largest
+/// count a search reaches and is kept for the worker's next search: at a million iterations
+/// the root's children are available about a million times, and the logarithm's call took
+/// about 5% of an iteration's instructions.
+#[derive(Clone, Debug, Default)]
+struct LnTable(Vec<f32>);
 
-/// `ln(n)` for `n < LN_TABLE`, each exactly the value `f32::ln` gives.
-fn ln_table() -> Box<[f32; LN_TABLE]> {
-    let mut t = Box::new([0.0f32; LN_TABLE]);
-    for (n, l) in t.iter_mut().enumerate() {
-        *l = (n as f32).ln();
+impl LnTable {
+    /// The most entries the table grows to (16 MiB); counts beyond are computed.
+    const MOST: usize = 1 << 22;
+
+    /// `ln(n)`, exactly as `(n as f32).ln()`.
+    #[inline]
+    fn get(&mut self, n: u32) -> f32 {
+        match self.0.get(n as usize) {
+            Some(&l) => l,
+            None => self.grow(n),
+        }
     }
-    t
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, n: u32) -> f32 {
+        let want = (n as usize + 1).next_power_of_two().max(4096);
+        if want <= Self::MOST {
+            let from = self.0.len();
+            self.0.extend((from..want).map(|i| (i as f32).ln()));
+        }
+        (n as f32).ln()
+    }
 }
 
 fn action_key(a: Action) -> (u8, u8) {
