@@ -7,7 +7,8 @@
 # $Q/bin/tricklab-q (built from the commit named in $Q/bin/COMMIT), so that all shards of a
 # config come from one build (`merge` refuses shards of different commits). `tour` jobs use
 # $Q/bin/tricklab-l where it exists (the ladders need the shipped models of a later commit).
-# Touch /work/queue/STOP to stop after the job in flight.
+# Start it (and its checkpoints) with start.sh, on a fresh machine too. Touch /work/queue/STOP
+# to stop after the job in flight.
 # Tours write into the checkout at $M (default /work/main), so that `checkpoint.sh` can commit
 # their journals to main while they run: a session that ends mid-tour loses nothing it synced.
 set -u
