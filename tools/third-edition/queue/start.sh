@@ -52,12 +52,12 @@ fi
 if pgrep -f "$Q/run-queue.sh" >/dev/null; then
   echo "the queue is running already"
 else
-  (cd /work/wt-study && setsid nohup "$Q/run-queue.sh" >>"$Q/queue.log" 2>&1 </dev/null &)
+  (cd /work/wt-study && exec setsid nohup "$Q/run-queue.sh") >>"$Q/queue.log" 2>&1 </dev/null &
   echo "queue started: $Q/queue.log"
 fi
 if pgrep -f "$Q/checkpoint.sh" >/dev/null; then
   echo "the checkpoint loop is running already"
 else
-  (cd "$M" && M="$M" setsid nohup "$Q/checkpoint.sh" 1200 >>"$Q/checkpoint.log" 2>&1 </dev/null &)
+  (cd "$M" && M="$M" exec setsid nohup "$Q/checkpoint.sh" 1200) >>"$Q/checkpoint.log" 2>&1 </dev/null &
   echo "checkpoints every 20 minutes: $Q/checkpoint.log"
 fi
