@@ -58,6 +58,7 @@
 //! parallelism: independent trees merged at the root, reproducible for a fixed count) and
 //! `nodes` (the node cap; the tree stops growing there and the stats say so).
 
+mod ln;
 mod params;
 mod tree;
 
@@ -77,6 +78,7 @@ use crate::rng::{GameRng, Purpose, stream};
 
 use super::inference::{Inference, Worlds};
 use super::{Agent, AgentFactory, SpecError, TableEvent, build_agent};
+use ln::LnTable;
 use tree::Tree;
 
 /// The size of one tree node in bytes (each iteration adds at most one).
@@ -464,39 +466,6 @@ fn root_worlds<'a, G: AgentFactory>(
         rows,
         cum,
         places: k.places.len(),
-    }
-}
-
-/// `ln(n)` of availability counts, looked up: each entry is exactly the value `f32::ln` gives,
-/// so a search selects as it would computing them. The table grows (doubling) to the largest
-/// count a search reaches and is kept for the worker's next search: at a million iterations
-/// the root's children are available about a million times, and the logarithm's call took
-/// about 5% of an iteration's instructions.
-#[derive(Clone, Debug, Default)]
-struct LnTable(Vec<f32>);
-
-impl LnTable {
-    /// The most entries the table grows to (16 MiB); counts beyond are computed.
-    const MOST: usize = 1 << 22;
-
-    /// `ln(n)`, exactly as `(n as f32).ln()`.
-    #[inline]
-    fn get(&mut self, n: u32) -> f32 {
-        match self.0.get(n as usize) {
-            Some(&l) => l,
-            None => self.grow(n),
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn grow(&mut self, n: u32) -> f32 {
-        let want = (n as usize + 1).next_power_of_two().max(4096);
-        if want <= Self::MOST {
-            let from = self.0.len();
-            self.0.extend((from..want).map(|i| (i as f32).ln()));
-        }
-        (n as f32).ln()
     }
 }
 

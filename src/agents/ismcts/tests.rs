@@ -1,5 +1,4 @@
-//! Unit tests of ISMCTS: the worlds an inferring search draws, on a constructed Whist position,
-//! and the logarithms its selection looks up.
+//! The worlds an inferring ISMCTS search draws, on a constructed Whist position.
 
 use std::collections::HashSet;
 
@@ -181,14 +180,4 @@ fn a_growing_pool_keeps_its_effective_sample_size_above_the_floor() {
             );
         }
     }
-}
-
-#[test]
-fn looked_up_logarithms_are_f32s_own() {
-    let mut t = LnTable::default();
-    let counts = (0..70_000u32).chain([5_000_000, 1 << 22, (1 << 22) - 1, 17, u32::MAX]);
-    for n in counts {
-        assert_eq!(t.get(n).to_bits(), (n as f32).ln().to_bits(), "ln({n})");
-    }
-    assert_eq!(t.0.len(), LnTable::MOST, "grown to its most and no further");
 }
