@@ -10,13 +10,15 @@
 # are committed (`git commit -- PATH`); other staged work is left alone.
 set -u
 M=${M:-/work/main}; every=${1:-1200}
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
 cd "$M" || exit 1
 in_flight() {
   local f
   for f in results/ladder/*/progress.csv results/third-edition/*/shards/*/progress.json \
     results/third-edition/agreement/*/agreement.partial.csv; do
     [ -f "$f" ] || continue
-    grep -qs '"ended"' "$(dirname "$f")/run.json" && continue
+    ended "$(dirname "$f")" && continue
     echo "$f"
   done
 }

@@ -3,10 +3,11 @@
 # Lines of `list`: `run CONFIG N` (N shards of experiments/third-edition/CONFIG.toml),
 # `agree NAME` (experiments/third-edition/agreement/NAME.toml), `tour CONFIG OUT` (a tournament
 # of experiments/CONFIG.toml into OUT, resumed when OUT has one in progress) or
-# `train OUT ARGS…` (`tricklab train ARGS… --out OUT`, with its log beside OUT). Every job of the queue uses one binary,
-# $Q/bin/tricklab-q (built from the commit named in $Q/bin/COMMIT), so that all shards of a
-# config come from one build (`merge` refuses shards of different commits). `tour` jobs use
-# $Q/bin/tricklab-l where it exists (the ladders need the shipped models of a later commit).
+# `train OUT ARGS…` (`tricklab train ARGS… --out OUT`, with its log beside OUT). Every job of
+# the queue uses one binary, $Q/bin/tricklab-q (built from the commit named in
+# $Q/bin/COMMIT-tricklab-q), so that all shards of a config come from one build (`merge`
+# refuses shards of different commits). `tour` jobs use $Q/bin/tricklab-l where it exists (the
+# ladders need the shipped models of a later commit).
 # Start it (and its checkpoints) with start.sh, on a fresh machine too. Touch /work/queue/STOP
 # to stop after the job in flight.
 # Tours write into the checkout at $M (default /work/main), so that `checkpoint.sh` can commit
@@ -16,8 +17,8 @@ Q=/work/queue; M=${M:-/work/main}; cd /work/wt-study || exit 1
 B=$Q/bin/tricklab-q
 # A job of an earlier loop still running (the loop restarted beside it): wait for it to end.
 while pgrep -f "tricklab-[ql] (run|agree|tournament|train)" >/dev/null; do sleep 10; done
-finished() { [ -f "$1/run.json" ] && grep -q '"ended"' "$1/run.json"; }
-agreed() { [ -f "$1/agreement.md" ] && ! ls "$1" | grep -q partial; }
+# shellcheck source=lib.sh
+. "$Q/lib.sh"
 while read -r kind cfg n; do
   [ -f $Q/STOP ] && { echo "$(date -u +%FT%TZ) STOP"; exit 0; }
   if [ "$kind" = train ]; then
@@ -30,7 +31,7 @@ while read -r kind cfg n; do
   fi
   if [ "$kind" = tour ]; then
     n=$M/$n
-    [ -f "$n/run.json" ] && grep -q '"ended"' "$n/run.json" && continue
+    ended "$n" && continue
     extra=""; [ -d "$n" ] && extra="--resume"
     echo "$(date -u +%FT%TZ) start tour $cfg $extra"
     TB=$Q/bin/tricklab-l; [ -x "$TB" ] || TB=$B   # the ladders' binary, where there is one
@@ -51,15 +52,15 @@ while read -r kind cfg n; do
   for k in $(seq 1 "$n"); do
     [ -f $Q/STOP ] && { echo "$(date -u +%FT%TZ) STOP"; exit 0; }
     out=$base/shards/$k-of-$n
-    finished "$out" && continue
+    ended "$out" && continue
     extra=""; [ -d "$out" ] && extra="--resume"
     echo "$(date -u +%FT%TZ) start $cfg $k/$n $extra"
     nice -n 19 $B run experiments/third-edition/$cfg.toml --shard $k/$n --out $out --threads 2 $extra >$Q/logs/$cfg-$k-of-$n.log 2>&1
     echo "$(date -u +%FT%TZ) done $cfg $k/$n rc=$?"
   done
-  if [ ! -f $base/merged/run.json ]; then
+  if ! ended $base/merged; then
     all=1; shards=""
-    for k in $(seq 1 "$n"); do finished $base/shards/$k-of-$n || all=0; shards="$shards $base/shards/$k-of-$n"; done
+    for k in $(seq 1 "$n"); do ended $base/shards/$k-of-$n || all=0; shards="$shards $base/shards/$k-of-$n"; done
     if [ $all = 1 ]; then
       nice -n 19 $B merge $shards --out $base/merged --force >$Q/logs/$cfg-merge.log 2>&1
       echo "$(date -u +%FT%TZ) merged $cfg rc=$?"

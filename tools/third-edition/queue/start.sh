@@ -17,7 +17,7 @@ LADDER=${LADDER:-ee935ae}; STUDY=${STUDY:-5b55792}
 mkdir -p "$Q/bin" "$Q/logs"
 # A running loop reads its script (and the list) as it goes: replace the files, never rewrite
 # them in place (the list only while the lines read so far are unchanged).
-for f in list run-queue.sh checkpoint.sh commit-finished.sh; do
+for f in list lib.sh run-queue.sh checkpoint.sh commit-finished.sh; do
   cp "$M/tools/third-edition/queue/$f" "$Q/$f.new" && mv "$Q/$f.new" "$Q/$f"
 done
 [ -d /work/wt-study ] || git -C "$M" worktree add -f /work/wt-study -B study HEAD
@@ -30,15 +30,17 @@ build() { # COMMIT NAME
   cp "$w/target/release/tricklab" "$Q/bin/$2"
   git -C "$w" rev-parse HEAD >"$Q/bin/COMMIT-$2"
 }
-# Whether a job of `list` for each binary is still to do (as run-queue.sh decides it).
+# shellcheck source=lib.sh
+. "$Q/lib.sh"
+# Whether a job of `list` of one of the KINDS is still to do (as run-queue.sh decides it).
 pending() { # KINDS
   local kind cfg n
   while read -r kind cfg n; do
     case " $1 " in *" $kind "*) ;; *) continue ;; esac
     case $kind in
-      tour) grep -qs '"ended"' "$M/$n/run.json" || return 0 ;;
-      run) [ -f "$M/results/third-edition/$cfg/merged/run.json" ] || return 0 ;;
-      agree) [ -f "$M/results/third-edition/agreement/$cfg/agreement.md" ] || return 0 ;;
+      tour) ended "$M/$n" || return 0 ;;
+      run) ended "$M/results/third-edition/$cfg/merged" || return 0 ;;
+      agree) agreed "$M/results/third-edition/agreement/$cfg" || return 0 ;;
       train) [ -f "$M/$cfg" ] || return 0 ;;
     esac
   done <"$Q/list"
@@ -47,7 +49,6 @@ pending() { # KINDS
 if pending "tour"; then build "$LADDER" tricklab-l; fi
 if pending "run agree train"; then
   build "$STUDY" tricklab-q
-  cp "$Q/bin/COMMIT-tricklab-q" "$Q/bin/COMMIT"   # the name commit-finished.sh reads
 fi
 if pgrep -f "$Q/run-queue.sh" >/dev/null; then
   echo "the queue is running already"
