@@ -31,6 +31,10 @@ pub fn agent_lines() -> Vec<String> {
             "oracle",
             "double-dummy play on the true deal (cheats: sees every card)",
         ),
+        (
+            "oracle:iterations=N",
+            "Monte Carlo tree search on the true deal, every decision (cheats: sees every card)",
+        ),
     ]
     .iter()
     .map(|(n, about)| format!("{n}  {about}"))

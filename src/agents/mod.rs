@@ -32,7 +32,7 @@ use crate::knowledge::Observable;
 use crate::rng::GameRng;
 use crate::solver::Solvable;
 use alphamu::AlphaMu;
-use ismcts::Ismcts;
+use ismcts::{Ismcts, IsmctsParams};
 use oracle::Oracle;
 use pimc::Pimc;
 
@@ -120,6 +120,11 @@ pub fn build_agent<G: AgentFactory>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>
         AgentSpec::Pimc(p) => Ok(Box::new(Pimc::<G>::new(p.clone()))),
         AgentSpec::AlphaMu(p) => Ok(Box::new(AlphaMu::<G>::new(p.clone()))),
         AgentSpec::Oracle => Ok(Box::new(Oracle::<G>::new())),
+        &AgentSpec::OracleMcts { iterations } => Ok(Box::new(Ismcts::<G>::new(IsmctsParams {
+            iterations,
+            sees_every_card: true,
+            ..IsmctsParams::default()
+        })?)),
         AgentSpec::External(e) => Ok(Box::new(external::ExternalAgent::new((**e).clone()))),
     }
 }

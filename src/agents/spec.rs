@@ -40,15 +40,23 @@ pub enum AgentSpec {
     /// `oracle`: double-dummy play on the true deal. A cheater (it sees every card); it is
     /// written `oracle (cheats: sees every card)` wherever it is reported.
     Oracle,
+    /// `oracle:iterations=N`: Monte Carlo tree search on the true deal, ISMCTS's search with
+    /// the true deal as its only world, for every decision of the hand (see
+    /// [`ismcts`](super::ismcts)). A cheater like [`AgentSpec::Oracle`], and written with the
+    /// same note; the ceiling where double-dummy play is not one (three seats alone).
+    OracleMcts {
+        /// Iterations per decision.
+        iterations: u32,
+    },
     /// `external:cmd="python3 my_bot.py",name=mybot[,budget_ms=1000,log=FILE]`: a bot in
     /// another process that speaks `tricklab-bot/1` (see `docs/bot-protocol.md`).
     External(Box<ExternalSpec>),
 }
 
 impl AgentSpec {
-    /// Whether the agent sees cards its seat could not (the oracle).
+    /// Whether the agent sees cards its seat could not (either oracle).
     pub const fn cheats(&self) -> bool {
-        matches!(self, AgentSpec::Oracle)
+        matches!(self, AgentSpec::Oracle | AgentSpec::OracleMcts { .. })
     }
 
     /// Whether the agent stops searching by the clock (`ismcts:time_ms=…`), so that what it
@@ -177,11 +185,38 @@ impl FromStr for AgentSpec {
             "pimc" => Ok(AgentSpec::Pimc(PimcParams::parse(&list)?)),
             "alphamu" => Ok(AgentSpec::AlphaMu(AlphaMuParams::parse(&list)?)),
             "oracle" if list.is_empty() => Ok(AgentSpec::Oracle),
-            "oracle" => Err(SpecError::NoParameters(name.into(), list.join(","))),
+            "oracle" => parse_oracle_mcts(&list),
             "external" => Ok(AgentSpec::External(Box::new(ExternalSpec::parse(&list)?))),
             other => Err(SpecError::Unknown(other.to_string())),
         }
     }
+}
+
+/// `oracle:iterations=N` (the only key the oracle takes), N from 1 to 2^32 − 1.
+fn parse_oracle_mcts(items: &[String]) -> Result<AgentSpec, SpecError> {
+    const KEYS: [&str; 1] = ["iterations"];
+    let mut iterations = None;
+    for item in items {
+        let (key, value) = key_value("oracle", item, &KEYS)?;
+        if key != "iterations" {
+            return Err(SpecError::unknown_key("oracle", key, &KEYS));
+        }
+        let n = value
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| {
+                SpecError::bad_value(
+                    "oracle",
+                    key,
+                    value,
+                    &format!("expected a whole number from 1 to {}", u32::MAX),
+                )
+            })?;
+        iterations = Some(n);
+    }
+    let iterations = iterations.expect("called with at least one parameter");
+    Ok(AgentSpec::OracleMcts { iterations })
 }
 
 impl AgentSpec {
@@ -205,6 +240,9 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Pimc(p) => write!(f, "{p}"),
             AgentSpec::AlphaMu(p) => write!(f, "{p}"),
             AgentSpec::Oracle => write!(f, "oracle ({CHEAT_NOTE})"),
+            AgentSpec::OracleMcts { iterations } => {
+                write!(f, "oracle:iterations={iterations} ({CHEAT_NOTE})")
+            }
             AgentSpec::External(e) => write!(f, "{e}"),
         }
     }
@@ -356,9 +394,8 @@ mod tests {
         let s = parse_seating("alphamu:m=3,worlds=10;pimc:worlds=5,infer=rules", 2).unwrap();
         assert_eq!(s[0].to_string(), "alphamu:m=3,worlds=10");
         assert_eq!(s[1].to_string(), "pimc:worlds=5,infer=rules");
-        assert!(matches!(
-            "oracle:deep".parse::<AgentSpec>(),
-            Err(SpecError::NoParameters(..))
-        ));
+        // The oracle takes one key, the MCTS oracle's iterations.
+        let e = "oracle:deep".parse::<AgentSpec>().unwrap_err().to_string();
+        assert!(e.contains("key=value") && e.contains("iterations"), "{e}");
     }
 }

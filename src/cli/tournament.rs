@@ -44,8 +44,8 @@ pub struct TournamentArgs {
     /// The seed [default: 1, or the config's].
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Cap the agents' search budgets, e.g. `iterations=200,worlds=4` (ISMCTS iterations, PIMC
-    /// and αμ worlds): a quick, smaller version of an expensive tournament.
+    /// Cap the agents' search budgets, e.g. `iterations=200,worlds=4` (ISMCTS and MCTS oracle
+    /// iterations, PIMC and αμ worlds): a quick, smaller version of an expensive tournament.
     #[arg(long, value_name = "KEY=N,…")]
     pub cap: Option<String>,
     /// Worker threads (default: every core).

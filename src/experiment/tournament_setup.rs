@@ -108,6 +108,9 @@ pub fn cap_agent(spec: &mut AgentSpec, caps: &[(String, u32)]) {
     for (key, most) in caps {
         match (&mut *spec, key.as_str()) {
             (AgentSpec::Ismcts(p), "iterations") => p.iterations = p.iterations.min(*most),
+            (AgentSpec::OracleMcts { iterations }, "iterations") => {
+                *iterations = (*iterations).min(*most);
+            }
             (AgentSpec::Pimc(p), "worlds") => p.worlds = p.worlds.min(*most),
             (AgentSpec::AlphaMu(p), "worlds") => p.worlds = p.worlds.min(*most),
             _ => {}
@@ -124,7 +127,8 @@ mod tests {
     fn caps_lower_search_budgets_and_leave_the_rest() {
         let caps = parse_caps("iterations=200,worlds=4").unwrap();
         let mut specs = parse_specs(
-            "ismcts:iterations=100000;pimc:worlds=2;rules;ismcts:iterations=50;alphamu:worlds=20",
+            "ismcts:iterations=100000;pimc:worlds=2;rules;ismcts:iterations=50;alphamu:worlds=20;\
+             oracle:iterations=5000;oracle",
         )
         .unwrap();
         for s in &mut specs {
@@ -136,6 +140,8 @@ mod tests {
         assert_eq!(shown[2], "rules");
         assert!(shown[3].contains("iterations=50"), "{shown:?}");
         assert!(shown[4].contains("worlds=4"), "{shown:?}");
+        assert!(shown[5].starts_with("oracle:iterations=200 "), "{shown:?}");
+        assert!(shown[6].starts_with("oracle ("), "{shown:?}");
         for bad in ["iterations", "depth=3", "worlds=0", "iterations=x"] {
             let e = parse_caps(bad).unwrap_err();
             assert!(e.starts_with("--cap") && !e.contains('\n'), "{e}");

@@ -52,6 +52,12 @@
 //! partner's plays out and `trust=P` lets a seat be something else than the model (in Catch
 //! the Ten `seats=opponents` was no stronger either; `trust` is not yet measured).
 //!
+//! **The MCTS oracle** (`oracle:iterations=N`, a cheat) is this search with every iteration on
+//! the true deal instead of a drawn world: Monte Carlo tree search with perfect information, for
+//! every decision of the hand (9-5-2's trumps and discards included), each seat's nodes
+//! maximising its own side's reward. It is the ceiling where the double-dummy oracle is not one
+//! (three seats alone, where that oracle plays as if the other two were partners against it).
+//!
 //! Spec: `ismcts:iterations=10000,c=0.7,rollout=rules,reward=points`; keys `iterations`,
 //! `time_ms` (a wall-time budget instead; not reproducible), `c`, `rollout` (`random`, `rules`
 //! or `rules/switch/switch`), `reward` (`points`, `difference`, `match`), `threads` (root
@@ -216,8 +222,12 @@ impl<G: AgentFactory> Worker<G> {
                 break;
             }
             done += 1;
-            worlds.draw_into(rng, &mut self.hidden);
-            let mut s = root.redeal(k, &self.hidden);
+            let mut s = if params.sees_every_card {
+                root.clone()
+            } else {
+                worlds.draw_into(rng, &mut self.hidden);
+                root.redeal(k, &self.hidden)
+            };
             self.path.clear();
             self.path.push(0);
             let mut node = 0u32;

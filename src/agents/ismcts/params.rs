@@ -27,6 +27,10 @@ pub struct IsmctsParams {
     pub node_cap: u32,
     /// Policy-based inference for the determinizations (off by default: uniform worlds).
     pub infer: InferParams,
+    /// Every iteration searches the true deal instead of a drawn world: Monte Carlo tree
+    /// search with perfect information. **A cheat**, set only by the oracle's
+    /// `oracle:iterations=N` ([`AgentSpec::OracleMcts`]); no `ismcts` spec key sets it.
+    pub sees_every_card: bool,
 }
 
 impl Default for IsmctsParams {
@@ -40,6 +44,7 @@ impl Default for IsmctsParams {
             threads: 1,
             node_cap: 4_000_000,
             infer: InferParams::default(),
+            sees_every_card: false,
         }
     }
 }
