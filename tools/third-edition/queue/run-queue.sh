@@ -2,7 +2,8 @@
 # The study's compute queue: one job at a time, nice 19, from the study worktree.
 # Lines of `list`: `run CONFIG N` (N shards of experiments/third-edition/CONFIG.toml),
 # `agree NAME` (experiments/third-edition/agreement/NAME.toml), `tour CONFIG OUT` (a tournament
-# of experiments/CONFIG.toml into OUT, resumed when OUT has one in progress) or
+# of experiments/CONFIG.toml into OUT, resumed when OUT has one in progress; `tour CONFIG OUT
+# COMMIT` plays it with $Q/bin/tricklab-COMMIT, for an agent newer than the ladders' binary) or
 # `train OUT ARGS…` (`tricklab train ARGS… --out OUT`, with its log beside OUT). Every job of
 # the queue uses one binary, $Q/bin/tricklab-q (built from the commit named in
 # $Q/bin/COMMIT-tricklab-q), so that all shards of a config come from one build (`merge`
@@ -10,13 +11,14 @@
 # ladders need the shipped models of a later commit).
 # Start it (and its checkpoints) with start.sh, on a fresh machine too. Touch /work/queue/STOP
 # to stop after the job in flight.
-# Tours write into the checkout at $M (default /work/main), so that `checkpoint.sh` can commit
+# Tours read their configs from, and write into, the checkout at $M (default /work/main): a
+# config committed after the study worktree was made is found, and `checkpoint.sh` can commit
 # their journals to main while they run: a session that ends mid-tour loses nothing it synced.
 set -u
 Q=/work/queue; M=${M:-/work/main}; cd /work/wt-study || exit 1
 B=$Q/bin/tricklab-q
 # A job of an earlier loop still running (the loop restarted beside it): wait for it to end.
-while pgrep -f "tricklab-[ql] (run|agree|tournament|train)" >/dev/null; do sleep 10; done
+while pgrep -f "$Q/bin/tricklab-[^ ]* (run|agree|tournament|train)" >/dev/null; do sleep 10; done
 # shellcheck source=lib.sh
 . "$Q/lib.sh"
 while read -r kind cfg n; do
@@ -30,12 +32,14 @@ while read -r kind cfg n; do
     continue
   fi
   if [ "$kind" = tour ]; then
+    read -r n pin <<<"$n"
     n=$M/$n
     ended "$n" && continue
     extra=""; [ -d "$n" ] && extra="--resume"
     echo "$(date -u +%FT%TZ) start tour $cfg $extra"
     TB=$Q/bin/tricklab-l; [ -x "$TB" ] || TB=$B   # the ladders' binary, where there is one
-    nice -n 19 $TB tournament --config experiments/$cfg.toml --out $n --threads 2 $extra >$Q/logs/tour-$(basename $cfg).log 2>&1
+    [ -n "$pin" ] && TB=$Q/bin/tricklab-$pin       # a binary of its own, built by start.sh
+    nice -n 19 $TB tournament --config $M/experiments/$cfg.toml --out $n --threads 2 $extra >$Q/logs/tour-$(basename $cfg).log 2>&1
     echo "$(date -u +%FT%TZ) done tour $cfg rc=$?"
     continue
   fi

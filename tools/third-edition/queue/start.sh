@@ -9,14 +9,16 @@
 #
 # Binaries, pinned so that every job of one run uses one build: the ladders' tours use
 # `tricklab-l` built from $LADDER (default ee935ae), the study's shards `tricklab-q` built from
-# $STUDY (default 5b55792), each built only when `list` still has a job for it. A release build
-# takes about 3–4 minutes on two cores.
+# $STUDY (default 5b55792), each built only when `list` still has a job for it; a tour line
+# that names a commit (`tour CONFIG OUT COMMIT`) gets `tricklab-COMMIT`, built from it. A
+# release build takes about 3–4 minutes on two cores.
 set -euo pipefail
 M=${M:-/work/main}; Q=/work/queue
 LADDER=${LADDER:-ee935ae}; STUDY=${STUDY:-5b55792}
 mkdir -p "$Q/bin" "$Q/logs"
-# A running loop reads its script (and the list) as it goes: replace the files, never rewrite
-# them in place (the list only while the lines read so far are unchanged).
+# Replace the files, never rewrite them in place: a running loop keeps reading the script and
+# the list it opened, so new ones take effect when the loop starts again (to change a running
+# queue: kill its run-queue.sh, not the job, and run this; the new loop waits for the job).
 for f in list lib.sh run-queue.sh checkpoint.sh commit-finished.sh; do
   cp "$M/tools/third-edition/queue/$f" "$Q/$f.new" && mv "$Q/$f.new" "$Q/$f"
 done
@@ -38,7 +40,7 @@ pending() { # KINDS
   while read -r kind cfg n; do
     case " $1 " in *" $kind "*) ;; *) continue ;; esac
     case $kind in
-      tour) ended "$M/$n" || return 0 ;;
+      tour) ended "$M/${n%% *}" || return 0 ;;
       run) ended "$M/results/third-edition/$cfg/merged" || return 0 ;;
       agree) agreed "$M/results/third-edition/agreement/$cfg" || return 0 ;;
       train) [ -f "$M/$cfg" ] || return 0 ;;
@@ -47,6 +49,10 @@ pending() { # KINDS
   return 1
 }
 if pending "tour"; then build "$LADDER" tricklab-l; fi
+# Tours pinned to a commit of their own, still to play.
+while read -r kind cfg out pin; do
+  if [ "$kind" = tour ] && [ -n "${pin:-}" ] && ! ended "$M/$out"; then build "$pin" "tricklab-$pin"; fi
+done <"$Q/list"
 if pending "run agree train"; then
   build "$STUDY" tricklab-q
 fi
