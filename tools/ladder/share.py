@@ -95,11 +95,11 @@ def main(ladder: Path, other: Path) -> None:
     if not top:
         fail(f"{other}: the ceiling {ceiling} did not play {baseline}")
     rungs = edges(ladder, baseline)
-    print(f"Share of {ceiling}'s edge over {baseline} ({other.name}), "
-          f"on the first {len(top)} deals of seed {a['seed']}:")
+    print(f"Share of {ceiling}'s edge over {baseline} ({other.name}, {len(top)} deals), "
+          f"on the deals of seed {a['seed']} that both runs played (n):")
     print()
-    print(f"| agent | over {baseline} [95%] | {ceiling} over {baseline} | share [95%] |")
-    print("|---|---:|---:|---:|")
+    print(f"| agent | n | over {baseline} [95%] | {ceiling} over {baseline} | share [95%] |")
+    print("|---|---:|---:|---:|---:|")
     for agent, by_deal in rungs.items():
         deals = sorted(set(by_deal) & set(top))
         if not deals:
@@ -112,7 +112,7 @@ def main(ladder: Path, other: Path) -> None:
         half = 1.96 * sd / n ** 0.5
         share = mean / (sum(cs) / n)
         low, high = interval(xs, cs, random.Random(34))
-        print(f"| {agent} | {signed(mean)} [{signed(mean - half)}, {signed(mean + half)}] "
+        print(f"| {agent} | {n:,} | {signed(mean)} [{signed(mean - half)}, {signed(mean + half)}] "
               f"| {signed(sum(cs) / n)} | {percent(share)} [{percent(low)}, {percent(high)}] |")
 
 
