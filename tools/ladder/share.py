@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Each rung's share of a ceiling's edge, where the ceiling was played in another run.
 
-    python3 tools/ladder/share.py results/ladder/<ladder> results/ladder/<ceiling-run>
+    python3 tools/ladder/share.py results/ladder/<ladder> results/ladder/<ceiling-run> [LABEL]
 
 A tournament's deal d is the same in every run of the same game, seed and player count, so a
 ceiling played against the baseline in a run of its own (9-5-2's MCTS oracle) pairs deal by
@@ -9,8 +9,8 @@ deal with every rung's pair against the baseline in the ladder. For each agent o
 that played the baseline, on the deals both runs played (the first n of the seed): its mean
 points a seat over the baseline, and that mean divided by the ceiling's over the same deals,
 with a 95% percentile bootstrap over deals (10,000 resamples, the rung's and the ceiling's
-scores resampled together, from a fixed seed). The ceiling is the other run's agent with a
-share of 100% there. Checks that both runs have one game, seed, player count and baseline, and
+scores resampled together, from a fixed seed). The ceiling is LABEL, an agent of the other
+run, or else the agent with a share of 100% there. Checks that both runs have one game, seed, player count and baseline, and
 stops with a one-line message and exit code 2 if not. Standard library only.
 """
 
@@ -83,14 +83,14 @@ def interval(xs: list, cs: list, rng: random.Random) -> tuple:
     return shares[int(0.025 * len(shares))], shares[int(0.975 * len(shares)) - 1]
 
 
-def main(ladder: Path, other: Path) -> None:
+def main(ladder: Path, other: Path, label: str | None) -> None:
     a, b = setting(ladder), setting(other)
     for key in ("game", "players", "seed", "baseline"):
         if a.get(key) != b.get(key):
             fail(f"the runs differ in {key}: {a.get(key)} and {b.get(key)}; "
                  "the shares need the same deals")
     baseline = a["baseline"]
-    ceiling = ceiling_of(other)
+    ceiling = label or ceiling_of(other)
     top = edges(other, baseline).get(ceiling)
     if not top:
         fail(f"{other}: the ceiling {ceiling} did not play {baseline}")
@@ -117,6 +117,6 @@ def main(ladder: Path, other: Path) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        fail("usage: share.py LADDER_FOLDER CEILING_FOLDER (two finished tournaments)")
-    main(Path(sys.argv[1]), Path(sys.argv[2]))
+    if len(sys.argv) not in (3, 4):
+        fail("usage: share.py LADDER_FOLDER CEILING_FOLDER [LABEL] (two finished tournaments)")
+    main(Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3] if len(sys.argv) == 4 else None)
