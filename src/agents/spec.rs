@@ -43,7 +43,8 @@ pub enum AgentSpec {
     /// `oracle:iterations=N`: Monte Carlo tree search on the true deal, ISMCTS's search with
     /// the true deal as its only world, for every decision of the hand (see
     /// [`ismcts`](super::ismcts)). A cheater like [`AgentSpec::Oracle`], and written with the
-    /// same note; the ceiling where double-dummy play is not one (three seats alone).
+    /// same note; against B0 the stronger cheat in 9-5-2 (three seats alone, where double-dummy
+    /// play is no ceiling) and in Catch the Ten 4p (`results/ladder/README.md`).
     OracleMcts {
         /// Iterations per decision.
         iterations: u32,
@@ -215,8 +216,11 @@ fn parse_oracle_mcts(items: &[String]) -> Result<AgentSpec, SpecError> {
             })?;
         iterations = Some(n);
     }
-    let iterations = iterations.expect("called with at least one parameter");
-    Ok(AgentSpec::OracleMcts { iterations })
+    iterations
+        .map(|iterations| AgentSpec::OracleMcts { iterations })
+        .ok_or_else(|| {
+            SpecError::BadParameter("oracle: give `oracle` or `oracle:iterations=N`".into())
+        })
 }
 
 impl AgentSpec {

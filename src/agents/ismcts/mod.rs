@@ -56,7 +56,8 @@
 //! the true deal instead of a drawn world: Monte Carlo tree search with perfect information, for
 //! every decision of the hand (9-5-2's trumps and discards included), each seat's nodes
 //! maximising its own side's reward. It is the ceiling where the double-dummy oracle is not one
-//! (three seats alone, where that oracle plays as if the other two were partners against it).
+//! (three seats alone, where that oracle plays as if the other two were partners against it)
+//! and, against B0, the stronger cheat in Catch the Ten 4p too (`results/ladder/README.md`).
 //!
 //! Spec: `ismcts:iterations=10000,c=0.7,rollout=rules,reward=points`; keys `iterations`,
 //! `time_ms` (a wall-time budget instead; not reproducible), `c`, `rollout` (`random`, `rules`
