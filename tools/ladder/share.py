@@ -20,20 +20,14 @@ import random
 import sys
 from pathlib import Path
 
+from section import percent, signed  # the README's number formats, beside this file
+
 RESAMPLES = 10_000
 
 
 def fail(message: str) -> None:
     print(f"share.py: {message}", file=sys.stderr)
     sys.exit(2)
-
-
-def signed(x: float) -> str:
-    return f"{x:+.2f}".replace("-", "−")
-
-
-def percent(x: float) -> str:
-    return f"{round(x * 100):d}%".replace("-", "−")
 
 
 def setting(folder: Path) -> dict:
