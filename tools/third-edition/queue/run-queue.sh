@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# The study's compute queue: one job at a time, nice 19, from the study worktree.
+# The compute queue of the study and the ladders: one job at a time, nice 19.
 # Lines of `list`: `run CONFIG N` (N shards of experiments/third-edition/CONFIG.toml),
 # `agree NAME` (experiments/third-edition/agreement/NAME.toml), `tour CONFIG OUT` (a tournament
 # of experiments/CONFIG.toml into OUT, resumed when OUT has one in progress; `tour CONFIG OUT
 # COMMIT` plays it with $Q/bin/tricklab-COMMIT, for an agent newer than the ladders' binary) or
-# `train OUT ARGS…` (`tricklab train ARGS… --out OUT`, with its log beside OUT). Every job of
-# the queue uses one binary, $Q/bin/tricklab-q (built from the commit named in
+# `train OUT ARGS…` (`tricklab train ARGS… --out OUT`, with its log beside OUT). The study's
+# jobs (run, agree, train) use one binary, $Q/bin/tricklab-q (built from the commit named in
 # $Q/bin/COMMIT-tricklab-q), so that all shards of a config come from one build (`merge`
-# refuses shards of different commits). `tour` jobs use $Q/bin/tricklab-l where it exists (the
-# ladders need the shipped models of a later commit).
+# refuses shards of different commits); a tour uses its pinned binary, else $Q/bin/tricklab-l
+# (the ladders need the shipped models of a later commit).
 # Start it (and its checkpoints) with start.sh, on a fresh machine too. Touch /work/queue/STOP
 # to stop after the job in flight.
 # Tours read their configs from, and write into, the checkout at $M (default /work/main): a

@@ -40,7 +40,6 @@ pending() { # KINDS
   while read -r kind cfg n; do
     case " $1 " in *" $kind "*) ;; *) continue ;; esac
     case $kind in
-      tour) ended "$M/${n%% *}" || return 0 ;;
       run) ended "$M/results/third-edition/$cfg/merged" || return 0 ;;
       agree) agreed "$M/results/third-edition/agreement/$cfg" || return 0 ;;
       train) [ -f "$M/$cfg" ] || return 0 ;;
@@ -48,10 +47,10 @@ pending() { # KINDS
   done <"$Q/list"
   return 1
 }
-if pending "tour"; then build "$LADDER" tricklab-l; fi
-# Tours pinned to a commit of their own, still to play.
+# Each tour still to play gets its binary: its own commit's, or the ladders'.
 while read -r kind cfg out pin; do
-  if [ "$kind" = tour ] && [ -n "${pin:-}" ] && ! ended "$M/$out"; then build "$pin" "tricklab-$pin"; fi
+  [ "$kind" = tour ] && ! ended "$M/$out" || continue
+  if [ -n "${pin:-}" ]; then build "$pin" "tricklab-$pin"; else build "$LADDER" tricklab-l; fi
 done <"$Q/list"
 if pending "run agree train"; then
   build "$STUDY" tricklab-q
