@@ -26,7 +26,7 @@ RESAMPLES = 10_000
 
 
 def fail(message: str) -> None:
-    print(f"share.py: {message}", file=sys.stderr)
+    print(f"{Path(sys.argv[0]).name}: {message}", file=sys.stderr)
     sys.exit(2)
 
 
