@@ -15,7 +15,7 @@ import csv
 import sys
 from pathlib import Path
 
-from section import signed  # the README's number formats, beside this file
+from section import mean_interval  # the README's number formats, beside this file
 from share import fail, setting  # the runs' settings, read as share.py reads them
 
 
@@ -30,14 +30,6 @@ def pair_scores(folder: Path) -> tuple:
     if len(pairs) != 1:
         fail(f"{folder} holds {len(pairs)} pairs; give runs of one pair each")
     return pairs.pop(), scores
-
-
-def mean_interval(xs: list) -> str:
-    n = len(xs)
-    mean = sum(xs) / n
-    sd = (sum((x - mean) ** 2 for x in xs) / (n - 1)) ** 0.5
-    half = 1.96 * sd / n**0.5
-    return f"{signed(mean)} [{signed(mean - half)}, {signed(mean + half)}]"
 
 
 def main(a: Path, b: Path) -> None:

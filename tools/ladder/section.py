@@ -21,6 +21,15 @@ def signed(x: float) -> str:
     return f"{x:+.2f}".replace("-", "−")
 
 
+def mean_interval(xs: list) -> str:
+    """The mean of xs with its 95% t interval (normal quantile), as `+0.10 [+0.05, +0.15]`."""
+    n = len(xs)
+    mean = sum(xs) / n
+    sd = (sum((x - mean) ** 2 for x in xs) / (n - 1)) ** 0.5
+    half = 1.96 * sd / n**0.5
+    return f"{signed(mean)} [{signed(mean - half)}, {signed(mean + half)}]"
+
+
 def percent(x: float) -> str:
     return f"{round(x * 100):d}%".replace("-", "−")
 

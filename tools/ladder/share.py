@@ -20,7 +20,7 @@ import random
 import sys
 from pathlib import Path
 
-from section import percent, signed  # the README's number formats, beside this file
+from section import mean_interval, percent, signed  # the README's number formats, beside this file
 
 RESAMPLES = 10_000
 
@@ -101,12 +101,9 @@ def main(ladder: Path, other: Path, label: str | None) -> None:
         xs = [by_deal[d] for d in deals]
         cs = [top[d] for d in deals]
         n = len(deals)
-        mean = sum(xs) / n
-        sd = (sum((x - mean) ** 2 for x in xs) / (n - 1)) ** 0.5
-        half = 1.96 * sd / n ** 0.5
-        share = mean / (sum(cs) / n)
+        share = (sum(xs) / n) / (sum(cs) / n)
         low, high = interval(xs, cs, random.Random(34))
-        print(f"| {agent} | {n:,} | {signed(mean)} [{signed(mean - half)}, {signed(mean + half)}] "
+        print(f"| {agent} | {n:,} | {mean_interval(xs)} "
               f"| {signed(sum(cs) / n)} | {percent(share)} [{percent(low)}, {percent(high)}] |")
 
 
